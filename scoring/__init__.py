@@ -1,0 +1,1 @@
+"""Spellfire rules engine: pure, deterministic, no Django."""
