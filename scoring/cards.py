@@ -1,0 +1,356 @@
+"""Card data types and loading of the Spellfire card data set (pure Python, no Django)."""
+
+from __future__ import annotations
+
+import csv
+import difflib
+import os
+import re
+import unicodedata
+from collections import defaultdict
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from pathlib import Path
+
+DATA_DIR_ENV = "SPELLFIRE_CARD_DATA"
+
+CHAMPION_TYPES = frozenset({"Cleric", "Hero", "Monster", "Psionicist", "Regent", "Thief", "Wizard"})
+
+# The seven world logos (000 *World War!*); "None", "No World" and "TSR" are not worlds.
+WORLDS = (
+    "AD&D",
+    "Birthright",
+    "Dark Sun",
+    "DragonLance",
+    "Forgotten Realms",
+    "Greyhawk",
+    "Ravenloft",
+)
+
+# Sets whose printed names are indexed as alternative names (pt-BR users).
+ALT_NAME_SETS = frozenset({"POR"})
+
+_CARD_ID_RE = re.compile(r"^\s*(?P<set>[^/]+?)\s*/\s*(?P<num>\d+)\s*$")
+_REVERSED_ID_RE = re.compile(r"^\s*(?P<num>\d+)\s*/\s*(?P<set>.+?)\s*$")
+_CHASE_WORD_RE = re.compile(r"\s+chase$", re.IGNORECASE)
+
+
+def normalize_name(name: str) -> str:
+    """Fold a card name for matching: no case, accents, punctuation or spacing."""
+    text = unicodedata.normalize("NFKD", name.replace("&", " and "))
+    text = text.encode("ascii", "ignore").decode().lower()
+    return re.sub(r"[^a-z0-9]", "", text)
+
+
+def normalize_card_id(text: str) -> str | None:
+    """Canonical lookup key of `SET/NUMBER` (also `NUMBER/SET`, `16/RR Chase`), or None."""
+    match = _CARD_ID_RE.match(text)
+    if match and not match["set"].strip().isdigit():
+        set_part, num = match["set"], match["num"]
+    else:
+        match = _REVERSED_ID_RE.match(text)
+        if not match or match["set"].strip().isdigit():
+            return None
+        set_part, num = match["set"], match["num"]
+        if _CHASE_WORD_RE.search(set_part):
+            set_part = _CHASE_WORD_RE.sub("", set_part) + "c"
+    set_key = re.sub(r"\s+", "", set_part).lower()
+    return f"{set_key}/{int(num)}" if set_key else None
+
+
+def level_value(level_text: str) -> int:
+    """Level counted for the deck total: first number of the icon, `?` or blank counts 0."""
+    # Modifier levels ("+3") belong to allies and items, which never enter the champion total.
+    match = re.match(r"\s*\+?(\d+)", level_text or "")
+    return int(match.group(1)) if match else 0
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One printing of a card."""
+
+    card_id: str
+    set_code: str
+    number: str
+    is_chase: bool
+    name: str
+    type: str
+    is_champion: bool
+    level_text: str
+    level_value: int
+    world: str
+    is_avatar: bool
+    identity_key: str
+    attributes: tuple[str, ...] = ()
+    multiples_allowed: bool = False
+    deck_limit: int | None = 1
+    text: str = ""
+    set_name: str = ""
+    is_fan_set: bool = False
+
+    @property
+    def lookup_key(self) -> str:
+        """Normalized card id used by the index."""
+        return normalize_card_id(self.card_id) or self.card_id.lower()
+
+
+@dataclass(frozen=True, slots=True)
+class Identity:
+    """Same icon and same name across printings: the unit of the one-copy rule."""
+
+    key: str
+    type: str
+    name: str
+    card_ids: tuple[str, ...]
+    multiples_allowed: bool = False
+    deck_limit: int | None = 1  # None = unlimited
+
+
+@dataclass(frozen=True, slots=True)
+class Placeholder:
+    """A printed number with no card (2nd/3rd edition "Replaced by ..." slots)."""
+
+    card_id: str
+    note: str
+
+
+def _parse_limit(value: str) -> int | None:
+    """`unlimited` → None, a number → that number, blank → 1."""
+    value = (value or "").strip().lower()
+    if value == "unlimited":
+        return None
+    return int(value) if value.isdigit() else 1
+
+
+def identity_limit(multiples_allowed: bool, statements: Iterable[str]) -> int | None:
+    """Copies allowed for an identity: 1 unless some printing allows multiples."""
+    if not multiples_allowed:
+        return 1
+    limits = [_parse_limit(s) for s in statements]
+    # The most generous printing wins: the "No limit" wording only appears on later printings.
+    return None if None in limits or not limits else max(limits)
+
+
+class CardIndex:
+    """Lookups by card id and by normalized name over a set of printings."""
+
+    def __init__(
+        self,
+        cards: Iterable[Card],
+        alt_names: Iterable[tuple[str, str]] = (),
+        placeholders: Iterable[Placeholder] = (),
+        identities: Iterable[Identity] = (),
+        extra_ids: Iterable[tuple[str, str, Card]] = (),
+    ) -> None:
+        """Index `cards`; `alt_names` are (name, identity_key), `extra_ids` (id, name, card)."""
+        self.cards = tuple(cards)
+        self._by_id: dict[str, Card] = {c.lookup_key: c for c in self.cards}
+        # International printings resolve to their English counterpart, under their own name.
+        self._id_names: dict[str, str] = {}
+        for card_id, printed_name, card in extra_ids:
+            key = normalize_card_id(card_id) or card_id.lower()
+            if key not in self._by_id:
+                self._by_id[key] = card
+                self._id_names[key] = normalize_name(printed_name)
+        self._printings: dict[str, list[Card]] = defaultdict(list)
+        self._by_name: dict[str, list[str]] = defaultdict(list)
+        for card in self.cards:
+            self._printings[card.identity_key].append(card)
+            keys = self._by_name[normalize_name(card.name)]
+            if card.identity_key not in keys:
+                keys.append(card.identity_key)
+        self._alt: dict[str, list[str]] = defaultdict(list)
+        self._alt_display: dict[str, str] = {}
+        for alt_name, key in alt_names:
+            norm = normalize_name(alt_name)
+            if key in self._printings and key not in self._alt[norm]:
+                self._alt[norm].append(key)
+                self._alt_display.setdefault(norm, alt_name)
+        self.placeholders = {
+            (normalize_card_id(p.card_id) or p.card_id.lower()): p for p in placeholders
+        }
+        self.identities = {i.key: i for i in identities}
+        for key, printings in self._printings.items():
+            if key not in self.identities:
+                self.identities[key] = _identity_from_cards(printings)
+        self._display = {normalize_name(c.name): c.name for c in self.cards}
+        self._display.update({k: v for k, v in self._alt_display.items() if k not in self._display})
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def by_id(self, card_id: str) -> Card | None:
+        """The printing with this `SET/NUMBER` (leading zeros optional), or None."""
+        key = normalize_card_id(card_id)
+        return self._by_id.get(key) if key else None
+
+    def placeholder(self, card_id: str) -> Placeholder | None:
+        """The placeholder for a number with no card, or None."""
+        key = normalize_card_id(card_id)
+        return self.placeholders.get(key) if key else None
+
+    def identity_keys_for_name(self, name: str) -> tuple[str, ...]:
+        """Identity keys whose English name matches; else those of alternative names."""
+        norm = normalize_name(name)
+        # English names win over Portuguese ones when the same spelling exists in both.
+        return tuple(self._by_name.get(norm) or self._alt.get(norm) or ())
+
+    def name_matches(self, name: str, card: Card, card_id: str = "") -> bool:
+        """Whether `name` names this card: English, alternative or as printed at `card_id`."""
+        norm = normalize_name(name)
+        if norm == normalize_name(card.name) or card.identity_key in self._alt.get(norm, ()):
+            return True
+        return self._id_names.get(normalize_card_id(card_id) or "") == norm
+
+    def printings(self, identity_key: str) -> tuple[Card, ...]:
+        """All printings of an identity, in data order."""
+        return tuple(self._printings.get(identity_key, ()))
+
+    def representative(self, identity_key: str) -> Card:
+        """The printing used when a list gives a name without a number: the latest one."""
+        # Later printings carry errata-like wording ("No limit per deck"), so prefer them;
+        # a Brazilian fan-set reprint is used only when no TSR printing exists.
+        printings = self._printings[identity_key]
+        official = [c for c in printings if not c.is_fan_set]
+        return (official or printings)[-1]
+
+    def identity(self, identity_key: str) -> Identity:
+        """The identity for a key."""
+        return self.identities[identity_key]
+
+    def suggestions(self, name: str, limit: int = 5) -> list[str]:
+        """Closest card names (difflib) for an unknown name."""
+        norm = normalize_name(name)
+        close = difflib.get_close_matches(norm, self._display.keys(), n=limit, cutoff=0.6)
+        return [self._display[c] for c in close]
+
+
+def _identity_from_cards(printings: list[Card]) -> Identity:
+    """Identity derived from its printings when card_identities.csv has no row for it."""
+    first = printings[0]
+    allowed = any(c.multiples_allowed for c in printings)
+    limits = [c.deck_limit for c in printings if c.multiples_allowed]
+    limit = 1 if not allowed else (None if None in limits else max(limits, default=None))
+    return Identity(
+        key=first.identity_key,
+        type=first.type,
+        name=first.name,
+        card_ids=tuple(c.card_id for c in printings),
+        multiples_allowed=allowed,
+        deck_limit=limit,
+    )
+
+
+# --- CSV readers (the Django import command reuses these generators) ---
+
+
+def default_data_dir() -> Path:
+    """`$SPELLFIRE_CARD_DATA`, else `<repo>/../shared/data`."""
+    env = os.environ.get(DATA_DIR_ENV)
+    return Path(env) if env else Path(__file__).resolve().parents[2] / "shared" / "data"
+
+
+def _read_csv(path: Path) -> Iterator[dict[str, str]]:
+    with path.open(newline="", encoding="utf-8") as handle:
+        yield from csv.DictReader(handle)
+
+
+def identity_rows(data_dir: Path) -> Iterator[Identity]:
+    """Identities from card_identities.csv."""
+    for row in _read_csv(data_dir / "card_identities.csv"):
+        allowed = row["multiples_allowed_any_printing"] == "1"
+        statements = [s.split("=", 1)[1] for s in row["deck_limit_statements"].split("|") if s]
+        yield Identity(
+            key=row["identity_key"],
+            type=row["type"],
+            name=row["name"],
+            card_ids=tuple(row["printings"].split("|")),
+            multiples_allowed=allowed,
+            deck_limit=identity_limit(allowed, statements),
+        )
+
+
+def card_from_row(row: Mapping[str, str], identity: Identity | None = None) -> Card:
+    """A Card from a cards.csv-shaped row (also usable for database rows as dicts)."""
+    is_champion = row.get("is_champion") == "1" or row["type"] in CHAMPION_TYPES
+    key = row.get("identity_key") or f"{row['type']}|{normalize_name(row['name'])}"
+    return Card(
+        card_id=row["card_id"],
+        set_code=row.get("set_code") or row["card_id"].rsplit("/", 1)[0],
+        number=str(row["number"]),
+        is_chase=row.get("is_chase") == "1",
+        name=row["name"],
+        type=row["type"],
+        is_champion=is_champion,
+        level_text=row.get("level") or "",
+        level_value=level_value(row.get("level") or "") if is_champion else 0,
+        world=row.get("world") or "None",
+        is_avatar=row.get("is_avatar") == "1",
+        identity_key=key,
+        attributes=tuple(a for a in (row.get("attributes") or "").split("|") if a),
+        multiples_allowed=identity.multiples_allowed if identity else False,
+        deck_limit=identity.deck_limit if identity else 1,
+        text=row.get("text") or "",
+        set_name=row.get("set_name") or "",
+    )
+
+
+def card_rows(data_dir: Path) -> Iterator[Card]:
+    """Every printing of cards.csv, with multiples decided per identity."""
+    identities = {i.key: i for i in identity_rows(data_dir)}
+    for row in _read_csv(data_dir / "cards.csv"):
+        yield card_from_row(row, identities.get(row["identity_key"]))
+
+
+def supplement_rows(data_dir: Path) -> Iterator[Card]:
+    """Brazilian fan sets: set_code = set name, identity = type|normalized name."""
+    for row in _read_csv(data_dir / "supplement_br_fan_sets_gilsouza.csv"):
+        # No set_code, deck_limit or multiples columns: one copy per identity applies.
+        yield replace(card_from_row(row), is_fan_set=True)
+
+
+def international_rows(data_dir: Path) -> Iterator[tuple[dict[str, str], str | None]]:
+    """International printings with the 1st-edition card_id they match (None if no match)."""
+    for row in _read_csv(data_dir / "cards_international.csv"):
+        same = row["same_number_type_level_world_match"] == "1"
+        yield row, (row["same_number_1st_card_id"] if same else None)
+
+
+def placeholder_rows(data_dir: Path) -> Iterator[Placeholder]:
+    """Numbers with no card."""
+    for row in _read_csv(data_dir / "placeholders.csv"):
+        yield Placeholder(card_id=row["card_id"], note=row["note"])
+
+
+def load_card_index(data_dir: Path | None = None) -> CardIndex:
+    """Read the CSV data set into a CardIndex (cards, supplement, pt names, placeholders)."""
+    data_dir = Path(data_dir) if data_dir else default_data_dir()
+    identities = list(identity_rows(data_dir))
+    cards = list(card_rows(data_dir))
+    main_keys = {c.identity_key for c in cards}
+    # A fan-set card with the same type and name as a TSR card is that identity (a reprint).
+    cards += list(supplement_rows(data_dir))
+    by_id = {c.card_id: c for c in cards}
+    alt_names: list[tuple[str, str]] = []
+    extra_ids: list[tuple[str, str, Card]] = []
+    for row, first_id in international_rows(data_dir):
+        english = by_id.get(first_id) if first_id else None
+        if english is None:
+            continue  # no reliable English counterpart: reported as unknown, never guessed
+        extra_ids.append((row["card_id"], row["name"], english))
+        if row["set_code"] in ALT_NAME_SETS and english.identity_key in main_keys:
+            alt_names.append((row["name"], english.identity_key))
+    return CardIndex(
+        cards,
+        alt_names=alt_names,
+        placeholders=placeholder_rows(data_dir),
+        identities=identities,
+        extra_ids=extra_ids,
+    )
+
+
+@lru_cache(maxsize=1)
+def default_card_index() -> CardIndex:
+    """The index of the default data directory, loaded once per process."""
+    return load_card_index(default_data_dir())
