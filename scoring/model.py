@@ -287,3 +287,69 @@ class EventRecord:
 def ids(players: Iterable[PlayerRef]) -> tuple[str, ...]:
     """Ids of a sequence of players."""
     return tuple(p.id for p in players)
+
+
+# --- outcome types -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Issue:
+    """A validation error as a value: where (JSON-style path), what, and whose."""
+
+    path: str
+    message: str
+    field: str | None = None
+    player: str | None = None
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.message}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerTotals:
+    """A player's figures over one bracket (or a whole event)."""
+
+    unrazed: int = 0
+    wins: int = 0
+    best: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """A player's place in a bracket; None while a judge decision or games are pending."""
+
+    player: str
+    place: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class BracketOutcome:
+    """Result of a bracket: winner, places best-first, totals, and pending decisions.
+
+    ``finished_by`` is "two-wins", "time", "drops" or None (still playing).
+    ``tied`` lists the players a judge must still order (``needs_decision``); it is
+    flattened from ``tied_groups``.
+    """
+
+    table: int
+    complete: bool
+    winner: str | None
+    places: tuple[Placement, ...]
+    totals: Mapping[str, PlayerTotals]
+    needs_decision: bool = False
+    tied_groups: tuple[tuple[str, ...], ...] = ()
+    finished_by: str | None = None
+
+    @property
+    def tied(self) -> tuple[str, ...]:
+        """All players a judge decision must order."""
+        return tuple(p for group in self.tied_groups for p in group)
+
+    @property
+    def decided(self) -> bool:
+        """Complete and needing no judge decision: places are final."""
+        return self.complete and not self.needs_decision
+
+    def place_of(self, player_id: str) -> int | None:
+        """The place of a player (None if undecided or not seated)."""
+        return next((p.place for p in self.places if p.player == player_id), None)
