@@ -1,0 +1,404 @@
+"""Deck validator: every rule of SPEC §3, all problems at once (pure Python)."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from scoring.cards import WORLDS, Card, CardIndex
+from scoring.deckformat import (
+    ALL_GROUPS,
+    CHAMPION,
+    DUNGEON,
+    GROUP_PLURALS,
+    SIDEBOARD_SIZE,
+    TAV_BANNED,
+    DeckFormat,
+    Problem,
+    problem,
+)
+from scoring.decklist import DeckEntry, parse_decklist
+
+# Message templates (the Django side wraps them with gettext).
+MSG_TOTAL_SIZE = "The deck has %(count)s cards (not counting a dungeon); it must have %(size)s."
+MSG_TYPE_MIN = "%(group)s: %(count)s, at least %(min)s in a %(size)s-card deck"
+MSG_TYPE_MAX = "%(group)s: %(count)s, at most %(max)s in a %(size)s-card deck"
+MSG_LEVEL_TOTAL = (
+    "Champion levels total %(total)s, at most %(max)s in a %(size)s-card deck "
+    "(%(free)s free avatar(s) not counted)"
+)
+MSG_DUNGEON = "Dungeons: %(count)s, at most one dungeon card (it is free: not part of the deck)"
+MSG_DUPLICATE = "%(name)s: %(count)s copies, only one allowed"
+MSG_DUPLICATE_LIMIT = "%(name)s: %(count)s copies, at most %(limit)s allowed"
+MSG_BANNED = "%(name)s is banned in TAV"
+MSG_NO_XS = "%(name)s (%(card_id)s): its number contains %(digit)s (No-%(digit)ss)"
+MSG_NO_XS_NUMBER = (
+    "%(name)s: some printings contain %(digit)s (No-%(digit)ss); give the number, e.g. %(allowed)s"
+)
+MSG_WORLD_WAR = (
+    "%(name)s (%(card_id)s) is from %(world)s; World War! decks use one world (%(main)s)"
+)
+MSG_WORLD_WAR_NO_WORLD = (
+    "%(name)s (%(card_id)s) has no world logo (%(world)s): not allowed in World War!"
+)
+MSG_WORLD_WAR_GENERIC = "%(name)s (%(card_id)s) is a generic artifact: not allowed in World War!"
+MSG_SHATTERED_LAND = "%(name)s (%(card_id)s) is from %(world)s; Shattered Land allows Dark Sun only"
+MSG_WC_TYPE = "%(name)s: %(type)s cards are not allowed in Wizard's Challenge"
+MSG_WC_PHASE = (
+    "%(name)s (%(card_id)s) cannot be cast in phase 4 or at any time (Wizard's Challenge)"
+)
+MSG_SIDEBOARD_SIZE = "Sideboard: %(count)s cards, it must have exactly %(size)s (or none)"
+MSG_SIDEBOARD_NOT_ALLOWED = "Sideboard: %(count)s cards, but this event has no Sideboard variant"
+MSG_SWAP_COUNT = "Swap: %(out)s card(s) out and %(in)s in; swaps are one-for-one"
+MSG_SWAP_NOT_IN_DECK = "Swap: %(name)s is not in the deck"
+MSG_SWAP_NOT_IN_SIDEBOARD = "Swap: %(name)s is not in the sideboard"
+NOTE_NO_TABLE = (
+    "%(size)s-card decks have no published construction table: only the size and the "
+    "one-copy rule are checked."
+)
+NOTE_SEALED = "Sealed product: any sealed deck is legal; problems are reported, not blocking."
+
+CHAMPION_GROUP_TYPES = frozenset(
+    {"Cleric", "Hero", "Monster", "Psionicist", "Regent", "Thief", "Wizard"}
+)
+WORLD_TYPES = frozenset({"Realm", "Holding", "Artifact"})
+WIZARDS_CHALLENGE_BANNED_TYPES = frozenset(
+    {"Ally", "Unarmed Combat", "Blood Ability", "Thief Ability", "Psionic Power"}
+)
+SPELL_TYPES = frozenset({"Wizard Spell", "Cleric Spell"})
+# "usable by any champion" (000 *World War!*): the artifact text says it works for any world.
+_GENERIC_RE = re.compile(
+    r"\b(?:attach\w*|usable|used)\b[^.]*\b(?:any worlds?|any champion|any avatar|"
+    r"regardless of world)",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class DeckReport:
+    """Validation result: problems, counts by type group, level total and legality."""
+
+    problems: tuple[Problem, ...]
+    counts: Mapping[str, int]
+    level_total: int
+    notes: tuple[str, ...] = ()
+
+    @property
+    def is_legal(self) -> bool:
+        """True when no blocking problem was found."""
+        return not any(p.blocking for p in self.problems)
+
+    @property
+    def codes(self) -> list[str]:
+        """Problem codes in order (handy for tests and summaries)."""
+        return [p.code for p in self.problems]
+
+
+def group_of(card: Card) -> str:
+    """The construction group of a card: its type, or Champion."""
+    return CHAMPION if card.is_champion or card.type in CHAMPION_GROUP_TYPES else card.type
+
+
+def _expand(entries: Iterable[DeckEntry]) -> list[DeckEntry]:
+    """One item per physical card (a count of 3 gives three items)."""
+    return [e for e in entries for _ in range(e.count)]
+
+
+def count_groups(entries: Iterable[DeckEntry]) -> dict[str, int]:
+    """Cards per group, in table order, groups with zero cards left out."""
+    counts = Counter(group_of(e.card) for e in _expand(entries))
+    ordered = {g: counts[g] for g in ALL_GROUPS if counts[g]}
+    ordered.update({g: n for g, n in counts.items() if g not in ordered})
+    return ordered
+
+
+def level_total(entries: Iterable[DeckEntry], free_avatars: int) -> int:
+    """Champion levels; the `free_avatars` highest-level avatars don't count."""
+    champions = [e.card for e in _expand(entries) if group_of(e.card) == CHAMPION]
+    avatars = sorted((c.level_value for c in champions if c.is_avatar), reverse=True)
+    return sum(c.level_value for c in champions) - sum(avatars[:free_avatars])
+
+
+def _check_size(cards: list[Card], fmt: DeckFormat) -> list[Problem]:
+    out: list[Problem] = []
+    dungeons = sum(1 for c in cards if c.type == DUNGEON)
+    main = len(cards) - min(dungeons, 1)
+    if main != fmt.size:
+        out.append(problem("total_size", MSG_TOTAL_SIZE, count=main, size=fmt.size))
+    if dungeons > 1:
+        out.append(problem("dungeon", MSG_DUNGEON, count=dungeons))
+    return out
+
+
+def _check_table(entries: Sequence[DeckEntry], fmt: DeckFormat) -> list[Problem]:
+    table = fmt.table
+    if table is None:
+        return []
+    counts = count_groups(entries)
+    out: list[Problem] = []
+    for group, (low, high) in table.ranges.items():
+        count = counts.get(group, 0)
+        label = GROUP_PLURALS[group]
+        if count < low:
+            out.append(
+                problem(
+                    "type_range", MSG_TYPE_MIN, group=label, count=count, min=low, size=fmt.size
+                )
+            )
+        elif count > high:
+            out.append(
+                problem(
+                    "type_range", MSG_TYPE_MAX, group=label, count=count, max=high, size=fmt.size
+                )
+            )
+    total = level_total(entries, table.free_avatars)
+    if total > table.max_levels:
+        params = {"total": total, "max": table.max_levels, "size": fmt.size}
+        out.append(problem("level_total", MSG_LEVEL_TOTAL, free=table.free_avatars, **params))
+    return out
+
+
+def _check_duplicates(entries: Sequence[DeckEntry]) -> list[Problem]:
+    copies: Counter[str] = Counter()
+    first: dict[str, Card] = {}
+    for entry in entries:
+        copies[entry.card.identity_key] += entry.count
+        first.setdefault(entry.card.identity_key, entry.card)
+    out: list[Problem] = []
+    for key, count in copies.items():
+        card = first[key]
+        limit = card.deck_limit if card.multiples_allowed else 1
+        if limit is None or count <= limit:
+            continue
+        if limit == 1:
+            out.append(problem("duplicate", MSG_DUPLICATE, name=card.name, count=count))
+        else:
+            out.append(
+                problem("duplicate", MSG_DUPLICATE_LIMIT, name=card.name, count=count, limit=limit)
+            )
+    return out
+
+
+def _check_banned(entries: Sequence[DeckEntry]) -> list[Problem]:
+    banned = {name.casefold() for name in TAV_BANNED}
+    return [
+        problem("banned", MSG_BANNED, name=e.card.name, card_id=e.card.card_id, line=e.line)
+        for e in entries
+        if e.card.name.casefold() in banned
+    ]
+
+
+def _check_no_xs(entries: Sequence[DeckEntry], digit: int) -> list[Problem]:
+    mark = str(digit)
+    out: list[Problem] = []
+    for e in entries:
+        card = e.card
+        if e.explicit_number or not e.alternatives:
+            if mark in card.number:
+                out.append(_no_xs(e, card, mark))
+            continue
+        # A name without a number: legal only if no printing it may mean carries the digit.
+        printings = (card, *e.alternatives)
+        allowed = [c.card_id for c in printings if mark not in c.number]
+        if not allowed:
+            out.append(_no_xs(e, card, mark))
+        elif len(allowed) < len(printings):
+            out.append(
+                problem(
+                    "no_xs",
+                    MSG_NO_XS_NUMBER,
+                    name=card.name,
+                    digit=mark,
+                    allowed=", ".join(allowed),
+                    line=e.line,
+                )
+            )
+    return out
+
+
+def _no_xs(entry: DeckEntry, card: Card, mark: str) -> Problem:
+    return problem(
+        "no_xs", MSG_NO_XS, name=card.name, card_id=card.card_id, digit=mark, line=entry.line
+    )
+
+
+def is_generic_artifact(card: Card) -> bool:
+    """An artifact usable by any champion, or one without a world logo."""
+    return card.type == "Artifact" and (
+        card.world not in WORLDS or bool(_GENERIC_RE.search(card.text))
+    )
+
+
+def _world_cards(entries: Sequence[DeckEntry]) -> list[DeckEntry]:
+    return [e for e in entries if e.card.type in WORLD_TYPES or group_of(e.card) == CHAMPION]
+
+
+def _check_world_war(entries: Sequence[DeckEntry]) -> list[Problem]:
+    worldly = _world_cards(entries)
+    worlds = Counter(
+        e.card.world for e in worldly for _ in range(e.count) if e.card.world in WORLDS
+    )
+    # The player's world is the one most of these cards come from (ties: first listed).
+    main = worlds.most_common(1)[0][0] if worlds else ""
+    out: list[Problem] = []
+    for e in worldly:
+        card, params = e.card, {"name": e.card.name, "card_id": e.card.card_id, "line": e.line}
+        if card.world not in WORLDS:
+            out.append(problem("world_war", MSG_WORLD_WAR_NO_WORLD, world=card.world, **params))
+        elif card.world != main:
+            out.append(problem("world_war", MSG_WORLD_WAR, world=card.world, main=main, **params))
+        elif is_generic_artifact(card):
+            out.append(problem("world_war", MSG_WORLD_WAR_GENERIC, **params))
+    return out
+
+
+def _check_shattered_land(entries: Sequence[DeckEntry]) -> list[Problem]:
+    return [
+        problem(
+            "shattered_land",
+            MSG_SHATTERED_LAND,
+            name=e.card.name,
+            card_id=e.card.card_id,
+            world=e.card.world,
+            line=e.line,
+        )
+        for e in _world_cards(entries)
+        if e.card.world != "Dark Sun"
+    ]
+
+
+def castable_in_phase_4(card: Card) -> bool:
+    """Phase 4 or any time (the data marks "any time" as Phase 0..5; fan sets "Phase Any")."""
+    return "Phase 4" in card.attributes or "Phase Any" in card.attributes
+
+
+def _check_wizards_challenge(entries: Sequence[DeckEntry]) -> list[Problem]:
+    out: list[Problem] = []
+    for e in entries:
+        card = e.card
+        if card.type in WIZARDS_CHALLENGE_BANNED_TYPES:
+            out.append(
+                problem(
+                    "wizards_challenge",
+                    MSG_WC_TYPE,
+                    name=card.name,
+                    type=card.type,
+                    card_id=card.card_id,
+                    line=e.line,
+                )
+            )
+        elif card.type in SPELL_TYPES and not castable_in_phase_4(card):
+            out.append(
+                problem(
+                    "wizards_challenge",
+                    MSG_WC_PHASE,
+                    name=card.name,
+                    card_id=card.card_id,
+                    line=e.line,
+                )
+            )
+    return out
+
+
+def _check_sideboard(sideboard: Sequence[DeckEntry], fmt: DeckFormat) -> list[Problem]:
+    count = sum(e.count for e in sideboard)
+    if "sideboard" not in fmt.variants:
+        return [problem("sideboard_size", MSG_SIDEBOARD_NOT_ALLOWED, count=count)] if count else []
+    # 000 *Sideboard*: a player may opt out of having one, else it holds exactly seven.
+    if count not in (0, SIDEBOARD_SIZE):
+        return [problem("sideboard_size", MSG_SIDEBOARD_SIZE, count=count, size=SIDEBOARD_SIZE)]
+    return []
+
+
+_TYPE_CHECKS: Mapping[str, Callable[[Sequence[DeckEntry]], list[Problem]]] = {
+    "world-war": _check_world_war,
+    "shattered-land": _check_shattered_land,
+    "wizards-challenge": _check_wizards_challenge,
+}
+
+
+def validate_deck(
+    entries: Sequence[DeckEntry], fmt: DeckFormat, sideboard: Sequence[DeckEntry] = ()
+) -> DeckReport:
+    """Check a resolved deck against its format; returns every problem at once."""
+    cards = [e.card for e in _expand(entries)]
+    problems = _check_size(cards, fmt) + _check_table(entries, fmt) + _check_duplicates(entries)
+    if fmt.rules == "tav":
+        problems += _check_banned(entries)
+    if fmt.tournament_type == "no-xs" and fmt.no_xs_digit is not None:
+        problems += _check_no_xs(entries, fmt.no_xs_digit)
+    if fmt.tournament_type in _TYPE_CHECKS:
+        problems += _TYPE_CHECKS[fmt.tournament_type](entries)
+    problems += _check_sideboard(sideboard, fmt)
+    notes: list[str] = []
+    if fmt.table is None:
+        notes.append(NOTE_NO_TABLE % {"size": fmt.size})
+    if not fmt.blocking:
+        notes.append(NOTE_SEALED)
+        problems = [replace(p, blocking=False) for p in problems]
+    table = fmt.table
+    total = level_total(entries, table.free_avatars if table else 0)
+    return DeckReport(tuple(problems), count_groups(entries), total, tuple(notes))
+
+
+def validate_decklist(text: str, index: CardIndex, fmt: DeckFormat) -> DeckReport:
+    """Parse and validate a pasted list; unresolved lines are problems too."""
+    parsed = parse_decklist(text, index)
+    report = validate_deck(parsed.entries, fmt, parsed.sideboard)
+    return replace(report, problems=parsed.problems + report.problems)
+
+
+def _take(pool: dict[str, list[DeckEntry]], card: Card) -> DeckEntry | None:
+    """Remove one copy of `card` (by identity) from a pool of entries."""
+    stack = pool.get(card.identity_key)
+    if not stack:
+        return None
+    entry = stack.pop()
+    if entry.count > 1:
+        stack.append(replace(entry, count=entry.count - 1))
+    return replace(entry, count=1)
+
+
+def _pool(entries: Sequence[DeckEntry]) -> dict[str, list[DeckEntry]]:
+    pool: dict[str, list[DeckEntry]] = defaultdict(list)
+    for e in entries:
+        pool[e.card.identity_key].append(e)
+    return pool
+
+
+def _flatten(pool: dict[str, list[DeckEntry]]) -> list[DeckEntry]:
+    return [e for stack in pool.values() for e in stack]
+
+
+def validate_swap(
+    deck: Sequence[DeckEntry],
+    sideboard: Sequence[DeckEntry],
+    out_cards: Sequence[Card],
+    in_cards: Sequence[Card],
+    fmt: DeckFormat,
+) -> DeckReport:
+    """Check a between-games sideboard swap: one-for-one, and the new deck is still legal."""
+    problems: list[Problem] = []
+    if len(out_cards) != len(in_cards):
+        problems.append(
+            problem("swap_count", MSG_SWAP_COUNT, **{"out": len(out_cards), "in": len(in_cards)})
+        )
+    deck_pool, side_pool = _pool(deck), _pool(sideboard)
+    for card in out_cards:
+        moved = _take(deck_pool, card)
+        if moved is None:
+            problems.append(problem("swap_not_in_deck", MSG_SWAP_NOT_IN_DECK, name=card.name))
+        else:
+            side_pool[card.identity_key].append(replace(moved, sideboard=True))
+    for card in in_cards:
+        moved = _take(side_pool, card)
+        if moved is None:
+            problems.append(
+                problem("swap_not_in_sideboard", MSG_SWAP_NOT_IN_SIDEBOARD, name=card.name)
+            )
+        else:
+            deck_pool[card.identity_key].append(replace(moved, sideboard=False))
+    report = validate_deck(_flatten(deck_pool), fmt, _flatten(side_pool))
+    return replace(report, problems=tuple(problems) + report.problems)
