@@ -166,8 +166,11 @@ def validate_bracket(
     if not MIN_BRACKET <= size <= MAX_BRACKET:
         msg = f"a bracket seats {MIN_BRACKET} to {MAX_BRACKET} players, not {size}"
         issues.append(Issue(f"{path}.players", msg, "players"))
-    seated = bracket.players if known is None else [p for p in bracket.players if p in known]
-    issues += _check_ids(bracket.players, seated, "players", path)
+    issues += _check_ids(bracket.players, bracket.players, "players", path)
+    for i, player in enumerate(bracket.players):
+        if known is not None and player not in known:
+            msg = f"unknown player id {player!r} (not in the players list)"
+            issues.append(Issue(f"{path}.players[{i}]", msg, "players", player))
     issues += _check_ids(bracket.dropped, bracket.players, "dropped", path)
     if bracket.tiebreak_order is not None:
         issues += _check_ids(bracket.tiebreak_order, bracket.players, "tiebreak_order", path)

@@ -1,0 +1,152 @@
+"""Advancement between rounds: bracket winners, wildcards, the final and the winner (§6)."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from scoring.brackets import is_seatable
+from scoring.model import EventRecord, PlayerTotals
+from scoring.placement import place_bracket, tally
+from scoring.points import player_points
+
+__all__ = [
+    "Advancement",
+    "WildcardPick",
+    "advance",
+    "draw_order",
+    "event_totals",
+    "tournament_winner",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class WildcardPick:
+    """A wildcard and the tie-break that chose it.
+
+    ``decided_by``: "only-candidate", "points", "unrazed", "games-won" or "draw";
+    ``tied_with``: the other candidates still level when that tie-break was applied.
+    """
+
+    player: str
+    decided_by: str
+    tied_with: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Advancement:
+    """Who goes on from a round.
+
+    ``ready`` is False while a bracket of the round is unfinished or awaits a judge
+    decision (``pending`` lists those tables). ``seatable`` is False if even with every
+    possible wildcard the advancing players cannot be seated in brackets of 3 and 4.
+    """
+
+    round: int
+    ready: bool
+    winners: tuple[str, ...]
+    wildcards: tuple[WildcardPick, ...] = ()
+    pending: tuple[int, ...] = ()
+    seatable: bool = True
+    next_is_final: bool = False
+    tournament_over: bool = False
+    tournament_winner: str | None = None
+
+    @property
+    def advancing(self) -> tuple[str, ...]:
+        """Bracket winners followed by the wildcards, in the order they were chosen."""
+        return self.winners + tuple(w.player for w in self.wildcards)
+
+
+def event_totals(event: EventRecord, upto: int | None = None) -> dict[str, PlayerTotals]:
+    """Unrazed realms, games won and best game per player over the event's brackets."""
+    totals: dict[str, PlayerTotals] = {}
+    for rnd in event.rounds:
+        if upto is not None and rnd.number > upto:
+            break
+        for bracket in rnd.brackets:
+            for player, t in tally(bracket).items():
+                old = totals.get(player, PlayerTotals())
+                totals[player] = PlayerTotals(
+                    old.unrazed + t.unrazed, old.wins + t.wins, max(old.best, t.best)
+                )
+    return totals
+
+
+def draw_order(seed: str, round_number: int, pick: int, players: Sequence[str]) -> list[str]:
+    """The seeded draw: players ordered by a hash of (seed, round, pick, id); first wins."""
+
+    # A hash, not random.Random, so the draw is the same on every Python version.
+    def ticket(player: str) -> str:
+        return hashlib.sha256(f"{seed}|{round_number}|{pick}|{player}".encode()).hexdigest()
+
+    return sorted(players, key=lambda p: (ticket(p), p))
+
+
+def _pick(
+    candidates: list[str],
+    points: dict[str, int],
+    totals: dict[str, PlayerTotals],
+    draw: list[str],
+) -> WildcardPick:
+    """Choose one wildcard: points so far, then event unrazed total, then games won, then draw."""
+    if len(candidates) == 1:
+        return WildcardPick(candidates[0], "only-candidate")
+    level = candidates
+    criteria = [
+        ("points", lambda p: points.get(p, 0)),
+        ("unrazed", lambda p: totals.get(p, PlayerTotals()).unrazed),
+        ("games-won", lambda p: totals.get(p, PlayerTotals()).wins),
+    ]
+    for name, key in criteria:
+        top = max(key(p) for p in level)
+        best = [p for p in level if key(p) == top]
+        if len(best) == 1:
+            return WildcardPick(best[0], name, tuple(p for p in level if p != best[0]))
+        level = best
+    winner = next(p for p in draw if p in level)
+    return WildcardPick(winner, "draw", tuple(p for p in level if p != winner))
+
+
+def advance(event: EventRecord, round_number: int | None = None) -> Advancement:
+    """Winners of a round (the last by default) plus wildcards until they can be seated."""
+    number = round_number if round_number is not None else len(event.rounds)
+    rnd = event.rounds[number - 1]
+    outcomes = [place_bracket(b) for b in rnd.brackets]
+    pending = tuple(o.table for o in outcomes if not o.decided)
+    winners = tuple(o.winner for o in outcomes if o.decided and o.winner is not None)
+    if pending:
+        return Advancement(number, False, winners, pending=pending)
+    if rnd.is_final:
+        winner = outcomes[0].winner
+        return Advancement(number, True, winners, tournament_over=True, tournament_winner=winner)
+    dropped = {p for r in event.rounds[:number] for b in r.brackets for p in b.dropped}
+    seated = [p.id for p in event.players if any(p.id in r.players for r in event.rounds[:number])]
+    # Wildcards come from players already eliminated (any earlier round), never the dropped.
+    candidates = [p for p in seated if p not in winners and p not in dropped]
+    points = player_points(event, number)
+    totals = event_totals(event, number)
+    picks: list[WildcardPick] = []
+    while not is_seatable(len(winners) + len(picks)) and candidates:
+        draw = draw_order(event.draw_seed, number, len(picks), candidates)
+        pick = _pick(candidates, points, totals, draw)
+        picks.append(pick)
+        candidates.remove(pick.player)
+    count = len(winners) + len(picks)
+    return Advancement(
+        number,
+        True,
+        winners,
+        tuple(picks),
+        seatable=is_seatable(count),
+        next_is_final=count in (3, 4),
+    )
+
+
+def tournament_winner(event: EventRecord) -> str | None:
+    """The winner of the final (a round with a single bracket), once it is decided."""
+    if not event.rounds or not event.rounds[-1].is_final:
+        return None
+    outcome = place_bracket(event.rounds[-1].brackets[0])
+    return outcome.winner if outcome.decided else None

@@ -1,0 +1,145 @@
+"""Points: placement x round x event multiplier, officials' points, scored eligibility (§6)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scoring.model import BracketOutcome, EventRecord, Official, PointsMode, Role
+from scoring.placement import place_bracket
+
+__all__ = [
+    "FINAL_WINNER_POINTS",
+    "MIN_SCORED_PARTICIPANTS",
+    "PLACE_POINTS",
+    "Eligibility",
+    "OfficialPoints",
+    "RoundScore",
+    "bracket_points",
+    "eligibility",
+    "official_points",
+    "place_points",
+    "player_points",
+    "round_scores",
+]
+
+PLACE_POINTS = {1: 4, 2: 3, 3: 2, 4: 1}
+FINAL_WINNER_POINTS = 5  # "Tournament winner 5" replaces the bracket winner's 4 in the final
+MIN_SCORED_PARTICIPANTS = 9
+
+
+@dataclass(frozen=True, slots=True)
+class RoundScore:
+    """A player's result in one round: table, place (None = undecided) and points."""
+
+    round: int
+    table: int
+    place: int | None
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class OfficialPoints:
+    """Coordinator or judge points; ``forfeited`` when the official also played."""
+
+    name: str
+    role: Role
+    points: int
+    forfeited: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Eligibility:
+    """Whether the event's points enter the rankings, and why not."""
+
+    scored: bool
+    reasons: tuple[str, ...] = ()
+
+
+def place_points(place: int | None, *, final_winner: bool = False) -> int:
+    """Placement points before multipliers: 4/3/2/1, or 5 for the final's winner."""
+    if final_winner:
+        return FINAL_WINNER_POINTS
+    return PLACE_POINTS.get(place, 0) if place is not None else 0
+
+
+def bracket_points(
+    outcome: BracketOutcome, round_number: int, *, final: bool = False, multiplier: int = 1
+) -> dict[str, int]:
+    """Points of every seated player of a bracket (0 while places are undecided)."""
+    points = {}
+    for placement in outcome.places:
+        is_winner = final and placement.player == outcome.winner
+        base = place_points(placement.place, final_winner=is_winner)
+        points[placement.player] = base * round_number * multiplier
+    return points
+
+
+def round_scores(event: EventRecord, upto: int | None = None) -> dict[str, list[RoundScore]]:
+    """Each player's per-round scores through round ``upto`` (all rounds by default).
+
+    In "last-bracket" mode only a player's last bracket keeps its points; earlier rounds
+    show 0 so the printed rounds always add up to the total.
+    """
+    scores: dict[str, list[RoundScore]] = {p.id: [] for p in event.players}
+    fmt = event.format
+    for rnd in event.rounds:
+        if upto is not None and rnd.number > upto:
+            break
+        for bracket in rnd.brackets:
+            outcome = place_bracket(bracket)
+            points = bracket_points(
+                outcome, rnd.number, final=rnd.is_final, multiplier=fmt.event_multiplier
+            )
+            for player in bracket.players:
+                score = RoundScore(
+                    rnd.number, bracket.table, outcome.place_of(player), points[player]
+                )
+                scores.setdefault(player, []).append(score)
+    if fmt.points_mode is PointsMode.LAST_BRACKET:
+        for rows in scores.values():
+            rows[:-1] = [RoundScore(s.round, s.table, s.place, 0) for s in rows[:-1]]
+    return scores
+
+
+def player_points(event: EventRecord, upto: int | None = None) -> dict[str, int]:
+    """Total playing points per player through round ``upto``."""
+    return {p: sum(s.points for s in rows) for p, rows in round_scores(event, upto).items()}
+
+
+def _played(official: Official, event: EventRecord) -> bool:
+    # The played flag is authoritative; a matching player number also reveals a player.
+    numbers = {p.player_number for p in event.players if p.player_number}
+    return official.played or (bool(official.player_number) and official.player_number in numbers)
+
+
+def official_points(event: EventRecord) -> tuple[OfficialPoints, ...]:
+    """Coordinator 1 per participant, each judge 1 per 2 (rounded down); 0 if they played."""
+    count = len(event.participants)
+    result = []
+    for official, role, points in [(event.coordinator, Role.COORDINATOR, count)] + [
+        (judge, Role.JUDGE, count // 2) for judge in event.judges
+    ]:
+        played = _played(official, event)
+        result.append(OfficialPoints(official.name, role, 0 if played else points, played))
+    return tuple(result)
+
+
+def eligibility(event: EventRecord) -> Eligibility:
+    """Scored flag AND at least 9 participants AND no bracket of fewer than 3 players."""
+    reasons = []
+    if not event.format.scored:
+        reasons.append("the event is unscored")
+    count = len(event.participants)
+    if count < MIN_SCORED_PARTICIPANTS:
+        reasons.append(
+            f"only {count} participants; scored events need at least {MIN_SCORED_PARTICIPANTS}"
+        )
+    small = [
+        f"round {r.number} table {b.table}"
+        for r in event.rounds
+        for b in r.brackets
+        if len(b.players) < 3
+    ]
+    if small:
+        reasons.append("brackets of fewer than 3 players: " + ", ".join(small))
+    return Eligibility(not reasons, tuple(reasons))

@@ -1,0 +1,85 @@
+"""Event standings in the shape printed by ``score_event`` (SPEC §8)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scoring.advancement import tournament_winner
+from scoring.model import EventRecord
+from scoring.points import (
+    Eligibility,
+    OfficialPoints,
+    RoundScore,
+    eligibility,
+    official_points,
+    round_scores,
+)
+
+__all__ = ["PlayerStanding", "Standings", "score_event", "standings_json"]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStanding:
+    """A player's total and per-round scores."""
+
+    id: str
+    name: str
+    points: int
+    rounds: tuple[RoundScore, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Standings:
+    """Everything the scoring form needs: players, officials, eligibility and the winner."""
+
+    players: tuple[PlayerStanding, ...]
+    officials: tuple[OfficialPoints, ...]
+    eligibility: Eligibility
+    winner: str | None
+    participants: int
+
+    @property
+    def scored(self) -> bool:
+        """Whether the points enter the rankings."""
+        return self.eligibility.scored
+
+
+def score_event(event: EventRecord) -> Standings:
+    """Score a (validated) event: players by points desc, then name, then id."""
+    scores = round_scores(event)
+    rows = [
+        PlayerStanding(p.id, p.name, sum(s.points for s in scores[p.id]), tuple(scores[p.id]))
+        for p in event.players
+    ]
+    rows.sort(key=lambda r: (-r.points, r.name, r.id))
+    return Standings(
+        tuple(rows),
+        official_points(event),
+        eligibility(event),
+        tournament_winner(event),
+        len(event.participants),
+    )
+
+
+def standings_json(event: EventRecord) -> dict:
+    """The standings as the SPEC §8 JSON object."""
+    standings = score_event(event)
+    return {
+        "players": [
+            {
+                "id": row.id,
+                "name": row.name,
+                "points": row.points,
+                "rounds": [
+                    {"round": s.round, "table": s.table, "place": s.place, "points": s.points}
+                    for s in row.rounds
+                ],
+            }
+            for row in standings.players
+        ],
+        "officials": [
+            {"name": o.name, "role": str(o.role), "points": o.points} for o in standings.officials
+        ],
+        "scored": standings.scored,
+        "winner": standings.winner,
+    }
