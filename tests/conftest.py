@@ -1,0 +1,97 @@
+"""Shared fixtures: users in every role of one event, and a client logged in as each."""
+
+import datetime
+
+import pytest
+from django.contrib.auth.models import User
+
+from tournament.accounts.models import Player
+from tournament.events.models import Event, Registration
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--run-celery-worker",
+        action="store_true",
+        help="run tests that need a real Redis broker and a running celery worker",
+    )
+
+
+def pytest_collection_modifyitems(config, items):
+    if config.getoption("--run-celery-worker"):
+        return
+    skip = pytest.mark.skip(reason="needs --run-celery-worker (a real broker and worker)")
+    for item in items:
+        if "celery_worker" in item.keywords:
+            item.add_marker(skip)
+
+
+def make_player(username: str, name: str | None = None, **fields) -> Player:
+    """A user account with its player profile."""
+    user = User.objects.create_user(username, f"{username}@example.org", "pw-" + username)
+    return Player.create_for_user(user, name=name or username.title(), **fields)
+
+
+@pytest.fixture
+def organizer(db) -> Player:
+    return make_player("organizer", "Ann Organiser")
+
+
+@pytest.fixture
+def judge(db) -> Player:
+    return make_player("judge", "Bob Judge")
+
+
+@pytest.fixture
+def second_judge(db) -> Player:
+    return make_player("judge2", "Cy Judge")
+
+
+@pytest.fixture
+def player(db) -> Player:
+    return make_player("player", "Pat Player")
+
+
+@pytest.fixture
+def stranger(db) -> Player:
+    return make_player("stranger", "Sam Stranger")
+
+
+@pytest.fixture
+def event(organizer, judge, second_judge) -> Event:
+    event = Event.objects.create(
+        name="Autumn Open",
+        date=datetime.date(2026, 11, 21),
+        venue="Halifax",
+        organizer=organizer,
+        status="registration",
+    )
+    event.judges.set([judge, second_judge])
+    return event
+
+
+@pytest.fixture
+def registered_players(event) -> list[Player]:
+    """Nine registered, checked-in players (the scored minimum)."""
+    players = [make_player(f"p{i}", f"Player {i:02d}", club=f"Club {i % 3}") for i in range(1, 10)]
+    for p in players:
+        Registration.objects.create(event=event, player=p, checked_in=True)
+    return players
+
+
+def login(client, player: Player):
+    client.force_login(player.user)
+    return client
+
+
+@pytest.fixture
+def client_as(client):
+    """client_as(player) → the test client logged in as that player (None: anonymous)."""
+
+    def _as(player: Player | None):
+        client.logout()
+        if player is not None:
+            client.force_login(player.user)
+        return client
+
+    return _as

@@ -1,0 +1,45 @@
+"""Sign-up and profile forms."""
+
+from django import forms
+from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.utils.translation import gettext_lazy as _
+
+from tournament.accounts.models import Player
+
+
+class SignUpForm(UserCreationForm):
+    name = forms.CharField(label=_("Full name"), max_length=120)
+    email = forms.EmailField(label=_("Email"), help_text=_("Used to reset your password."))
+    country = forms.CharField(label=_("Country"), max_length=60, required=False)
+    region = forms.CharField(label=_("Region"), max_length=60, required=False)
+    club = forms.CharField(label=_("Club / team"), max_length=120, required=False)
+
+    class Meta(UserCreationForm.Meta):
+        model = User
+        fields = ("username", "email")
+
+    def clean_email(self) -> str:
+        email = self.cleaned_data["email"]
+        if User.objects.filter(email__iexact=email).exists():
+            raise forms.ValidationError(_("An account with this email already exists."))
+        return email
+
+    def save(self, commit: bool = True) -> User:
+        with transaction.atomic():
+            user = super().save(commit=True)
+            Player.create_for_user(
+                user,
+                name=self.cleaned_data["name"],
+                country=self.cleaned_data["country"],
+                region=self.cleaned_data["region"],
+                club=self.cleaned_data["club"],
+            )
+        return user
+
+
+class ProfileForm(forms.ModelForm):
+    class Meta:
+        model = Player
+        fields = ("name", "country", "region", "club")

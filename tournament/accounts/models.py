@@ -1,0 +1,50 @@
+"""A player: the person behind an account, with a permanent player number."""
+
+from django.conf import settings
+from django.db import models, transaction
+from django.db.models.functions import Cast
+from django.utils.translation import gettext_lazy as _
+
+
+class Player(models.Model):
+    """Everyone who plays, organizes or judges; an account is optional (imported players)."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="player",
+        verbose_name=_("account"),
+    )
+    player_number = models.CharField(_("player number"), max_length=20, unique=True)
+    name = models.CharField(_("name"), max_length=120)
+    country = models.CharField(_("country"), max_length=60, blank=True)
+    region = models.CharField(_("region"), max_length=60, blank=True)
+    club = models.CharField(_("club / team"), max_length=120, blank=True)
+
+    class Meta:
+        ordering = ["name", "player_number"]
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.player_number})"
+
+    @classmethod
+    def next_player_number(cls) -> str:
+        """The next free numeric player number (numbers are permanent, never reused)."""
+        numeric = cls.objects.filter(player_number__regex=r"^[0-9]+$").annotate(
+            as_int=Cast("player_number", models.BigIntegerField())
+        )
+        highest = numeric.order_by("-as_int").values_list("as_int", flat=True).first()
+        return str(max(highest or 0, 1000) + 1)
+
+    @classmethod
+    def create_for_user(cls, user, **fields) -> "Player":
+        """Create the player profile of a new account with a fresh player number."""
+        with transaction.atomic():
+            name = fields.pop("name", None) or user.get_full_name() or user.get_username()
+            return cls.objects.create(
+                user=user, name=name, player_number=cls.next_player_number(), **fields
+            )

@@ -1,0 +1,4 @@
+"""URLs of this app."""
+
+app_name = "decks"
+urlpatterns: list = []

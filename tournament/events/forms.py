@@ -1,0 +1,56 @@
+"""Forms of the event pages."""
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from tournament.accounts.models import Player
+from tournament.events.choices import Variant
+from tournament.events.models import Event
+
+
+class EventForm(forms.ModelForm):
+    variants = forms.MultipleChoiceField(
+        label=_("Variants"),
+        choices=Variant.choices,
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )
+
+    class Meta:
+        model = Event
+        fields = [
+            "name",
+            "date",
+            "venue",
+            "deck_size",
+            "deck_rules",
+            "tournament_type",
+            "no_xs_digit",
+            "variants",
+            "victory",
+            "scored",
+            "event_multiplier",
+            "points_mode",
+            "time_limit_minutes",
+            "single_entry",
+            "spread_clubs",
+            "seed_by_ranking",
+            "paper_size",
+            "publish_decklists",
+        ]
+        widgets = {"date": forms.DateInput(attrs={"type": "date"})}
+
+
+class JudgesForm(forms.Form):
+    judges = forms.ModelMultipleChoiceField(
+        label=_("Judges"),
+        queryset=Player.objects.filter(user__isnull=False),
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )
+
+    def __init__(self, *args, event: Event, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["judges"].queryset = Player.objects.filter(user__isnull=False).exclude(
+            pk=event.organizer_id
+        )

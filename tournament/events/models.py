@@ -1,0 +1,251 @@
+"""An event, its registrations, and the rounds, brackets and seats it is played in."""
+
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from scoring.shorthand import shorthand
+from tournament.accounts.models import Player
+from tournament.events.choices import (
+    DeckRules,
+    DeckSize,
+    PaperSize,
+    PointsMode,
+    Status,
+    TournamentType,
+    Variant,
+    Victory,
+)
+
+
+class Event(models.Model):
+    name = models.CharField(_("name"), max_length=150)
+    date = models.DateField(_("date"))
+    venue = models.CharField(_("venue"), max_length=150)
+    organizer = models.ForeignKey(
+        Player,
+        on_delete=models.PROTECT,
+        related_name="organized_events",
+        verbose_name=_("organizer"),
+    )
+    judges = models.ManyToManyField(
+        Player, blank=True, related_name="judged_events", verbose_name=_("judges")
+    )
+    status = models.CharField(_("status"), max_length=20, choices=Status, default=Status.DRAFT)
+
+    deck_size = models.PositiveSmallIntegerField(_("deck size"), choices=DeckSize, default=55)
+    deck_rules = models.CharField(
+        _("deck rules"), max_length=20, choices=DeckRules, default=DeckRules.COMMUNITY
+    )
+    tournament_type = models.CharField(
+        _("tournament type"), max_length=30, choices=TournamentType, default="championship"
+    )
+    no_xs_digit = models.PositiveSmallIntegerField(
+        _("No-Xs digit"),
+        null=True,
+        blank=True,
+        validators=[MaxValueValidator(9)],
+        help_text=_("The digit X of a No-Xs tournament."),
+    )
+    variants = models.JSONField(_("variants"), default=list, blank=True)
+    victory = models.CharField(
+        _("victory condition"), max_length=20, choices=Victory, default=Victory.STANDARD
+    )
+    scored = models.BooleanField(_("scored"), default=True)
+    event_multiplier = models.PositiveSmallIntegerField(
+        _("event multiplier"),
+        default=1,
+        choices=[(1, _("Normal (×1)")), (2, _("Double points (×2)"))],
+    )
+    points_mode = models.CharField(
+        _("points"), max_length=20, choices=PointsMode, default=PointsMode.CUMULATIVE
+    )
+    time_limit_minutes = models.PositiveSmallIntegerField(
+        _("time limit per round (minutes)"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(10), MaxValueValidator(600)],
+    )
+    single_entry = models.BooleanField(
+        _("single entry"),
+        default=False,
+        help_text=_("Results entered by one judge count at once, without a second confirmation."),
+    )
+    spread_clubs = models.BooleanField(_("spread clubs in round 1"), default=False)
+    seed_by_ranking = models.BooleanField(_("seed round 1 by ranking"), default=False)
+    paper_size = models.CharField(
+        _("paper size"), max_length=10, choices=PaperSize, default=PaperSize.A4
+    )
+    publish_decklists = models.BooleanField(_("publish decklists after the event"), default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-date", "name"]
+        verbose_name = _("event")
+        verbose_name_plural = _("events")
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(event_multiplier__in=[1, 2]), name="event_multiplier_1_or_2"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(deck_size__in=[25, 55, 75, 110]), name="event_deck_size_valid"
+            ),
+            models.CheckConstraint(
+                condition=~models.Q(tournament_type="no-xs") | models.Q(no_xs_digit__isnull=False),
+                name="no_xs_needs_digit",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("events:detail", args=[self.pk])
+
+    @property
+    def shorthand(self) -> str:
+        return shorthand(
+            self.tournament_type, self.victory, self.deck_size, self.variants, self.no_xs_digit
+        )
+
+    @property
+    def is_timed(self) -> bool:
+        return bool(self.time_limit_minutes)
+
+    def clean(self) -> None:
+        errors: dict[str, str] = {}
+        if self.tournament_type == TournamentType.NO_XS and self.no_xs_digit is None:
+            errors["no_xs_digit"] = _("A No-Xs tournament needs its digit X (0–9).")
+        if self.tournament_type != TournamentType.NO_XS and self.no_xs_digit is not None:
+            errors["no_xs_digit"] = _("Only a No-Xs tournament has a digit.")
+        unknown = sorted(set(self.variants or []) - set(Variant.values))
+        if unknown:
+            errors["variants"] = _("Unknown variants: %(names)s.") % {"names": ", ".join(unknown)}
+        if self.deck_rules == DeckRules.TAV and self.deck_size != 55:
+            errors["deck_size"] = _("TAV decks have 55 cards (56 with a dungeon).")
+        if self.victory == Victory.BARBARIC_NEWBIE and self.deck_size != 25:
+            errors["deck_size"] = _("Barbaric Newbie is played with 25-card decks.")
+        if errors:
+            raise ValidationError(errors)
+
+    @property
+    def accepts_registrations(self) -> bool:
+        return self.status == Status.REGISTRATION and not self.rounds.exists()
+
+
+class Registration(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="registrations")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="registrations")
+    checked_in = models.BooleanField(_("checked in"), default=False)
+    late = models.BooleanField(_("late entry"), default=False)
+    dropped_in_round = models.PositiveSmallIntegerField(
+        _("dropped in round"), null=True, blank=True
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["player__name"]
+        verbose_name = _("registration")
+        verbose_name_plural = _("registrations")
+        constraints = [
+            models.UniqueConstraint(fields=["event", "player"], name="unique_registration")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} @ {self.event}"
+
+    @property
+    def dropped(self) -> bool:
+        return self.dropped_in_round is not None
+
+
+class Round(models.Model):
+    class State(models.TextChoices):
+        SEATED = "seated", _("Seated")
+        CLOSED = "closed", _("Closed")
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField(_("round"), validators=[MinValueValidator(1)])
+    seed = models.BigIntegerField(_("seating seed"))
+    state = models.CharField(max_length=10, choices=State, default=State.SEATED)
+    published = models.BooleanField(_("seating published"), default=False)
+    is_final = models.BooleanField(_("final"), default=False)
+    started_at = models.DateTimeField(_("timer started"), null=True, blank=True)
+    time_called_at = models.DateTimeField(_("time called"), null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "number"]
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="unique_round_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event} — {_('round')} {self.number}"
+
+
+class Bracket(models.Model):
+    class State(models.TextChoices):
+        WAITING = "waiting", _("Waiting")
+        IN_PROGRESS = "in_progress", _("In progress")
+        NEEDS_DECISION = "needs_decision", _("Needs judge decision")
+        COMPLETE = "complete", _("Complete")
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="brackets")
+    table = models.PositiveSmallIntegerField(_("table"), validators=[MinValueValidator(1)])
+    state = models.CharField(max_length=20, choices=State, default=State.WAITING)
+    winner = models.ForeignKey(
+        Player, on_delete=models.PROTECT, null=True, blank=True, related_name="bracket_wins"
+    )
+    tiebreak_order = models.JSONField(
+        _("judge's tie-break order"),
+        null=True,
+        blank=True,
+        help_text=_("Player ids in the judge's order, when a tie needs a decision."),
+    )
+    tiebreak_decided_by = models.ForeignKey(
+        Player, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["round", "table"]
+        verbose_name = _("bracket")
+        verbose_name_plural = _("brackets")
+        constraints = [
+            models.UniqueConstraint(fields=["round", "table"], name="unique_bracket_table")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} — {_('table')} {self.table}"
+
+
+class Seat(models.Model):
+    """A player in a bracket, with the placement and points the rules engine computed."""
+
+    bracket = models.ForeignKey(Bracket, on_delete=models.CASCADE, related_name="seats")
+    registration = models.ForeignKey(Registration, on_delete=models.PROTECT, related_name="seats")
+    position = models.PositiveSmallIntegerField(_("seat"))
+    is_wildcard = models.BooleanField(_("wildcard"), default=False)
+    dropped = models.BooleanField(_("dropped"), default=False)
+    place = models.PositiveSmallIntegerField(_("place"), null=True, blank=True)
+    points = models.PositiveIntegerField(_("points"), null=True, blank=True)
+    unrazed_total = models.PositiveIntegerField(_("unrazed realms"), default=0)
+    games_won = models.PositiveSmallIntegerField(_("games won"), default=0)
+    best_game = models.PositiveSmallIntegerField(_("best game"), default=0)
+
+    class Meta:
+        ordering = ["bracket", "position"]
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        constraints = [
+            models.UniqueConstraint(fields=["bracket", "registration"], name="unique_seat_player"),
+            models.UniqueConstraint(fields=["bracket", "position"], name="unique_seat_position"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.registration.player} @ {self.bracket}"

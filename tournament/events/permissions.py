@@ -1,0 +1,74 @@
+"""Who may do what in an event: the one place every view and service asks."""
+
+from enum import IntEnum
+
+from django.core.exceptions import PermissionDenied
+from django.utils.translation import gettext as _
+
+from tournament.accounts.models import Player
+from tournament.events.models import Event
+
+
+class Role(IntEnum):
+    """Roles are ordered: each one can do everything the roles below it can."""
+
+    PUBLIC = 0
+    PLAYER = 1
+    JUDGE = 2
+    ORGANIZER = 3
+
+
+def player_of(user) -> Player | None:
+    """The player profile of a signed-in user, or None."""
+    if not getattr(user, "is_authenticated", False):
+        return None
+    return getattr(user, "player", None)
+
+
+def role_in_event(user, event: Event) -> Role:
+    """The highest role a user has in an event (superusers act as organizers)."""
+    if getattr(user, "is_superuser", False):
+        return Role.ORGANIZER
+    player = player_of(user)
+    if player is None:
+        return Role.PUBLIC
+    if event.organizer_id == player.pk:
+        return Role.ORGANIZER
+    if event.judges.filter(pk=player.pk).exists():
+        return Role.JUDGE
+    return Role.PLAYER
+
+
+def can_organize(user, event: Event) -> bool:
+    return role_in_event(user, event) >= Role.ORGANIZER
+
+
+def can_judge(user, event: Event) -> bool:
+    return role_in_event(user, event) >= Role.JUDGE
+
+
+def can_view(user, event: Event) -> bool:
+    """Drafts are seen by their officials only; everything else is public."""
+    return event.status != "draft" or can_judge(user, event)
+
+
+def require(allowed: bool, message: str | None = None) -> None:
+    """Raise PermissionDenied (HTTP 403) unless allowed."""
+    if not allowed:
+        raise PermissionDenied(message or _("You are not allowed to do this."))
+
+
+def require_role(user, event: Event, role: Role) -> Role:
+    """Raise PermissionDenied unless the user has at least `role` in the event."""
+    actual = role_in_event(user, event)
+    require(actual >= role, _("This needs the %(role)s of the event.") % {"role": role_label(role)})
+    return actual
+
+
+def role_label(role: Role) -> str:
+    return {
+        Role.PUBLIC: _("public"),
+        Role.PLAYER: _("player"),
+        Role.JUDGE: _("judge"),
+        Role.ORGANIZER: _("organizer"),
+    }[role]

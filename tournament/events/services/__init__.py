@@ -1,0 +1,1 @@
+"""Event services: every state change runs here, inside a transaction, refusing bad states."""

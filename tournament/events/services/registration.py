@@ -1,0 +1,81 @@
+"""Opening registration, registering, checking in and assigning judges."""
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+
+from tournament.accounts.models import Player
+from tournament.events.choices import Status
+from tournament.events.models import Event, Registration
+
+
+def _locked(event: Event) -> Event:
+    return Event.objects.select_for_update().get(pk=event.pk)
+
+
+def set_status(event: Event, status: str) -> Event:
+    """Move an event between draft and registration (running/finished come from rounds)."""
+    allowed = {
+        Status.DRAFT: {Status.REGISTRATION},
+        Status.REGISTRATION: {Status.DRAFT},
+    }
+    with transaction.atomic():
+        event = _locked(event)
+        if status not in allowed.get(event.status, set()):
+            raise ValidationError(
+                _("An event that is %(current)s cannot become %(new)s.")
+                % {"current": event.get_status_display(), "new": Status(status).label}
+            )
+        if status == Status.DRAFT and event.registrations.exists():
+            raise ValidationError(_("Players have registered: registration cannot be closed."))
+        event.status = status
+        event.save(update_fields=["status", "updated_at"])
+        return event
+
+
+def register(event: Event, player: Player, *, late: bool = False) -> Registration:
+    """Register a player; refused once round 1 is seated or outside registration."""
+    with transaction.atomic():
+        event = _locked(event)
+        if event.rounds.exists():
+            raise ValidationError(_("Round 1 is seated: registration is closed."))
+        if event.status != Status.REGISTRATION and not (late and event.status == Status.RUNNING):
+            raise ValidationError(_("This event is not open for registration."))
+        if event.registrations.filter(player=player).exists():
+            raise ValidationError(
+                _("%(player)s is already registered for this event.") % {"player": player.name}
+            )
+        try:
+            with transaction.atomic():
+                return Registration.objects.create(event=event, player=player, late=late)
+        except IntegrityError as error:  # a concurrent double tap
+            raise ValidationError(
+                _("%(player)s is already registered for this event.") % {"player": player.name}
+            ) from error
+
+
+def unregister(registration: Registration) -> None:
+    """Withdraw before round 1; afterwards a player drops instead."""
+    with transaction.atomic():
+        event = _locked(registration.event)
+        if event.rounds.exists():
+            raise ValidationError(_("Round 1 is seated: drop the player instead."))
+        registration.delete()
+
+
+def set_checked_in(registration: Registration, checked_in: bool) -> Registration:
+    with transaction.atomic():
+        registration = Registration.objects.select_for_update().get(pk=registration.pk)
+        if registration.event.status == Status.FINISHED:
+            raise ValidationError(_("The event is finished."))
+        registration.checked_in = checked_in
+        registration.save(update_fields=["checked_in"])
+        return registration
+
+
+def set_judges(event: Event, judges: list[Player]) -> None:
+    """Replace the event's judges; the organizer is never one of its additional judges."""
+    if any(judge.pk == event.organizer_id for judge in judges):
+        raise ValidationError(_("The organizer is the coordinator, not an additional judge."))
+    with transaction.atomic():
+        _locked(event).judges.set(judges)

@@ -1,0 +1,17 @@
+from django.urls import path
+
+from tournament.events import views
+
+app_name = "events"
+
+urlpatterns = [
+    path("", views.HomeView.as_view(), name="home"),
+    path("events/", views.EventListView.as_view(), name="list"),
+    path("events/new/", views.EventCreateView.as_view(), name="create"),
+    path("events/<int:event_id>/", views.EventDetailView.as_view(), name="detail"),
+    path("events/<int:event_id>/edit/", views.EventUpdateView.as_view(), name="edit"),
+    path("events/<int:event_id>/status/", views.EventStatusView.as_view(), name="status"),
+    path("events/<int:event_id>/judges/", views.JudgesView.as_view(), name="judges"),
+    path("events/<int:event_id>/register/", views.RegisterView.as_view(), name="register"),
+    path("events/<int:event_id>/check-in/", views.CheckInView.as_view(), name="checkin"),
+]

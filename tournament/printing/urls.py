@@ -1,0 +1,4 @@
+"""URLs of this app."""
+
+app_name = "printing"
+urlpatterns: list = []

@@ -1,0 +1,3 @@
+"""Versioned read-only JSON API (mounted under /api/)."""
+
+urlpatterns: list = []
