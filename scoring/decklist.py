@@ -47,6 +47,8 @@ def _section_names() -> dict[str, frozenset[str] | str]:
     extra = {
         "champion": CHAMPION_TYPES,
         "champions": CHAMPION_TYPES,
+        "avatar": CHAMPION_TYPES,
+        "avatars": CHAMPION_TYPES,
         "thieves": {"Thief"},
         "allies": {"Ally"},
         "rules": {"Rule"},
