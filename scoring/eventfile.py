@@ -1,0 +1,495 @@
+"""The event file "spellfire-event/1" (SPEC §8): parse with located errors, serialize canonically.
+
+Canonical form: keys in the order below, 2-space indent, UTF-8 text (``ensure_ascii=False``)
+and a trailing newline; counts in a game are keyed in the bracket's seat order. Parsing
+then serializing a canonical file gives the same bytes.
+
+Keys (``?`` = optional; omitted from canonical output when at its default)::
+
+    format ("spellfire-event/1"), name, date (YYYY-MM-DD), venue, deck_size (25|55|75|110),
+    deck_rules, tournament_type, no_xs_digit? (0-9, only for "no-xs"; default null),
+    variants? ([]), victory, scored, event_multiplier? (1|2; default 1),
+    points_mode? ("cumulative"), timed? (false), seed? (string; default null),
+    coordinator {name, player_number?, played?}, judges? ([]),
+    players [{id, name, player_number?}],
+    rounds [{number, brackets [{table, players, games [{winner, ended_by, unrazed,
+        razed?, holdings?}], tiebreak_order? (null), dropped? ([])}]}]
+
+Extras beyond the SPEC example: ``no_xs_digit`` (the X of No-Xs), ``timed`` (the event
+has a time limit per round), ``seed`` (seed of the recorded wildcard draw; when null the
+draw uses "<name>|<date>"), and per game ``razed``/``holdings`` (player id → count),
+needed only to decide an unrazed tie in a game ended by running out of cards or time.
+Unknown keys are errors. Player numbers are strings (``""`` when unknown).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+from collections.abc import Callable, Mapping, Sequence
+from enum import StrEnum
+from typing import Any
+
+from scoring.model import (
+    DECK_SIZES,
+    Bracket,
+    DeckRules,
+    EndedBy,
+    EventRecord,
+    Format,
+    Game,
+    Issue,
+    Official,
+    PlayerRef,
+    PointsMode,
+    Role,
+    Round,
+    TournamentType,
+    Variant,
+    Victory,
+)
+from scoring.validation import validate_event
+
+__all__ = [
+    "FORMAT_ID",
+    "EventFileError",
+    "event_to_dict",
+    "parse_event",
+    "read_event",
+    "serialize_event",
+]
+
+FORMAT_ID = "spellfire-event/1"
+MULTIPLIERS = (1, 2)
+_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+class EventFileError(ValueError):
+    """An invalid event file; ``issues`` says where and what."""
+
+    def __init__(self, issues: Sequence[Issue]) -> None:
+        self.issues = tuple(issues)
+        super().__init__("\n".join(str(i) for i in self.issues))
+
+
+class _Bad:
+    """Marker of a value that failed to parse (its issue is already recorded)."""
+
+
+BAD: Any = _Bad()
+REQUIRED: Any = object()
+Check = Callable[[Any, str], Any]
+
+
+class _Reader:
+    """Collects issues while turning JSON values into engine types."""
+
+    def __init__(self) -> None:
+        self.issues: list[Issue] = []
+
+    def fail(self, path: str, message: str, player: str | None = None) -> Any:
+        field = re.sub(r"\[\d+\]$", "", path.rsplit(".", 1)[-1]) or None
+        self.issues.append(Issue(path or "(file)", message, field, player))
+        return BAD
+
+    def obj(self, value: Any, path: str, keys: Sequence[str]) -> dict | None:
+        """A JSON object with no keys other than ``keys``."""
+        if not isinstance(value, dict):
+            self.fail(path, f"must be an object, got {_kind(value)}")
+            return None
+        for key in value:
+            if key not in keys:
+                self.fail(_join(path, key), f"unknown key {key!r}")
+        return value
+
+    def key(self, data: dict, path: str, key: str, check: Check, default: Any = REQUIRED) -> Any:
+        """Read one key, checking its value, or the default when absent."""
+        where = _join(path, key)
+        if key not in data:
+            if default is REQUIRED:
+                return self.fail(where, f"missing key {key!r}")
+            return default
+        return check(data[key], where)
+
+    # -- value checks ------------------------------------------------------------------
+
+    def string(self, value: Any, path: str) -> Any:
+        if not isinstance(value, str):
+            return self.fail(path, f"must be a string, got {_kind(value)}")
+        return value
+
+    def text(self, value: Any, path: str) -> Any:
+        """A string that is not blank."""
+        value = self.string(value, path)
+        if value is not BAD and not value.strip():
+            return self.fail(path, "must not be empty")
+        return value
+
+    def integer(self, value: Any, path: str) -> Any:
+        if isinstance(value, bool) or not isinstance(value, int):
+            return self.fail(path, f"must be a whole number, got {_kind(value)} {value!r}")
+        return value
+
+    def boolean(self, value: Any, path: str) -> Any:
+        if not isinstance(value, bool):
+            return self.fail(path, f"must be true or false, got {_kind(value)}")
+        return value
+
+    def choice(self, value: Any, path: str, allowed: Sequence[int]) -> Any:
+        """One of a few whole numbers (55.0 or true are not accepted)."""
+        if isinstance(value, bool) or not isinstance(value, int) or value not in allowed:
+            options = ", ".join(json.dumps(a) for a in allowed)
+            return self.fail(path, f"must be one of {options}, got {json.dumps(value)}")
+        return value
+
+    def enum(self, kind: type[StrEnum]) -> Check:
+        def check(value: Any, path: str) -> Any:
+            if self.string(value, path) is BAD:
+                return BAD
+            if value not in {e.value for e in kind}:
+                options = ", ".join(e.value for e in kind)
+                return self.fail(path, f"unknown value {value!r}; expected one of: {options}")
+            return kind(value)
+
+        return check
+
+    def array(self, item: Check) -> Check:
+        def check(value: Any, path: str) -> Any:
+            if not isinstance(value, list):
+                return self.fail(path, f"must be a list, got {_kind(value)}")
+            items = [item(v, f"{path}[{i}]") for i, v in enumerate(value)]
+            return BAD if any(v is BAD for v in items) else tuple(items)
+
+        return check
+
+    def nullable(self, check: Check) -> Check:
+        return lambda value, path: None if value is None else check(value, path)
+
+    def counts(self, known: set[str]) -> Check:
+        """An object player id → whole number."""
+
+        def check(value: Any, path: str) -> Any:
+            if not isinstance(value, dict):
+                return self.fail(
+                    path, f"must be an object of player id to count, got {_kind(value)}"
+                )
+            ok = True
+            for player, count in value.items():
+                where = f"{path}.{player}"
+                if player not in known:
+                    ok = False
+                    self.fail(where, f"unknown player id {player!r}", player)
+                elif isinstance(count, bool) or not isinstance(count, int):
+                    msg = f"count must be a whole number, got {_kind(count)} {count!r}"
+                    ok = False
+                    self.fail(where, msg, player)
+            return dict(value) if ok else BAD
+
+        return check
+
+
+def _join(path: str, key: str) -> str:
+    return f"{path}.{key}" if path else key
+
+
+def _kind(value: Any) -> str:
+    names = {dict: "an object", list: "a list", str: "a string", bool: "a boolean"}
+    if value is None:
+        return "null"
+    if isinstance(value, float):
+        return "a decimal number"
+    return names.get(type(value), "a number" if isinstance(value, int) else type(value).__name__)
+
+
+def _any_bad(*values: Any) -> bool:
+    return any(v is BAD for v in values)
+
+
+# -- parsing -----------------------------------------------------------------------------
+
+
+def _read_date(r: _Reader) -> Check:
+    def check(value: Any, path: str) -> Any:
+        if r.string(value, path) is BAD:
+            return BAD
+        try:
+            if not _DATE.match(value):
+                raise ValueError
+            return dt.date.fromisoformat(value)
+        except ValueError:
+            return r.fail(path, f"must be a date YYYY-MM-DD, got {value!r}")
+
+    return check
+
+
+def _read_official(r: _Reader, role: Role) -> Check:
+    def check(value: Any, path: str) -> Any:
+        data = r.obj(value, path, ("name", "player_number", "played"))
+        if data is None:
+            return BAD
+        name = r.key(data, path, "name", r.text)
+        number = r.key(data, path, "player_number", r.string, "")
+        played = r.key(data, path, "played", r.boolean, False)
+        if _any_bad(name, number, played):
+            return BAD
+        return Official(name, number, played, role)
+
+    return check
+
+
+def _read_player(r: _Reader) -> Check:
+    def check(value: Any, path: str) -> Any:
+        data = r.obj(value, path, ("id", "name", "player_number"))
+        if data is None:
+            return BAD
+        pid = r.key(data, path, "id", r.text)
+        name = r.key(data, path, "name", r.text)
+        number = r.key(data, path, "player_number", r.string, "")
+        return BAD if _any_bad(pid, name, number) else PlayerRef(pid, name, number)
+
+    return check
+
+
+def _read_game(r: _Reader, known: set[str]) -> Check:
+    def check(value: Any, path: str) -> Any:
+        data = r.obj(value, path, ("winner", "ended_by", "unrazed", "razed", "holdings"))
+        if data is None:
+            return BAD
+        winner = r.key(data, path, "winner", r.nullable(r.string))
+        if winner not in (None, BAD) and winner not in known:
+            winner = r.fail(_join(path, "winner"), f"unknown player id {winner!r}", winner)
+        ended_by = r.key(data, path, "ended_by", r.enum(EndedBy))
+        unrazed = r.key(data, path, "unrazed", r.counts(known))
+        razed = r.key(data, path, "razed", r.counts(known), None)
+        holdings = r.key(data, path, "holdings", r.counts(known), None)
+        if _any_bad(winner, ended_by, unrazed, razed, holdings):
+            return BAD
+        return Game(winner, ended_by, unrazed, razed, holdings)
+
+    return check
+
+
+def _read_ids(r: _Reader, known: set[str]) -> Check:
+    def one(value: Any, path: str) -> Any:
+        if r.string(value, path) is BAD:
+            return BAD
+        if value not in known:
+            return r.fail(path, f"unknown player id {value!r}", value)
+        return value
+
+    return r.array(one)
+
+
+def _read_bracket(r: _Reader, known: set[str]) -> Check:
+    def check(value: Any, path: str) -> Any:
+        keys = ("table", "players", "games", "tiebreak_order", "dropped")
+        data = r.obj(value, path, keys)
+        if data is None:
+            return BAD
+        table = r.key(data, path, "table", r.integer)
+        players = r.key(data, path, "players", _read_ids(r, known))
+        games = r.key(data, path, "games", r.array(_read_game(r, known)))
+        order = r.key(data, path, "tiebreak_order", r.nullable(_read_ids(r, known)), None)
+        dropped = r.key(data, path, "dropped", _read_ids(r, known), ())
+        if _any_bad(table, players, games, order, dropped):
+            return BAD
+        return Bracket(table, players, games, order, dropped)
+
+    return check
+
+
+def _read_round(r: _Reader, known: set[str]) -> Check:
+    def check(value: Any, path: str) -> Any:
+        data = r.obj(value, path, ("number", "brackets"))
+        if data is None:
+            return BAD
+        number = r.key(data, path, "number", r.integer)
+        brackets = r.key(data, path, "brackets", r.array(_read_bracket(r, known)))
+        return BAD if _any_bad(number, brackets) else Round(number, brackets)
+
+    return check
+
+
+TOP_KEYS = (
+    "format",
+    "name",
+    "date",
+    "venue",
+    "deck_size",
+    "deck_rules",
+    "tournament_type",
+    "no_xs_digit",
+    "variants",
+    "victory",
+    "scored",
+    "event_multiplier",
+    "points_mode",
+    "timed",
+    "seed",
+    "coordinator",
+    "judges",
+    "players",
+    "rounds",
+)
+
+
+def _read_format(r: _Reader, data: dict) -> Any:
+    size = r.key(data, "", "deck_size", lambda v, p: r.choice(v, p, DECK_SIZES))
+    rules = r.key(data, "", "deck_rules", r.enum(DeckRules))
+    kind = r.key(data, "", "tournament_type", r.enum(TournamentType))
+    digit = r.key(data, "", "no_xs_digit", r.nullable(lambda v, p: r.choice(v, p, range(10))), None)
+    if digit is not None and digit is not BAD and kind is not TournamentType.NO_XS:
+        digit = r.fail("no_xs_digit", 'only a "no-xs" tournament has a digit')
+    variants = r.key(data, "", "variants", r.array(r.enum(Variant)), ())
+    if variants is not BAD and len(set(variants)) != len(variants):
+        variants = r.fail("variants", "a variant is listed twice")
+    victory = r.key(data, "", "victory", r.enum(Victory))
+    scored = r.key(data, "", "scored", r.boolean)
+    multiplier = r.key(data, "", "event_multiplier", lambda v, p: r.choice(v, p, MULTIPLIERS), 1)
+    mode = r.key(data, "", "points_mode", r.enum(PointsMode), PointsMode.CUMULATIVE)
+    timed = r.key(data, "", "timed", r.boolean, False)
+    if _any_bad(size, rules, kind, victory, scored, multiplier, mode, variants, timed, digit):
+        return BAD
+    return Format(
+        deck_size=size,
+        deck_rules=rules,
+        tournament_type=kind,
+        victory=victory,
+        scored=scored,
+        event_multiplier=multiplier,
+        points_mode=mode,
+        variants=variants,
+        timed=timed,
+        no_xs_digit=digit,
+    )
+
+
+def _read(data: Any) -> tuple[EventRecord | None, list[Issue]]:
+    r = _Reader()
+    data = r.obj(data, "", TOP_KEYS)
+    if data is None:
+        return None, r.issues
+    ident = r.key(data, "", "format", r.string)
+    if ident is not BAD and ident != FORMAT_ID:
+        r.fail("format", f"unsupported format {ident!r}; expected {FORMAT_ID!r}")
+    name = r.key(data, "", "name", r.text)
+    date = r.key(data, "", "date", _read_date(r))
+    venue = r.key(data, "", "venue", r.string)
+    fmt = _read_format(r, data)
+    seed = r.key(data, "", "seed", r.nullable(r.string), None)
+    coordinator = r.key(data, "", "coordinator", _read_official(r, Role.COORDINATOR))
+    judges = r.key(data, "", "judges", r.array(_read_official(r, Role.JUDGE)), ())
+    players = r.key(data, "", "players", r.array(_read_player(r)))
+    known = {p.id for p in players} if players is not BAD else set()
+    rounds = r.key(data, "", "rounds", r.array(_read_round(r, known)))
+    if r.issues or _any_bad(name, date, venue, fmt, seed, coordinator, judges, players, rounds):
+        return None, r.issues
+    event = EventRecord(fmt, name, date, venue, coordinator, judges, players, rounds, seed)
+    return event, validate_event(event)
+
+
+def read_event(source: str | bytes | Mapping[str, Any]) -> tuple[EventRecord | None, list[Issue]]:
+    """Parse an event file (JSON text or decoded object) into the event and its issues.
+
+    The event is None when the file's structure is wrong; otherwise the issues are those
+    of rules validation (the event is returned so callers may still show it).
+    """
+    if isinstance(source, str | bytes):
+        try:
+            source = json.loads(source)
+        except json.JSONDecodeError as exc:
+            where = f"line {exc.lineno} column {exc.colno}"
+            return None, [Issue(where, f"not valid JSON: {exc.msg}")]
+        except UnicodeDecodeError as exc:
+            return None, [Issue("(file)", f"not UTF-8 text: {exc.reason}")]
+    return _read(source)
+
+
+def parse_event(source: str | bytes | Mapping[str, Any]) -> EventRecord:
+    """Parse and validate an event file; raise EventFileError listing every issue."""
+    event, issues = read_event(source)
+    if issues or event is None:
+        raise EventFileError(issues)
+    return event
+
+
+# -- serializing -------------------------------------------------------------------------
+
+
+def _counts(counts: Mapping[str, int], seats: Sequence[str]) -> dict[str, int]:
+    # Seat order first so the output does not depend on how the counts were built.
+    order = [p for p in seats if p in counts] + [p for p in counts if p not in seats]
+    return {p: counts[p] for p in order}
+
+
+def _game(game: Game, seats: Sequence[str]) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "winner": game.winner,
+        "ended_by": str(game.ended_by),
+        "unrazed": _counts(game.unrazed, seats),
+    }
+    if game.razed is not None:
+        data["razed"] = _counts(game.razed, seats)
+    if game.holdings is not None:
+        data["holdings"] = _counts(game.holdings, seats)
+    return data
+
+
+def _bracket(bracket: Bracket) -> dict[str, Any]:
+    order = bracket.tiebreak_order
+    return {
+        "table": bracket.table,
+        "players": list(bracket.players),
+        "games": [_game(g, bracket.players) for g in bracket.games],
+        "tiebreak_order": None if order is None else list(order),
+        "dropped": list(bracket.dropped),
+    }
+
+
+def _official(official: Official) -> dict[str, Any]:
+    return {
+        "name": official.name,
+        "player_number": official.player_number,
+        "played": official.played,
+    }
+
+
+def event_to_dict(event: EventRecord) -> dict[str, Any]:
+    """The event as a JSON-ready dict with keys in canonical order."""
+    fmt = event.format
+    data: dict[str, Any] = {
+        "format": FORMAT_ID,
+        "name": event.name,
+        "date": event.date.isoformat(),
+        "venue": event.venue,
+        "deck_size": fmt.deck_size,
+        "deck_rules": str(fmt.deck_rules),
+        "tournament_type": str(fmt.tournament_type),
+    }
+    if fmt.no_xs_digit is not None:
+        data["no_xs_digit"] = fmt.no_xs_digit
+    data["variants"] = [str(v) for v in fmt.variants]
+    data["victory"] = str(fmt.victory)
+    data["scored"] = fmt.scored
+    data["event_multiplier"] = fmt.event_multiplier
+    data["points_mode"] = str(fmt.points_mode)
+    if fmt.timed:
+        data["timed"] = True
+    if event.seed is not None:
+        data["seed"] = event.seed
+    data["coordinator"] = _official(event.coordinator)
+    data["judges"] = [_official(j) for j in event.judges]
+    data["players"] = [
+        {"id": p.id, "name": p.name, "player_number": p.player_number} for p in event.players
+    ]
+    data["rounds"] = [
+        {"number": rnd.number, "brackets": [_bracket(b) for b in rnd.brackets]}
+        for rnd in event.rounds
+    ]
+    return data
+
+
+def serialize_event(event: EventRecord) -> str:
+    """Canonical JSON text of the event (2-space indent, UTF-8, trailing newline)."""
+    return json.dumps(event_to_dict(event), indent=2, ensure_ascii=False) + "\n"
