@@ -175,6 +175,15 @@ class Round(models.Model):
     is_final = models.BooleanField(_("final"), default=False)
     started_at = models.DateTimeField(_("timer started"), null=True, blank=True)
     time_called_at = models.DateTimeField(_("time called"), null=True, blank=True)
+    advancing = models.JSONField(
+        _("advancing players"), default=list, blank=True, help_text=_("Set when closed.")
+    )
+    wildcards = models.JSONField(
+        _("wildcards"),
+        default=list,
+        blank=True,
+        help_text=_("Each wildcard with the tie-break that chose it (recorded draw included)."),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

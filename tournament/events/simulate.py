@@ -1,0 +1,46 @@
+"""Play whole rounds with simulated results: the demo, benchmarks and tests use it."""
+
+import random
+
+from tournament.events.engine import format_of, key, refresh_results
+from tournament.events.models import Event, Round
+from tournament.events.services import rounds as round_service
+from tournament.results.models import Game
+
+
+def play_round(rnd: Round, rng: random.Random, *, refresh: bool = True) -> None:
+    """Store simulated games for every bracket of the round (a judge's tie-break when needed)."""
+    from scoring.simulate import play_bracket
+
+    fmt = format_of(rnd.event)
+    games = []
+    for bracket in rnd.brackets.prefetch_related("seats__registration"):
+        seats = sorted(bracket.seats.all(), key=lambda s: s.position)
+        players = [key(s.registration.player_id) for s in seats]
+        for number, game in enumerate(play_bracket(players, fmt, rng), start=1):
+            games.append(
+                Game(
+                    bracket=bracket,
+                    number=number,
+                    winner_id=int(game.winner) if game.winner else None,
+                    ended_by=game.ended_by.value,
+                    unrazed=dict(game.unrazed),
+                )
+            )
+        # Ties the engine cannot break get the judge's order: seat order, recorded.
+        bracket.tiebreak_order = players
+        bracket.save(update_fields=["tiebreak_order"])
+    Game.objects.bulk_create(games)
+    if refresh:
+        refresh_results(rnd.event)
+
+
+def run_event(event: Event, rng: random.Random) -> Event:
+    """Seat, play and close every round until the final is played, then finish the event."""
+    while True:
+        rnd = round_service.seat_next_round(event, seed=rng.randrange(2**48))
+        round_service.publish_round(rnd)
+        play_round(rnd, rng)
+        round_service.close_round(rnd)
+        if rnd.is_final:
+            return round_service.finish_event(event)
