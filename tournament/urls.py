@@ -10,6 +10,7 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("api/", include("tournament.standings.api_urls")),
     path("", include("tournament.events.urls")),
+    path("", include("tournament.events.rounds_urls")),
     path("", include("tournament.results.urls")),
     path("", include("tournament.decks.urls")),
     path("", include("tournament.standings.urls")),
