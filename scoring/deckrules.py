@@ -124,7 +124,8 @@ def level_total(entries: Iterable[DeckEntry], free_avatars: int) -> int:
 def _check_size(cards: list[Card], fmt: DeckFormat) -> list[Problem]:
     out: list[Problem] = []
     dungeons = sum(1 for c in cards if c.type == DUNGEON)
-    main = len(cards) - min(dungeons, 1)
+    # Dungeons never count toward the size; more than one is its own problem.
+    main = len(cards) - dungeons
     if main != fmt.size:
         out.append(problem("total_size", MSG_TOTAL_SIZE, count=main, size=fmt.size))
     if dungeons > 1:
