@@ -89,7 +89,10 @@ class _Reader:
         self.issues: list[Issue] = []
 
     def fail(self, path: str, message: str, player: str | None = None) -> Any:
-        field = re.sub(r"\[\d+\]$", "", path.rsplit(".", 1)[-1]) or None
+        parts = path.split(".")
+        if player is not None and len(parts) > 1 and parts[-1] == player:
+            parts.pop()  # "….unrazed.p3": the field is "unrazed", the player "p3"
+        field = re.sub(r"\[\d+\]$", "", parts[-1]) or None
         self.issues.append(Issue(path or "(file)", message, field, player))
         return BAD
 
@@ -382,6 +385,12 @@ def _read(data: Any) -> tuple[EventRecord | None, list[Issue]]:
     judges = r.key(data, "", "judges", r.array(_read_official(r, Role.JUDGE)), ())
     players = r.key(data, "", "players", r.array(_read_player(r)))
     known = {p.id for p in players} if players is not BAD else set()
+    if players is not BAD:
+        seen: set[str] = set()
+        for i, player in enumerate(players):
+            if player.id in seen:
+                r.fail(f"players[{i}].id", f"player id {player.id!r} is used twice", player.id)
+            seen.add(player.id)
     rounds = r.key(data, "", "rounds", r.array(_read_round(r, known)))
     if r.issues or _any_bad(name, date, venue, fmt, seed, coordinator, judges, players, rounds):
         return None, r.issues
