@@ -49,7 +49,7 @@ MSG_WC_TYPE = "%(name)s: %(type)s cards are not allowed in Wizard's Challenge"
 MSG_WC_PHASE = (
     "%(name)s (%(card_id)s) cannot be cast in phase 4 or at any time (Wizard's Challenge)"
 )
-MSG_SIDEBOARD_SIZE = "Sideboard: %(count)s cards, it must have exactly %(size)s (or none)"
+MSG_SIDEBOARD_SIZE = "Sideboard: %(count)s cards, it must have exactly %(size)s"
 MSG_SIDEBOARD_NOT_ALLOWED = "Sideboard: %(count)s cards, but this event has no Sideboard variant"
 MSG_SWAP_COUNT = "Swap: %(out)s card(s) out and %(in)s in; swaps are one-for-one"
 MSG_SWAP_NOT_IN_DECK = "Swap: %(name)s is not in the deck"
@@ -307,8 +307,8 @@ def _check_sideboard(sideboard: Sequence[DeckEntry], fmt: DeckFormat) -> list[Pr
     count = sum(e.count for e in sideboard)
     if "sideboard" not in fmt.variants:
         return [problem("sideboard_size", MSG_SIDEBOARD_NOT_ALLOWED, count=count)] if count else []
-    # 000 *Sideboard*: a player may opt out of having one, else it holds exactly seven.
-    if count not in (0, SIDEBOARD_SIZE):
+    # SPEC §3 (authoritative): under the Sideboard variant the sideboard holds exactly seven.
+    if count != SIDEBOARD_SIZE:
         return [problem("sideboard_size", MSG_SIDEBOARD_SIZE, count=count, size=SIDEBOARD_SIZE)]
     return []
 
