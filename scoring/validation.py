@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from scoring.model import (
+    DECK_SIZES,
     Bracket,
     EndedBy,
     EventRecord,
@@ -23,6 +24,7 @@ __all__ = [
     "is_count",
     "validate_bracket",
     "validate_event",
+    "validate_format",
     "validate_game",
 ]
 
@@ -235,9 +237,26 @@ def _validate_round_seats(event: EventRecord, r: int, left: set[str]) -> list[Is
     return issues
 
 
+def validate_format(fmt: Format) -> list[Issue]:
+    """Check the numbers of a format built outside the event file parser."""
+    issues = []
+    if fmt.deck_size not in DECK_SIZES:
+        msg = f"deck size must be one of {', '.join(map(str, DECK_SIZES))}, not {fmt.deck_size}"
+        issues.append(Issue("deck_size", msg, "deck_size"))
+    if fmt.event_multiplier not in (1, 2):
+        msg = f"event multiplier must be 1 or 2, not {fmt.event_multiplier}"
+        issues.append(Issue("event_multiplier", msg, "event_multiplier"))
+    digit = fmt.no_xs_digit
+    if digit is not None and fmt.tournament_type is not TournamentType.NO_XS:
+        issues.append(Issue("no_xs_digit", 'only a "no-xs" tournament has a digit', "no_xs_digit"))
+    elif digit is not None and not is_count(digit, 9):
+        issues.append(Issue("no_xs_digit", "the No-Xs digit must be 0..9", "no_xs_digit"))
+    return issues
+
+
 def validate_event(event: EventRecord) -> list[Issue]:
-    """Check a whole event: players, round numbers, seats, brackets and round order."""
-    issues = _validate_players(event)
+    """Check a whole event: format, players, round numbers, seats, brackets, round order."""
+    issues = validate_format(event.format) + _validate_players(event)
     known = [p.id for p in event.players]
     left: set[str] = set()  # dropped players may never be seated again
     for r, rnd in enumerate(event.rounds):

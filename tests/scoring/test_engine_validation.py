@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import replace
 
 import pytest
 
@@ -190,3 +191,13 @@ def test_no_round_after_the_final_and_no_dropped_player_later():
     r1 = Round(1, (dropped, _won(2, ("p4", "p5", "p6"))))
     r2 = Round(2, (_won(1, ("p1", "p4", "p2")),))
     assert paths(validate_event(_event((r1, r2), 6))) == ["rounds[1].brackets[0].players[2]"]
+
+
+def test_format_numbers_are_checked_for_bridge_built_events():
+    fmt = Format(deck_size=60, event_multiplier=3, no_xs_digit=4)
+    found = paths(validate_event(replace(_event(()), format=fmt)))
+    assert found == ["deck_size", "event_multiplier", "no_xs_digit"]
+    assert (
+        validate_event(replace(_event(()), format=Format(tournament_type="no-xs", no_xs_digit=4)))
+        == []
+    )
