@@ -1,1 +1,158 @@
-"""Models of this app."""
+"""Stored event standings, officials' points, eligibility and scoring-form submissions (§6).
+
+Every figure here is written by `services.refresh_standings(event)` from the Seats that
+`engine.refresh_results` stores; pages and the API only read these rows.
+"""
+
+import datetime
+
+from django.db import models
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
+
+from tournament.accounts.models import Player
+from tournament.events.models import Event, Registration
+
+SCORING_FORM_DUE_DAYS = 30  # SPEC §6: forms are due 30 days after the event
+
+
+class EventScoring(models.Model):
+    """An event's scored eligibility (with reasons as codes) and its participant count."""
+
+    event = models.OneToOneField(Event, on_delete=models.CASCADE, related_name="scoring")
+    eligible = models.BooleanField(_("counts toward rankings"), default=False)
+    reasons = models.JSONField(_("reasons"), default=list, blank=True)
+    participants = models.PositiveIntegerField(_("participants"), default=0)
+    rounds = models.PositiveSmallIntegerField(_("rounds"), default=0)
+    winner = models.ForeignKey(
+        Player, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    refreshed_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("event scoring")
+        verbose_name_plural = _("event scorings")
+
+    def __str__(self) -> str:
+        return f"{self.event}: {'eligible' if self.eligible else 'not eligible'}"
+
+    @property
+    def reason_texts(self) -> list[str]:
+        """The reasons, translated into the current language."""
+        return [reason_text(r) for r in self.reasons]
+
+
+def reason_text(reason: dict) -> str:
+    """One stored eligibility reason as a translated sentence."""
+    code = reason.get("code")
+    if code == "unscored":
+        return str(_("The event is unscored."))
+    if code == "too_few":
+        count = reason.get("count", 0)
+        return ngettext(
+            "Only %(count)d participant; scored events need at least %(minimum)d.",
+            "Only %(count)d participants; scored events need at least %(minimum)d.",
+            count,
+        ) % {"count": count, "minimum": reason.get("minimum", 9)}
+    if code == "small_brackets":
+        return str(_("Brackets of fewer than 3 players: %(where)s.")) % {
+            "where": ", ".join(
+                str(_("round %(round)s table %(table)s")) % b for b in reason.get("brackets", [])
+            )
+        }
+    return str(reason.get("text", code))
+
+
+class EventStanding(models.Model):
+    """A player's stored result in one event: final place, points, status."""
+
+    class Status(models.TextChoices):
+        ACTIVE = "active", _("Active")
+        ELIMINATED = "eliminated", _("Eliminated")
+        DROPPED = "dropped", _("Dropped")
+        WINNER = "winner", _("Winner")
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="standings")
+    registration = models.OneToOneField(
+        Registration, on_delete=models.CASCADE, related_name="standing"
+    )
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="standings")
+    place = models.PositiveIntegerField(_("place"))
+    points = models.PositiveIntegerField(_("points"), default=0)
+    round_points = models.JSONField(_("points per round"), default=dict, blank=True)
+    brackets_played = models.PositiveSmallIntegerField(_("brackets played"), default=0)
+    last_round = models.PositiveSmallIntegerField(_("last round played"), default=0)
+    unrazed_total = models.PositiveIntegerField(_("unrazed realms"), default=0)
+    games_won = models.PositiveIntegerField(_("games won"), default=0)
+    status = models.CharField(_("status"), max_length=12, choices=Status, default=Status.ACTIVE)
+    eliminated_in_round = models.PositiveSmallIntegerField(
+        _("eliminated in round"), null=True, blank=True
+    )
+
+    class Meta:
+        ordering = ["event", "place", "player__name"]
+        verbose_name = _("event standing")
+        verbose_name_plural = _("event standings")
+        indexes = [models.Index(fields=["event", "place"]), models.Index(fields=["player"])]
+
+    def __str__(self) -> str:
+        return f"{self.place}. {self.player_id} @ {self.event_id}"
+
+    @property
+    def status_label(self) -> str:
+        """Status in words: active, eliminated in round N, dropped in round N, winner."""
+        if self.status == self.Status.ELIMINATED:
+            return str(_("eliminated in round %(number)s")) % {"number": self.eliminated_in_round}
+        if self.status == self.Status.DROPPED and self.eliminated_in_round:
+            return str(_("dropped in round %(number)s")) % {"number": self.eliminated_in_round}
+        return str(self.get_status_display())
+
+
+class OfficialScore(models.Model):
+    """Coordinator or judge points of an event (0 and forfeited when the official played)."""
+
+    class Role(models.TextChoices):
+        COORDINATOR = "coordinator", _("Coordinator")
+        JUDGE = "judge", _("Judge")
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="official_scores")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="official_scores")
+    role = models.CharField(_("role"), max_length=12, choices=Role)
+    points = models.PositiveIntegerField(_("points"), default=0)
+    forfeited = models.BooleanField(_("forfeited (played)"), default=False)
+
+    class Meta:
+        ordering = ["event", "role", "player__name"]
+        verbose_name = _("official's points")
+        verbose_name_plural = _("officials' points")
+        constraints = [
+            models.UniqueConstraint(fields=["event", "player"], name="unique_official_score")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} {self.role} @ {self.event_id}: {self.points}"
+
+
+class ScoringFormSubmission(models.Model):
+    """The organizer's record that the tournament scoring form was sent (§6 deadline)."""
+
+    event = models.OneToOneField(
+        Event, on_delete=models.CASCADE, related_name="scoring_form_submission"
+    )
+    submitted_at = models.DateTimeField(_("sent at"), default=timezone.now)
+    submitted_by = models.ForeignKey(
+        Player, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        verbose_name = _("scoring form submission")
+        verbose_name_plural = _("scoring form submissions")
+
+    def __str__(self) -> str:
+        return f"{self.event} — {self.submitted_at:%Y-%m-%d}"
+
+
+def scoring_form_due(event: Event) -> datetime.date:
+    """The date the scoring form is due: 30 days after the event."""
+    return event.date + datetime.timedelta(days=SCORING_FORM_DUE_DAYS)

@@ -1,4 +1,24 @@
-"""URLs of this app."""
+"""URLs of the standings pages (SPEC §6)."""
+
+from django.urls import path
+
+from tournament.standings import views
 
 app_name = "standings"
-urlpatterns: list = []
+
+urlpatterns = [
+    path("events/<int:event_id>/standings/", views.StandingsView.as_view(), name="event"),
+    path(
+        "events/<int:event_id>/scoring-form/sent/",
+        views.MarkScoringFormSentView.as_view(),
+        name="scoring_form_sent",
+    ),
+    path(
+        "events/<int:event_id>/rounds/<int:number>/tables/<int:table>/",
+        views.BracketView.as_view(),
+        name="bracket",
+    ),
+    path("players/", views.PlayerListView.as_view(), name="players"),
+    path("players/<str:player_number>/", views.PlayerView.as_view(), name="player"),
+    path("ranking/", views.RankingView.as_view(), name="ranking"),
+]

@@ -1,0 +1,168 @@
+"""Serializers of the read-only API: public fields only (never decklists)."""
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from tournament.accounts.models import Player
+from tournament.events.models import Event, Round, Seat
+from tournament.standings.models import EventStanding, OfficialScore
+
+
+class PlayerRefSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Player
+        fields = ["player_number", "name", "club", "country", "region"]
+
+
+class EventSerializer(serializers.ModelSerializer):
+    shorthand = serializers.CharField(read_only=True)
+    organizer = serializers.CharField(source="organizer.name", read_only=True)
+
+    class Meta:
+        model = Event
+        fields = [
+            "id",
+            "name",
+            "date",
+            "venue",
+            "status",
+            "shorthand",
+            "organizer",
+            "deck_size",
+            "deck_rules",
+            "tournament_type",
+            "no_xs_digit",
+            "variants",
+            "victory",
+            "scored",
+            "event_multiplier",
+            "points_mode",
+            "time_limit_minutes",
+        ]
+
+
+class EligibilitySerializer(serializers.Serializer):
+    eligible = serializers.BooleanField()
+    participants = serializers.IntegerField()
+    reasons = serializers.ListField(child=serializers.CharField(), source="reason_texts")
+
+
+class EventDetailSerializer(EventSerializer):
+    judges = serializers.SlugRelatedField(slug_field="name", many=True, read_only=True)
+    eligibility = serializers.SerializerMethodField()
+
+    class Meta(EventSerializer.Meta):
+        fields = [*EventSerializer.Meta.fields, "judges", "eligibility"]
+
+    @extend_schema_field(EligibilitySerializer(allow_null=True))
+    def get_eligibility(self, event: Event) -> dict | None:
+        scoring = getattr(event, "scoring", None)
+        return EligibilitySerializer(scoring).data if scoring else None
+
+
+class RoundSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Round
+        fields = ["number", "state", "published", "is_final"]
+
+
+class SeatSerializer(serializers.ModelSerializer):
+    player_number = serializers.CharField(source="registration.player.player_number")
+    name = serializers.CharField(source="registration.player.name")
+
+    class Meta:
+        model = Seat
+        fields = ["position", "player_number", "name", "is_wildcard", "dropped", "place", "points"]
+
+
+class BracketSeatingSerializer(serializers.Serializer):
+    table = serializers.IntegerField()
+    state = serializers.CharField()
+    seats = SeatSerializer(many=True)
+
+
+class SeatingSerializer(serializers.Serializer):
+    round = serializers.IntegerField(source="number")
+    is_final = serializers.BooleanField()
+    brackets = BracketSeatingSerializer(many=True)
+
+
+class StandingSerializer(serializers.ModelSerializer):
+    player_number = serializers.CharField(source="player.player_number")
+    name = serializers.CharField(source="player.name")
+    club = serializers.CharField(source="player.club")
+    round_points = serializers.DictField(child=serializers.IntegerField())
+    status = serializers.CharField(help_text="active, eliminated, dropped or winner")
+    status_label = serializers.CharField()
+
+    class Meta:
+        model = EventStanding
+        fields = [
+            "place",
+            "player_number",
+            "name",
+            "club",
+            "points",
+            "round_points",
+            "brackets_played",
+            "unrazed_total",
+            "games_won",
+            "status",
+            "status_label",
+            "eliminated_in_round",
+        ]
+
+
+class OfficialScoreSerializer(serializers.ModelSerializer):
+    player_number = serializers.CharField(source="player.player_number")
+    name = serializers.CharField(source="player.name")
+
+    class Meta:
+        model = OfficialScore
+        fields = ["player_number", "name", "role", "points", "forfeited"]
+
+
+class PlayerEventSerializer(serializers.ModelSerializer):
+    event = serializers.IntegerField(source="event_id")
+    event_name = serializers.CharField(source="event.name")
+    date = serializers.DateField(source="event.date")
+    status = serializers.CharField()
+
+    class Meta:
+        model = EventStanding
+        fields = ["event", "event_name", "date", "place", "points", "status"]
+
+
+class BreakdownSerializer(serializers.Serializer):
+    event = serializers.IntegerField(source="event.pk")
+    event_name = serializers.CharField(source="event.name")
+    date = serializers.DateField(source="event.date")
+    place = serializers.IntegerField(allow_null=True)
+    playing = serializers.IntegerField()
+    coordinator = serializers.IntegerField()
+    judge = serializers.IntegerField()
+    total = serializers.IntegerField()
+
+
+class PlayerDetailSerializer(PlayerRefSerializer):
+    events = PlayerEventSerializer(many=True)
+    ranking = BreakdownSerializer(many=True)
+
+    class Meta(PlayerRefSerializer.Meta):
+        fields = [*PlayerRefSerializer.Meta.fields, "events", "ranking"]
+
+
+class RankingRowSerializer(PlayerRefSerializer):
+    rank = serializers.IntegerField()
+    playing_points = serializers.IntegerField()
+    official_points = serializers.IntegerField()
+    ranking_points = serializers.IntegerField()
+
+    class Meta(PlayerRefSerializer.Meta):
+        fields = [
+            "rank",
+            *PlayerRefSerializer.Meta.fields,
+            "playing_points",
+            "official_points",
+            "ranking_points",
+        ]

@@ -1,0 +1,140 @@
+"""Read-only API v1: public data only — never drafts, decklists or unpublished seating."""
+
+from django.db.models import F, Prefetch, Window
+from django.db.models.functions import Rank
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import generics
+
+from tournament.accounts.models import Player
+from tournament.events.choices import Status
+from tournament.events.models import Bracket, Event, Round, Seat
+from tournament.standings import services
+from tournament.standings.api import serializers as s
+from tournament.standings.models import EventStanding, OfficialScore
+from tournament.standings.views import PUBLIC_STANDINGS
+
+
+def public_events():
+    return Event.objects.exclude(status=Status.DRAFT).select_related("organizer")
+
+
+def _event(view) -> Event:
+    return get_object_or_404(public_events(), pk=view.kwargs["event_id"])
+
+
+class EventList(generics.ListAPIView):
+    """Published events (never drafts), newest first."""
+
+    serializer_class = s.EventSerializer
+    queryset = public_events().order_by("-date", "name")
+
+
+class EventDetail(generics.RetrieveAPIView):
+    serializer_class = s.EventDetailSerializer
+    lookup_url_kwarg = "event_id"
+
+    def get_queryset(self):
+        return public_events().select_related("scoring").prefetch_related("judges")
+
+
+class RoundList(generics.ListAPIView):
+    serializer_class = s.RoundSerializer
+    pagination_class = None
+
+    def get_queryset(self):
+        return Round.objects.filter(event=_event(self)).order_by("number")
+
+
+class Seating(generics.RetrieveAPIView):
+    """Seating and stored results of a published round (404 while unpublished)."""
+
+    serializer_class = s.SeatingSerializer
+
+    def get_object(self):
+        seats = Seat.objects.select_related("registration__player").order_by("position")
+        brackets = Bracket.objects.order_by("table").prefetch_related(Prefetch("seats", seats))
+        return get_object_or_404(
+            Round.objects.prefetch_related(Prefetch("brackets", brackets)),
+            event=_event(self),
+            number=self.kwargs["number"],
+            published=True,
+        )
+
+
+class StandingsList(generics.ListAPIView):
+    """Stored standings of a running or finished event, by place."""
+
+    serializer_class = s.StandingSerializer
+
+    def get_queryset(self):
+        event = _event(self)
+        if event.status not in PUBLIC_STANDINGS:
+            raise Http404
+        return (
+            EventStanding.objects.filter(event=event)
+            .select_related("player")
+            .order_by("place", "player__name")
+        )
+
+
+class OfficialsList(generics.ListAPIView):
+    serializer_class = s.OfficialScoreSerializer
+    pagination_class = None
+
+    def get_queryset(self):
+        event = _event(self)
+        if event.status not in PUBLIC_STANDINGS:
+            raise Http404
+        return OfficialScore.objects.filter(event=event).select_related("player")
+
+
+YEAR = OpenApiParameter("year", OpenApiTypes.INT, description="Only events of this year")
+
+
+@extend_schema(parameters=[YEAR])
+class PlayerDetail(generics.RetrieveAPIView):
+    """A player, every event played (place, points) and the ranking breakdown."""
+
+    serializer_class = s.PlayerDetailSerializer
+
+    def get_object(self):
+        player = get_object_or_404(Player, player_number=self.kwargs["player_number"])
+        player.events = (
+            EventStanding.objects.filter(player=player)
+            .exclude(event__status=Status.DRAFT)
+            .select_related("event")
+            .order_by("-event__date")
+        )
+        player.ranking = services.ranking_breakdown(player, _int(self.request, "year"))
+        return player
+
+
+def _int(request, name: str) -> int | None:
+    try:
+        return int(request.query_params.get(name) or 0) or None
+    except ValueError:
+        return None
+
+
+@extend_schema(
+    parameters=[
+        YEAR,
+        OpenApiParameter("country", OpenApiTypes.STR),
+        OpenApiParameter("region", OpenApiTypes.STR),
+    ]
+)
+class RankingList(generics.ListAPIView):
+    """International ranking: points from finished, scored, eligible events."""
+
+    serializer_class = s.RankingRowSerializer
+
+    def get_queryset(self):
+        players = services.ranking(_int(self.request, "year"))
+        for name in ("country", "region"):
+            value = self.request.query_params.get(name)
+            if value:
+                players = players.filter(**{f"{name}__iexact": value})
+        return players.annotate(rank=Window(Rank(), order_by=F("ranking_points").desc()))

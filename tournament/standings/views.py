@@ -1,0 +1,244 @@
+"""Read-side pages of SPEC §6: event standings, bracket grid, players, international ranking."""
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.db.models import Prefetch
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect
+from django.utils.translation import gettext as _
+from django.views.generic import TemplateView, View
+from django_filters.views import FilterView
+from django_tables2 import SingleTableMixin
+from django_tables2.export.views import ExportMixin
+
+from tournament.accounts.models import Player
+from tournament.events.choices import Status
+from tournament.events.models import Bracket, Registration, Round, Seat
+from tournament.events.permissions import Role, player_of
+from tournament.events.views_mixins import EventMixin
+from tournament.results.models import Game
+from tournament.standings import services
+from tournament.standings.filters import PlayerFilter, RankingFilter, StandingsFilter
+from tournament.standings.models import (
+    EventScoring,
+    EventStanding,
+    OfficialScore,
+    ScoringFormSubmission,
+    scoring_form_due,
+)
+from tournament.standings.tables import PlayersTable, RankingTable, StandingsTable
+
+PUBLIC_STANDINGS = (Status.RUNNING, Status.FINISHED)
+PAGE_SIZE = 50
+
+
+class StandingsView(EventMixin, ExportMixin, SingleTableMixin, FilterView):
+    """Event standings: public while running/finished, officials always."""
+
+    template_name = "standings/event_standings.html"
+    table_class = StandingsTable
+    filterset_class = StandingsFilter
+    paginate_by = PAGE_SIZE
+    export_formats = ("csv",)
+
+    def get(self, request, *args, **kwargs):
+        if self.event.status not in PUBLIC_STANDINGS and self.role < Role.JUDGE:
+            raise Http404
+        return super().get(request, *args, **kwargs)
+
+    def get_queryset(self):
+        return EventStanding.objects.filter(event=self.event).select_related("player")
+
+    def get_scoring(self) -> EventScoring | None:
+        if not hasattr(self, "_scoring"):
+            self._scoring = EventScoring.objects.filter(event=self.event).first()
+        return self._scoring
+
+    def get_table_kwargs(self):
+        scoring = self.get_scoring()
+        return {"rounds": scoring.rounds if scoring else 0}
+
+    def get_export_filename(self, export_format):
+        return f"standings-{self.event.pk}.{export_format}"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        submission = ScoringFormSubmission.objects.filter(event=self.event).first()
+        late = submission is None and services.is_scoring_form_late(self.event)
+        context.update(
+            scoring=self.get_scoring(),
+            officials=OfficialScore.objects.filter(event=self.event).select_related("player"),
+            due_date=scoring_form_due(self.event),
+            submission=submission,
+            form_late=late,
+            export_query=_export_query(self.request),
+        )
+        return context
+
+
+def _export_query(request) -> str:
+    """The current query string plus the CSV export switch (keeps filters and sort)."""
+    query = request.GET.copy()
+    query.pop("page", None)
+    query["_export"] = "csv"
+    return query.urlencode()
+
+
+class MarkScoringFormSentView(EventMixin, View):
+    """Organizer action: record that the scoring form was sent."""
+
+    required_role = Role.ORGANIZER
+
+    def post(self, request, *args, **kwargs):
+        try:
+            services.mark_scoring_form_sent(self.event, player_of(request.user))
+            messages.success(request, _("Scoring form marked as sent."))
+        except ValidationError as error:
+            messages.error(request, " ".join(error.messages))
+        return redirect("standings:event", event_id=self.event.pk)
+
+
+class BracketView(EventMixin, TemplateView):
+    """The advancement grid of one bracket: games × players, totals, place, points."""
+
+    template_name = "standings/bracket.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        rnd = get_object_or_404(Round, event=self.event, number=self.kwargs["number"])
+        if not rnd.published and self.role < Role.JUDGE:
+            raise Http404
+        bracket = get_object_or_404(
+            Bracket.objects.select_related("winner").prefetch_related(
+                Prefetch(
+                    "seats",
+                    Seat.objects.select_related("registration__player").order_by("position"),
+                ),
+                Prefetch("games", Game.objects.order_by("number")),
+            ),
+            round=rnd,
+            table=self.kwargs["table"],
+        )
+        context.update(rnd=rnd, bracket=bracket, **bracket_grid(bracket, rnd))
+        return context
+
+
+def bracket_grid(bracket: Bracket, rnd: Round) -> dict:
+    """Rows of the advancement grid: per seat, each game's realms and winner mark."""
+    games = list(bracket.games.all())
+    rows = []
+    for seat in bracket.seats.all():
+        pid = str(seat.registration.player_id)
+        cells = [
+            {"realms": g.unrazed.get(pid), "won": g.winner_id == seat.registration.player_id}
+            for g in games
+        ]
+        rows.append({"seat": seat, "player": seat.registration.player, "cells": cells})
+    return {
+        "games": games,
+        "rows": rows,
+        "multiplier": rnd.number * rnd.event.event_multiplier,
+    }
+
+
+class PlayerListView(SingleTableMixin, FilterView):
+    template_name = "standings/player_list.html"
+    table_class = PlayersTable
+    filterset_class = PlayerFilter
+    paginate_by = PAGE_SIZE
+
+    def get_queryset(self):
+        return Player.objects.all()
+
+
+class PlayerView(TemplateView):
+    """A player's history: events, brackets with games, registrations, ranking breakdown."""
+
+    template_name = "standings/player.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        player = get_object_or_404(Player, player_number=self.kwargs["player_number"])
+        year = _year(self.request)
+        context.update(
+            player=player,
+            year=year,
+            standings=EventStanding.objects.filter(player=player)
+            .exclude(event__status=Status.DRAFT)
+            .select_related("event", "event__scoring")
+            .order_by("-event__date", "-event__pk"),
+            brackets=player_brackets(player),
+            upcoming=Registration.objects.filter(
+                player=player, event__status=Status.REGISTRATION
+            )
+            .select_related("event")
+            .order_by("event__date"),
+            breakdown=services.ranking_breakdown(player, year),
+        )
+        context["ranking_total"] = sum(r["total"] for r in context["breakdown"])
+        return context
+
+
+def player_brackets(player: Player) -> list[dict]:
+    """Every published bracket the player sat in, with the player's figures and the games."""
+    seats = (
+        Seat.objects.filter(registration__player=player, bracket__round__published=True)
+        .exclude(bracket__round__event__status=Status.DRAFT)
+        .select_related("bracket__round__event")
+        .prefetch_related(
+            Prefetch(
+                "bracket__seats",
+                Seat.objects.select_related("registration__player").order_by("position"),
+            ),
+            Prefetch("bracket__games", Game.objects.order_by("number")),
+        )
+        .order_by("-bracket__round__event__date", "bracket__round__number")
+    )
+    return [
+        {"seat": seat, **bracket_grid(seat.bracket, seat.bracket.round), "bracket": seat.bracket}
+        for seat in seats
+    ]
+
+
+def _year(request) -> int | None:
+    try:
+        return int(request.GET.get("year") or 0) or None
+    except ValueError:
+        return None
+
+
+class RankingView(SingleTableMixin, FilterView):
+    """International ranking: sum over finished, scored, eligible events (§6)."""
+
+    template_name = "standings/ranking.html"
+    table_class = RankingTable
+    filterset_class = RankingFilter
+    paginate_by = PAGE_SIZE
+
+    def get_queryset(self):
+        from django.db.models import F, Window
+        from django.db.models.functions import Rank
+
+        return services.ranking(_year(self.request)).annotate(
+            rank=Window(Rank(), order_by=F("ranking_points").desc())
+        )
+
+    def get_table_kwargs(self):
+        year = _year(self.request)
+        return {"breakdown_query": f"?year={year}" if year else ""}
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["year"] = _year(self.request)
+        context["late_forms"] = _late_forms_for(self.request.user)
+        return context
+
+
+def _late_forms_for(user) -> list:
+    """Late scoring forms the viewer can act on: own events (all of them for superusers)."""
+    if getattr(user, "is_superuser", False):
+        return list(services.late_scoring_forms())
+    player = player_of(user)
+    if player is None:
+        return []
+    return list(services.late_scoring_forms().filter(organizer=player))
