@@ -17,6 +17,13 @@ def pytest_addoption(parser):
     )
 
 
+def pytest_configure(config):
+    from django.conf import settings
+
+    # Real hashing costs ~0.3 s per account; tests create hundreds of them.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 def pytest_collection_modifyitems(config, items):
     if config.getoption("--run-celery-worker"):
         return

@@ -1,0 +1,88 @@
+"""Settings read from the environment, with safe defaults (checked in fresh processes)."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+PROBE = (
+    "import json, django; from django.conf import settings as s; django.setup();"
+    "print(json.dumps({'engine': s.DATABASES['default']['ENGINE'],"
+    " 'name': str(s.DATABASES['default']['NAME']), 'eager': s.CELERY_TASK_ALWAYS_EAGER,"
+    " 'broker': s.CELERY_BROKER_URL, 'debug': s.DEBUG, 'key': s.SECRET_KEY,"
+    " 'cache': s.CACHES['default']['BACKEND'], 'hosts': s.ALLOWED_HOSTS}))"
+)
+CONFIG_VARS = ("DATABASE_URL", "REDIS_URL", "SECRET_KEY", "DEBUG", "ALLOWED_HOSTS", "PRODUCTION")
+
+
+def run_settings(data_dir: Path, **env: str) -> dict:
+    clean = {k: v for k, v in os.environ.items() if k not in CONFIG_VARS}
+    clean.update(SPELLFIRE_DATA_DIR=str(data_dir), DJANGO_SETTINGS_MODULE="tournament.settings")
+    clean.update(env)
+    out = subprocess.run(
+        [sys.executable, "-c", PROBE], cwd=ROOT, env=clean, capture_output=True, text=True
+    )
+    assert out.returncode == 0, out.stderr
+    return json.loads(out.stdout)
+
+
+def test_defaults_are_sqlite_eager_celery_and_no_debug(tmp_path):
+    values = run_settings(tmp_path)
+    assert values["engine"] == "django.db.backends.sqlite3"
+    assert values["name"] == str(tmp_path / "db.sqlite3")
+    assert values["eager"] is True
+    assert values["broker"] == "memory://"
+    assert values["debug"] is False
+    assert values["cache"].endswith("LocMemCache")
+    assert "localhost" in values["hosts"]
+
+
+def test_secret_key_is_generated_once_and_kept(tmp_path):
+    first = run_settings(tmp_path)["key"]
+    second = run_settings(tmp_path)["key"]
+    assert len(first) >= 50
+    assert first == second
+    assert (tmp_path / "secret_key").read_text().strip() == first
+    assert run_settings(tmp_path / "other")["key"] != first
+
+
+def test_environment_overrides(tmp_path):
+    values = run_settings(
+        tmp_path,
+        DATABASE_URL="postgres://u:p@127.0.0.1:5432/spellfire",
+        REDIS_URL="redis://127.0.0.1:6379/0",
+        SECRET_KEY="from-the-environment",
+        DEBUG="1",
+        ALLOWED_HOSTS="spellfire.example.org",
+    )
+    assert values["engine"] == "django.db.backends.postgresql"
+    assert values["name"] == "spellfire"
+    assert values["eager"] is False
+    assert values["broker"] == "redis://127.0.0.1:6379/0"
+    assert values["cache"].endswith("RedisCache")
+    assert values["key"] == "from-the-environment"
+    assert values["debug"] is True
+    assert values["hosts"] == ["spellfire.example.org"]
+
+
+@pytest.mark.parametrize("production, expect_ok", [("1", True), ("0", False)])
+def test_deploy_check_passes_only_in_production_mode(tmp_path, production, expect_ok):
+    env = {k: v for k, v in os.environ.items() if k not in CONFIG_VARS}
+    env.update(
+        SPELLFIRE_DATA_DIR=str(tmp_path),
+        PRODUCTION=production,
+        SECRET_KEY="x" * 60 + "-a-long-random-production-secret",
+        ALLOWED_HOSTS="spellfire.example.org",
+    )
+    out = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert (out.returncode == 0) is expect_ok, out.stderr
