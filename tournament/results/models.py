@@ -36,3 +36,76 @@ class Game(models.Model):
 
     def __str__(self) -> str:
         return f"{self.bracket} — {_('game')} {self.number}"
+
+
+class EntryStatus(models.TextChoices):
+    UNCONFIRMED = "unconfirmed", _("Unconfirmed")
+    CONFIRMED = "confirmed", _("Confirmed")
+    SUPERSEDED = "superseded", _("Superseded")
+    REJECTED = "rejected", _("Rejected")
+
+
+class GameEntry(models.Model):
+    """One submitted version of a game's result; the confirmed one is copied to `Game`."""
+
+    bracket = models.ForeignKey(Bracket, on_delete=models.CASCADE, related_name="entries")
+    number = models.PositiveSmallIntegerField(_("game"))
+    version = models.PositiveSmallIntegerField(_("version"))
+    winner = models.ForeignKey(
+        Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    ended_by = models.CharField(_("ended by"), max_length=20, choices=EndedBy)
+    unrazed = models.JSONField(_("unrazed realms"))
+    razed = models.JSONField(_("razed realms"), default=dict, blank=True)
+    holdings = models.JSONField(_("holdings"), default=dict, blank=True)
+    is_correction = models.BooleanField(_("correction"), default=False)
+    status = models.CharField(
+        _("status"), max_length=20, choices=EntryStatus, default=EntryStatus.UNCONFIRMED
+    )
+    submitted_by = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="+", verbose_name=_("submitted by")
+    )
+    submitted_at = models.DateTimeField(_("submitted at"), auto_now_add=True)
+    ip_address = models.GenericIPAddressField(_("IP address"), null=True, blank=True)
+    user_agent = models.CharField(_("user agent"), max_length=300, blank=True)
+    confirmed_by = models.ForeignKey(
+        Player,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("confirmed by"),
+    )
+    confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
+    resolved_by = models.ForeignKey(
+        Player,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("rejected or superseded by"),
+    )
+    resolved_at = models.DateTimeField(_("resolved at"), null=True, blank=True)
+    idempotency_key = models.UUIDField(_("submission key"), unique=True)
+
+    class Meta:
+        ordering = ["bracket", "number", "version"]
+        verbose_name = _("game entry")
+        verbose_name_plural = _("game entries")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["bracket", "number"],
+                condition=models.Q(status="confirmed"),
+                name="one_confirmed_entry_per_game",
+            ),
+            models.UniqueConstraint(
+                fields=["bracket", "number", "version"], name="unique_entry_version"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.bracket} — {_('game')} {self.number} v{self.version}"
+
+    def result_key(self) -> tuple:
+        """What the entry says (two entries agree when their keys are equal)."""
+        return (self.winner_id, self.ended_by, self.unrazed, self.razed, self.holdings)

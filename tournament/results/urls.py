@@ -1,4 +1,27 @@
-"""URLs of this app."""
+"""URLs of the judges' results screens."""
+
+from django.urls import path
+
+from tournament.results import views
 
 app_name = "results"
-urlpatterns: list = []
+
+BRACKET = "events/<int:event_id>/brackets/<int:bracket_id>/"
+
+urlpatterns = [
+    path(BRACKET, views.BracketView.as_view(), name="bracket"),
+    path(f"{BRACKET}history/", views.HistoryView.as_view(), name="history"),
+    path(f"{BRACKET}tiebreak/", views.TiebreakView.as_view(), name="tiebreak"),
+    path(f"{BRACKET}games/<int:number>/correct/", views.CorrectionView.as_view(), name="correct"),
+    path(
+        f"{BRACKET}entries/<int:entry_id>/confirm/",
+        views.EntryActionView.as_view(action="confirm"),
+        name="confirm",
+    ),
+    path(
+        f"{BRACKET}entries/<int:entry_id>/reject/",
+        views.EntryActionView.as_view(action="reject"),
+        name="reject",
+    ),
+    path("events/<int:event_id>/judge/", views.DashboardView.as_view(), name="dashboard"),
+]

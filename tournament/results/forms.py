@@ -1,0 +1,140 @@
+"""Forms of the results screens: one game's result, and a judge's tie-break order."""
+
+import uuid
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from tournament.events.engine import key
+from tournament.results.models import EndedBy
+from tournament.results.services import COUNTS, GameData
+
+DRAW = "draw"
+
+
+def _count_widget(label: str) -> forms.TextInput:
+    # Text input with a numeric keypad: a non-whole value reaches the rules engine's own check.
+    return forms.TextInput(
+        attrs={
+            "inputmode": "numeric",
+            "pattern": "[0-9]*",
+            "autocomplete": "off",
+            "class": "big-number",
+            "aria-label": label,
+        }
+    )
+
+
+def parse_count(raw: str) -> object:
+    """A whole number when the text is one; otherwise the raw value for the engine to refuse."""
+    text = raw.strip()
+    try:
+        return int(text)
+    except ValueError:
+        pass
+    try:
+        return float(text.replace(",", "."))
+    except ValueError:
+        return text
+
+
+class ResultForm(forms.Form):
+    """A game's result; counts per seated player are fields named `<count>_<player pk>`."""
+
+    key = forms.UUIDField(widget=forms.HiddenInput)
+    number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    winner = forms.CharField(
+        label=_("Winner"),
+        error_messages={"required": _("Choose the winner, or draw.")},
+    )
+    ended_by = forms.ChoiceField(
+        label=_("How did the game end?"),
+        choices=EndedBy.choices,
+        initial=EndedBy.VICTORY,
+        widget=forms.RadioSelect,
+    )
+
+    def __init__(self, *args, players=(), **kwargs):
+        kwargs.setdefault("initial", {})
+        kwargs["initial"].setdefault("key", uuid.uuid4())
+        kwargs["initial"].setdefault("ended_by", EndedBy.VICTORY)
+        super().__init__(*args, **kwargs)
+        self.players = list(players)
+        # The winner is a plain value (not a checked choice): the engine says if it is seated.
+        self.fields["winner"].widget = forms.RadioSelect(
+            choices=[(key(p.pk), p.name) for p in self.players] + [(DRAW, _("Draw (no winner)"))]
+        )
+        labels = {
+            "unrazed": _("unrazed realms"),
+            "razed": _("razed realms"),
+            "holdings": _("holdings"),
+        }
+        for player in self.players:
+            for count in COUNTS:
+                label = f"{player.name}: {labels[count]}"
+                self.fields[f"{count}_{player.pk}"] = forms.CharField(
+                    label=label, required=False, widget=_count_widget(label)
+                )
+
+    def rows(self) -> list[dict]:
+        """Per player: the player and its bound count fields (for the template)."""
+        return [
+            {"player": p, **{count: self[f"{count}_{p.pk}"] for count in COUNTS}}
+            for p in self.players
+        ]
+
+    def game_data(self) -> GameData:
+        """The submitted game for the service (only counts that were filled in)."""
+        data = self.cleaned_data
+        counts = {count: {} for count in COUNTS}
+        for player in self.players:
+            for count in COUNTS:
+                raw = data.get(f"{count}_{player.pk}") or ""
+                if raw.strip():
+                    counts[count][key(player.pk)] = parse_count(raw)
+        winner = data["winner"]
+        winner_id = None if winner == DRAW else _player_id(winner)
+        return GameData(winner_id, data["ended_by"], **counts)
+
+
+def _player_id(value: str) -> int:
+    try:
+        return int(value)
+    except ValueError:
+        return 0  # never a player: the engine reports "not seated"
+
+
+class TiebreakForm(forms.Form):
+    """For each tied group, which player takes each of its places (best first)."""
+
+    def __init__(self, *args, groups=(), names=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        names = names or {}
+        self.groups = [list(g) for g in groups]
+        for g, group in enumerate(self.groups):
+            choices = [("", "—")] + [(p, names.get(p, p)) for p in group]
+            for place in range(len(group)):
+                self.fields[f"g{g}_{place}"] = forms.ChoiceField(
+                    label=_("Place %(n)s among the tied") % {"n": place + 1},
+                    choices=choices,
+                    initial=group[place],
+                )
+
+    def group_fields(self) -> list[list]:
+        return [
+            [self[f"g{g}_{i}"] for i in range(len(group))] for g, group in enumerate(self.groups)
+        ]
+
+    def clean(self):
+        data = super().clean()
+        for g, group in enumerate(self.groups):
+            chosen = [data.get(f"g{g}_{i}") for i in range(len(group))]
+            if sorted(c or "" for c in chosen) != sorted(group):
+                raise forms.ValidationError(_("Put each tied player in exactly one place."))
+        return data
+
+    def orders(self) -> list[list[str]]:
+        return [
+            [self.cleaned_data[f"g{g}_{i}"] for i in range(len(group))]
+            for g, group in enumerate(self.groups)
+        ]

@@ -1,0 +1,610 @@
+"""Recording game results: versioned entries, confirmation, corrections, tie-breaks (SPEC §5).
+
+Every state change locks the bracket row (``select_for_update``) inside one transaction, so
+two judges acting on the same game at the same moment are serialised: one wins, the other
+sees what happened. A confirmed entry is copied to `Game` and `refresh_results` runs in the
+same transaction, so places and points change together with the result.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from uuid import UUID
+
+from django.core.exceptions import NON_FIELD_ERRORS, PermissionDenied, ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scoring import model as m
+from scoring.placement import finished_by, place_bracket
+from scoring.validation import decide_by_realms, validate_bracket, validate_game
+from tournament.accounts.models import Player
+from tournament.events.choices import Status
+from tournament.events.engine import bracket_of, format_of, key, refresh_results
+from tournament.events.models import Bracket, Event, Round
+from tournament.events.permissions import Role
+from tournament.results.models import EntryStatus, Game, GameEntry
+
+COUNTS = ("unrazed", "razed", "holdings")
+
+
+@dataclass
+class GameData:
+    """What a judge submits for one game; counts keyed by str(player pk), raw values kept."""
+
+    winner: int | None
+    ended_by: str
+    unrazed: dict[str, object] = field(default_factory=dict)
+    razed: dict[str, object] = field(default_factory=dict)
+    holdings: dict[str, object] = field(default_factory=dict)
+
+    def engine_game(self) -> m.Game:
+        return m.Game(
+            winner=key(self.winner) if self.winner else None,
+            ended_by=self.ended_by,
+            unrazed=self.unrazed,
+            razed=self.razed or None,
+            holdings=self.holdings or None,
+        )
+
+    def result_key(self) -> tuple:
+        return (self.winner, self.ended_by, self.unrazed, self.razed, self.holdings)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The entry a request ended with, whether it was created now, and what to tell the judge."""
+
+    entry: GameEntry
+    created: bool
+    message: str
+
+
+# --- permission and state helpers ---------------------------------------------------------
+
+
+def official_role(event: Event, player: Player | None) -> Role:
+    """The player's official role in the event (PUBLIC if not an official)."""
+    if player is None:
+        return Role.PUBLIC
+    if event.organizer_id == player.pk:
+        return Role.ORGANIZER
+    if event.judges.filter(pk=player.pk).exists():
+        return Role.JUDGE
+    return Role.PUBLIC
+
+
+def _require_official(event: Event, player: Player | None) -> None:
+    if official_role(event, player) < Role.JUDGE:
+        raise PermissionDenied(_("Only the event's judges and organizer record results."))
+
+
+def _lock(bracket: Bracket) -> Bracket:
+    return Bracket.objects.select_for_update().select_related("round__event").get(pk=bracket.pk)
+
+
+def _fail(message: str, field_name: str = NON_FIELD_ERRORS) -> ValidationError:
+    return ValidationError({field_name: [message]})
+
+
+def accepted_games(bracket: Bracket) -> list[Game]:
+    return list(Game.objects.filter(bracket=bracket).select_related("winner").order_by("number"))
+
+
+def next_number(bracket: Bracket) -> int:
+    """The number of the next game to record (after the accepted ones)."""
+    return Game.objects.filter(bracket=bracket).count() + 1
+
+
+def _engine_bracket(bracket: Bracket, games: list) -> m.Bracket:
+    return bracket_of(bracket, games=games)
+
+
+def bracket_over(bracket: Bracket, games: list[Game] | None = None) -> str | None:
+    """Why no further game may be recorded in this bracket (None: play goes on)."""
+    games = accepted_games(bracket) if games is None else games
+    engine = _engine_bracket(bracket, games)
+    reason = finished_by(engine)
+    if reason == "two-wins":
+        wins = place_bracket(engine).totals
+        name = next(
+            (
+                s.registration.player.name
+                for s in bracket.seats.select_related("registration__player")
+                if wins[key(s.registration.player_id)].wins >= 2
+            ),
+            "",
+        )
+        return _(
+            "%(name)s has won two games: the bracket is over, no further game can be recorded."
+        ) % {"name": name}
+    if reason == "time":
+        return _("A game ended by time: the bracket is over, no further game can be recorded.")
+    if reason == "drops":
+        return _("Only one player is left in this bracket: no further game can be recorded.")
+    return None
+
+
+def correction_block(bracket: Bracket) -> str | None:
+    """Why results of this bracket can no longer be corrected (None: they can)."""
+    rnd = bracket.round
+    following = Round.objects.filter(event_id=rnd.event_id, number=rnd.number + 1).first()
+    if following is None:
+        return None
+    values = {"round": rnd.number, "next": following.number}
+    if Game.objects.filter(bracket__round=following).exists():
+        return (
+            _(
+                "Round %(next)s already has results, and who plays it was decided by round "
+                "%(round)s: this result can no longer be corrected here. Write the correction on "
+                "the bracket sheet and tell the organizer."
+            )
+            % values
+        )
+    return (
+        _(
+            "Round %(next)s is already seated from the results of round %(round)s: this result "
+            "can no longer be corrected here. Tell the organizer now — while round %(next)s has "
+            "no results, the organizer can still act on it; write the correction on the bracket "
+            "sheet."
+        )
+        % values
+    )
+
+
+# --- validation through the rules engine --------------------------------------------------
+
+
+def _names(bracket: Bracket) -> dict[str, str]:
+    return {
+        key(s.registration.player_id): s.registration.player.name
+        for s in bracket.seats.select_related("registration__player")
+    }
+
+
+def _count_message(
+    issue: m.Issue, names: dict[str, str], fmt: m.Format, game: m.Game
+) -> tuple[str, str]:
+    name = names.get(issue.player or "", issue.player or "")
+    where = f"{issue.field}_{issue.player}"
+    text = issue.message
+    if "not seated" in text:
+        return NON_FIELD_ERRORS, _("%(name)s is not seated at this table.") % {"name": name}
+    if "missing" in text:
+        return where, _("Enter the unrazed realms of %(name)s.") % {"name": name}
+    if "no unrazed realm count" in text:
+        return where, _("Enter the unrazed realms of the winner, %(name)s.") % {"name": name}
+    if "whole number" in text:
+        return where, _("Enter a whole number from 0 to %(max)s.") % {"max": fmt.max_realms}
+    own = game.unrazed.get(issue.player, 0)
+    if "victory condition needs" in text:
+        return where, _(
+            "%(name)s won by the victory condition with %(own)s unrazed realms, but it needs "
+            "at least %(need)s."
+        ) % {"name": name, "own": own, "need": fmt.victory_realms}
+    if "another player has" in text:
+        return where, _(
+            "%(name)s won by the victory condition with %(own)s unrazed realms, but another "
+            "player has %(best)s: the winner has at least as many as anyone else."
+        ) % {"name": name, "own": own, "best": max(game.unrazed.values())}
+    return where, text
+
+
+def _winner_message(issue: m.Issue, names: dict[str, str], game: m.Game) -> str:
+    text = issue.message
+    if "must have a winner" in text:
+        return _("A game ended by the victory condition has a winner: choose who won.")
+    if "not seated" in text:
+        return _("The winner must be seated at this table.")
+    if "expected" in text:
+        decision = decide_by_realms(game)
+        expected = names.get(decision.winner or "", _("a draw"))
+        how = _("running out of cards") if game.ended_by is m.EndedBy.OUT_OF_CARDS else _("time")
+        return _(
+            "A game ended by %(how)s is won by the most unrazed realms, then razed realms, then "
+            "holdings: by these counts that is %(expected)s."
+        ) % {"how": how, "expected": expected}
+    return text
+
+
+def issue_errors(
+    issues: list[m.Issue], names: dict[str, str], fmt: m.Format, game: m.Game
+) -> dict[str, list[str]]:
+    """Engine issues as translated messages keyed by the result form's field names."""
+    errors: dict[str, list[str]] = defaultdict(list)
+    for issue in issues:
+        if issue.field in COUNTS and issue.player:
+            where, message = _count_message(issue, names, fmt, game)
+            errors[where].append(message)
+        elif issue.field in ("razed", "holdings"):
+            # Tied on unrazed (then razed): the engine needs the next count of the tied players.
+            tied = decide_by_realms(game).tied
+            label = _("razed realms") if issue.field == "razed" else _("holdings")
+            for player in tied:
+                errors[f"{issue.field}_{player}"].append(_("Needed to break the tie."))
+            errors[NON_FIELD_ERRORS].append(
+                _("%(players)s are tied: enter their %(what)s to decide the game.")
+                % {"players": ", ".join(names.get(p, p) for p in tied), "what": label}
+            )
+        elif issue.field == "winner":
+            errors["winner"].append(_winner_message(issue, names, game))
+        else:
+            errors[NON_FIELD_ERRORS].append(issue.message)
+    return dict(errors)
+
+
+def check_game(bracket: Bracket, number: int, data: GameData, correction: bool) -> None:
+    """Validate one game with the rules engine against the bracket's accepted games."""
+    event = bracket.round.event
+    fmt = format_of(event)
+    games = accepted_games(bracket)
+    previous = [g for g in games if g.number < number]
+    if not correction:
+        over = bracket_over(bracket, previous)
+        if over:
+            raise _fail(over)
+    game = data.engine_game()
+    engine = _engine_bracket(bracket, previous)
+    names = _names(bracket)
+    issues = validate_game(game, engine, fmt)
+    if issues:
+        raise ValidationError(issue_errors(issues, names, fmt, game))
+    if correction:
+        _check_later_games(bracket, games, number, game, fmt)
+
+
+def _check_later_games(
+    bracket: Bracket, games: list[Game], number: int, game: m.Game, fmt: m.Format
+) -> None:
+    """A corrected game must leave the games after it valid (e.g. no game after two wins)."""
+    engine = _engine_bracket(bracket, games)
+    pairs = zip(games, engine.games, strict=True)
+    replaced = tuple(game if g.number == number else old for g, old in pairs)
+    corrected = m.Bracket(engine.table, engine.players, replaced, None, engine.dropped)
+    issues = validate_bracket(corrected, fmt)
+    if issues:
+        raise _fail(
+            _(
+                "This correction makes a later game of the bracket impossible (%(detail)s). "
+                "Correct the later games first, from the last one back."
+            )
+            % {"detail": issues[0].message}
+        )
+    rnd = bracket.round
+    if rnd.state == Round.State.CLOSED:
+        winner = place_bracket(
+            m.Bracket(engine.table, engine.players, replaced, engine.tiebreak_order, engine.dropped)
+        ).winner
+        if winner != (key(bracket.winner_id) if bracket.winner_id else None):
+            raise _fail(
+                _(
+                    "Round %(round)s is closed and its advancing players are recorded: a "
+                    "correction that changes the bracket winner is not possible here. Tell the "
+                    "organizer."
+                )
+                % {"round": rnd.number}
+            )
+
+
+# --- submitting and confirming ----------------------------------------------------------
+
+
+def _same(entry: GameEntry, data: GameData) -> bool:
+    return entry.result_key() == data.result_key()
+
+
+def _same_game(game: Game, data: GameData) -> bool:
+    return (game.winner_id, game.ended_by, game.unrazed, game.razed, game.holdings) == (
+        data.result_key()
+    )
+
+
+def submit_entry(
+    bracket: Bracket,
+    data: GameData,
+    by: Player,
+    idempotency_key: UUID,
+    *,
+    number: int,
+    correction: bool = False,
+    ip_address: str | None = None,
+    user_agent: str = "",
+) -> Outcome:
+    """Record a judge's entry for game `number` (a new game, or a correction of an accepted one)."""
+    with transaction.atomic():
+        bracket = _lock(bracket)
+        # Checked under the lock: a double tap waits here and then finds the first entry.
+        repeat = GameEntry.objects.filter(idempotency_key=idempotency_key).first()
+        if repeat is not None:
+            return Outcome(repeat, False, _("This submission was already received."))
+        event = bracket.round.event
+        _require_official(event, by)
+        if event.status != Status.RUNNING:
+            raise _fail(_("Results are recorded only while the event is running."))
+        accepted = {g.number: g for g in accepted_games(bracket)}
+        already = _check_number(bracket, number, data, correction, accepted)
+        if already is not None:
+            return already
+        check_game(bracket, number, data, correction)
+        pending = list(
+            GameEntry.objects.filter(
+                bracket=bracket, number=number, status=EntryStatus.UNCONFIRMED
+            ).select_related("submitted_by")
+        )
+        agreeing = next((e for e in pending if e.submitted_by_id != by.pk and _same(e, data)), None)
+        if agreeing is not None and not event.single_entry:
+            _confirm(agreeing, by, bracket)
+            return Outcome(
+                agreeing,
+                False,
+                _("Your entry matches %(name)s's: game %(number)s is confirmed.")
+                % {"name": agreeing.submitted_by.name, "number": number},
+            )
+        own = next((e for e in pending if e.submitted_by_id == by.pk), None)
+        if own is not None and _same(own, data):
+            return Outcome(own, False, _("You already entered this result."))
+        if own is not None:
+            _resolve(own, EntryStatus.SUPERSEDED, by)
+        entry = _create(
+            bracket, number, data, by, idempotency_key, correction, ip_address, user_agent
+        )
+        if event.single_entry:
+            _confirm(entry, by, bracket)
+            return Outcome(entry, True, _("Game %(number)s is recorded.") % {"number": number})
+        return Outcome(entry, True, _submitted_message(entry, pending, own))
+
+
+def _submitted_message(entry: GameEntry, pending: list[GameEntry], own: GameEntry | None) -> str:
+    others = [e for e in pending if e is not own]
+    if others:
+        return _(
+            "Game %(number)s now has entries that differ: compare them and confirm the right one."
+        ) % {"number": entry.number}
+    return _("Game %(number)s is entered. Another judge or the organizer must confirm it.") % {
+        "number": entry.number
+    }
+
+
+def _check_number(
+    bracket: Bracket, number: int, data: GameData, correction: bool, accepted: dict[int, Game]
+) -> Outcome | None:
+    """Refuse a stale or out-of-order form; a repeat of the accepted result is harmless."""
+    values = {"number": number}
+    if correction:
+        if number not in accepted:
+            raise _fail(_("Game %(number)s has no accepted result to correct.") % values)
+        block = correction_block(bracket)
+        if block:
+            raise _fail(block)
+        if _same_game(accepted[number], data):
+            raise _fail(_("This is the result already recorded: nothing to correct."))
+        return None
+    expected = len(accepted) + 1
+    if number in accepted:
+        confirmed = GameEntry.objects.filter(
+            bracket=bracket, number=number, status=EntryStatus.CONFIRMED
+        ).first()
+        if confirmed is not None and _same_game(accepted[number], data):
+            return Outcome(
+                confirmed,
+                False,
+                _("Game %(number)s was already recorded with this result.") % values,
+            )
+        raise _fail(
+            _(
+                "Game %(number)s was recorded meanwhile with a different result (see the games "
+                "below). If that result is wrong, correct it; otherwise enter the next game."
+            )
+            % values
+        )
+    if number != expected:
+        raise _fail(
+            _("Game %(expected)s must be recorded before game %(number)s.")
+            % {"expected": expected, "number": number}
+        )
+    return None
+
+
+def _create(bracket, number, data, by, idempotency_key, correction, ip_address, user_agent):
+    last = bracket.entries.filter(number=number).order_by("-version").first()
+    return GameEntry.objects.create(
+        bracket=bracket,
+        number=number,
+        version=(last.version + 1) if last else 1,
+        winner_id=data.winner,
+        ended_by=data.ended_by,
+        unrazed=data.unrazed,
+        razed=data.razed,
+        holdings=data.holdings,
+        is_correction=correction,
+        submitted_by=by,
+        ip_address=ip_address,
+        user_agent=(user_agent or "")[:300],
+        idempotency_key=idempotency_key,
+    )
+
+
+def _resolve(entry: GameEntry, status: str, by: Player) -> None:
+    entry.status = status
+    entry.resolved_by = by
+    entry.resolved_at = timezone.now()
+    entry.save(update_fields=["status", "resolved_by", "resolved_at"])
+
+
+def _confirm(entry: GameEntry, by: Player, bracket: Bracket) -> None:
+    """Make the entry the accepted result: supersede/reject the rest, write Game, recompute."""
+    others = GameEntry.objects.filter(bracket=bracket, number=entry.number).exclude(pk=entry.pk)
+    # The old confirmed version steps aside first: one confirmed entry per game (DB constraint).
+    for old in others.filter(status=EntryStatus.CONFIRMED):
+        _resolve(old, EntryStatus.SUPERSEDED, by)
+    for rival in others.filter(status=EntryStatus.UNCONFIRMED):
+        _resolve(rival, EntryStatus.REJECTED, by)
+    entry.status = EntryStatus.CONFIRMED
+    entry.confirmed_by = by
+    entry.confirmed_at = timezone.now()
+    entry.save(update_fields=["status", "confirmed_by", "confirmed_at"])
+    Game.objects.update_or_create(
+        bracket=bracket,
+        number=entry.number,
+        defaults={
+            "winner_id": entry.winner_id,
+            "ended_by": entry.ended_by,
+            "unrazed": entry.unrazed,
+            "razed": entry.razed,
+            "holdings": entry.holdings,
+        },
+    )
+    refresh_results(bracket.round.event)
+
+
+def _data_of(entry: GameEntry) -> GameData:
+    return GameData(entry.winner_id, entry.ended_by, entry.unrazed, entry.razed, entry.holdings)
+
+
+def confirm_entry(entry: GameEntry, by: Player) -> Outcome:
+    """A second official confirms an entry (never its own submitter)."""
+    with transaction.atomic():
+        bracket = _lock(entry.bracket)
+        entry = GameEntry.objects.select_related("confirmed_by").get(pk=entry.pk)
+        event = bracket.round.event
+        _require_official(event, by)
+        if entry.status == EntryStatus.CONFIRMED:
+            who = entry.confirmed_by.name if entry.confirmed_by else ""
+            return Outcome(entry, False, _("Already confirmed by %(name)s.") % {"name": who})
+        if entry.status != EntryStatus.UNCONFIRMED:
+            raise _fail(
+                _("This entry is %(status)s and can no longer be confirmed.")
+                % {"status": entry.get_status_display().lower()}
+            )
+        if entry.submitted_by_id == by.pk and not event.single_entry:
+            raise PermissionDenied(
+                _("You entered this result: another judge or the organizer must confirm it.")
+            )
+        accepted = {g.number: g for g in accepted_games(bracket)}
+        if not entry.is_correction and entry.number in accepted:
+            raise _fail(
+                _("Game %(number)s already has a confirmed result.") % {"number": entry.number}
+            )
+        if not entry.is_correction and entry.number != len(accepted) + 1:
+            raise _fail(_("Confirm the earlier games first."))
+        if entry.is_correction:
+            block = correction_block(bracket)
+            if block:
+                raise _fail(block)
+        check_game(bracket, entry.number, _data_of(entry), entry.is_correction)
+        _confirm(entry, by, bracket)
+        return Outcome(entry, True, _("Game %(number)s is confirmed.") % {"number": entry.number})
+
+
+def reject_entry(entry: GameEntry, by: Player) -> GameEntry:
+    """Reject an unconfirmed entry (a wrong one of a conflict, or a judge withdrawing theirs)."""
+    with transaction.atomic():
+        bracket = _lock(entry.bracket)
+        entry = GameEntry.objects.get(pk=entry.pk)
+        _require_official(bracket.round.event, by)
+        if entry.status == EntryStatus.REJECTED:
+            return entry
+        if entry.status != EntryStatus.UNCONFIRMED:
+            raise _fail(_("Only an unconfirmed entry can be rejected; correct a confirmed one."))
+        _resolve(entry, EntryStatus.REJECTED, by)
+        return entry
+
+
+# --- judge's tie-break decision -----------------------------------------------------------
+
+
+def tied_groups(bracket: Bracket) -> tuple[tuple[str, ...], ...]:
+    """Groups of players a judge must order (empty when no decision is needed)."""
+    outcome = place_bracket(bracket_of(bracket, games=accepted_games(bracket)))
+    return outcome.tied_groups if outcome.needs_decision else ()
+
+
+def _merged_order(old: list[str], groups: list[list[str]]) -> list[str]:
+    """Keep earlier decisions; each newly ordered group takes the slots its members hold."""
+    order = list(old)
+    for group in groups:
+        order += [p for p in group if p not in order]
+        slots = sorted(order.index(p) for p in group)
+        for slot, player in zip(slots, group, strict=False):
+            order[slot] = player
+    return order
+
+
+def decide_tiebreak(bracket: Bracket, orders: list[list[str]], by: Player) -> Bracket:
+    """Store a judge's order of the tied players, then recompute places and points."""
+    with transaction.atomic():
+        bracket = _lock(bracket)
+        _require_official(bracket.round.event, by)
+        groups = tied_groups(bracket)
+        if not groups:
+            raise _fail(_("This bracket needs no tie-break decision (any more)."))
+        if len(orders) != len(groups) or any(
+            sorted(order) != sorted(group) for order, group in zip(orders, groups, strict=False)
+        ):
+            raise _fail(_("Put each tied player in exactly one place."))
+        bracket.tiebreak_order = _merged_order(bracket.tiebreak_order or [], orders)
+        bracket.tiebreak_decided_by = by
+        bracket.save(update_fields=["tiebreak_order", "tiebreak_decided_by"])
+        refresh_results(bracket.round.event)
+        return bracket
+
+
+# --- what needs attention -----------------------------------------------------------------
+
+
+def conflicts(entries: list[GameEntry]) -> dict[int, list[GameEntry]]:
+    """Unconfirmed entries per game number where more than one different result is pending."""
+    by_number: dict[int, list[GameEntry]] = defaultdict(list)
+    for entry in entries:
+        if entry.status == EntryStatus.UNCONFIRMED:
+            by_number[entry.number].append(entry)
+    return {
+        n: group for n, group in by_number.items() if len({repr(e.result_key()) for e in group}) > 1
+    }
+
+
+@dataclass(frozen=True)
+class Need:
+    """Something a bracket needs from an official."""
+
+    bracket: Bracket
+    kind: str  # "conflict", "confirm", "decision", "entry", "waiting"
+    label: str
+
+
+def bracket_need(bracket: Bracket, entries: list[GameEntry], player: Player) -> Need | None:
+    """The most urgent thing this bracket needs from this official, if anything."""
+    pending = [e for e in entries if e.status == EntryStatus.UNCONFIRMED]
+    if conflicts(entries):
+        return Need(bracket, "conflict", _("Conflicting entries"))
+    if any(e.submitted_by_id != player.pk for e in pending):
+        return Need(bracket, "confirm", _("Confirm another judge's entry"))
+    if bracket.state == Bracket.State.NEEDS_DECISION:
+        return Need(bracket, "decision", _("Tie-break decision"))
+    if pending:
+        return Need(bracket, "waiting", _("Your entry awaits confirmation"))
+    if bracket.state != Bracket.State.COMPLETE:
+        return Need(bracket, "entry", _("Enter game results"))
+    return None
+
+
+def dashboard(event: Event, player: Player) -> tuple[Round | None, list[Need], int]:
+    """The current round, what its brackets need from this official, and how many are done."""
+    rnd = event.rounds.order_by("-number").first()
+    if rnd is None:
+        return None, [], 0
+    brackets = rnd.brackets.order_by("table").prefetch_related(
+        "entries", "seats__registration__player"
+    )
+    needs, done = [], 0
+    for bracket in brackets:
+        need = bracket_need(bracket, list(bracket.entries.all()), player)
+        if need is None:
+            done += 1
+        else:
+            needs.append(need)
+    order = ["conflict", "confirm", "decision", "entry", "waiting"]
+    needs.sort(key=lambda n: (order.index(n.kind), n.bracket.table))
+    return rnd, needs, done

@@ -1,0 +1,343 @@
+"""Judges' results screens: bracket page, confirm/reject, corrections, tie-break, dashboard."""
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
+from django.http import Http404, HttpResponseRedirect
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from django.views.generic import TemplateView
+
+from tournament.events.engine import key
+from tournament.events.models import Bracket
+from tournament.events.permissions import Role, player_of, require_role
+from tournament.events.views_mixins import EventMixin
+from tournament.results import services
+from tournament.results.forms import DRAW, ResultForm, TiebreakForm
+from tournament.results.models import EntryStatus, Game, GameEntry
+
+
+def _client_ip(request) -> str | None:
+    return request.META.get("REMOTE_ADDR") or None
+
+
+def _add_errors(form, error: ValidationError) -> None:
+    """Put service errors next to their form fields (unknown fields become form errors)."""
+    for field, messages_ in error.message_dict.items():
+        target = field if field in form.fields else None
+        if field == NON_FIELD_ERRORS:
+            target = None
+        for message in messages_:
+            form.add_error(target, message)
+
+
+class BracketMixin(EventMixin):
+    """Loads `self.bracket` of the event; officials act, others may only read published rounds."""
+
+    def dispatch(self, request, *args, **kwargs):
+        return super().dispatch(request, *args, **kwargs)
+
+    def setup_bracket(self) -> None:
+        self.bracket = get_object_or_404(
+            Bracket.objects.select_related("round__event", "winner", "tiebreak_decided_by"),
+            pk=self.kwargs["bracket_id"],
+            round__event=self.event,
+        )
+        self.is_official = self.role >= Role.JUDGE
+        if not self.is_official and not self.bracket.round.published:
+            raise Http404
+
+    def require_official(self, request):
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        require_role(request.user, self.event, Role.JUDGE)
+        return None
+
+    def bracket_url(self) -> str:
+        return reverse("results:bracket", args=[self.event.pk, self.bracket.pk])
+
+    def seats(self):
+        return list(self.bracket.seats.select_related("registration__player").order_by("position"))
+
+    def players(self):
+        return [s.registration.player for s in self.seats()]
+
+
+class BracketView(BracketMixin, TemplateView):
+    """A bracket's players, accepted games and placement; officials enter the next game here."""
+
+    template_name = "results/bracket.html"
+
+    def get(self, request, *args, **kwargs):
+        self.setup_bracket()
+        return super().get(request, *args, **kwargs)
+
+    def post(self, request, *args, **kwargs):
+        self.setup_bracket()
+        denied = self.require_official(request)
+        if denied:
+            return denied
+        form = ResultForm(request.POST, players=self.players())
+        if form.is_valid():
+            try:
+                outcome = services.submit_entry(
+                    self.bracket,
+                    form.game_data(),
+                    player_of(request.user),
+                    form.cleaned_data["key"],
+                    number=form.cleaned_data["number"],
+                    ip_address=_client_ip(request),
+                    user_agent=request.META.get("HTTP_USER_AGENT", ""),
+                )
+            except ValidationError as error:
+                _add_errors(form, error)
+            else:
+                messages.success(request, outcome.message)
+                return HttpResponseRedirect(self.bracket_url())
+        return self.render_to_response(self.get_context_data(form=form), status=200)
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        bracket = self.bracket
+        seats = self.seats()
+        players = [s.registration.player for s in seats]
+        games = services.accepted_games(bracket)
+        entries = list(
+            bracket.entries.select_related("submitted_by", "confirmed_by", "winner").order_by(
+                "number", "version"
+            )
+        )
+        names = {key(p.pk): p.name for p in players}
+        over = services.bracket_over(bracket, games)
+        context.update(
+            bracket=bracket,
+            seats=seats,
+            games=games,
+            seat_rows=_seat_rows(seats, games),
+            over=over,
+            next_number=len(games) + 1,
+            victory_realms=services.format_of(self.event).victory_realms,
+            max_realms=services.format_of(self.event).max_realms,
+            viewer=player_of(self.request.user),
+        )
+        if self.is_official:
+            pending = [e for e in entries if e.status == EntryStatus.UNCONFIRMED]
+            context.update(
+                pending=[_entry_row(e, players) for e in pending],
+                conflicts={
+                    n: [_entry_row(e, players) for e in group]
+                    for n, group in services.conflicts(entries).items()
+                },
+                correction_block=services.correction_block(bracket),
+            )
+            if not over and "form" not in kwargs:
+                context["form"] = ResultForm(players=players, initial={"number": len(games) + 1})
+            groups = services.tied_groups(bracket)
+            if groups:
+                context["tiebreak_form"] = kwargs.get("tiebreak_form") or TiebreakForm(
+                    groups=groups, names=names
+                )
+        return context
+
+
+def _counts(obj, players) -> list:
+    return [obj.unrazed.get(key(p.pk), "—") for p in players]
+
+
+def _entry_row(entry: GameEntry, players) -> dict:
+    counts = _counts(entry, players)
+    return {"entry": entry, "counts": counts, "pairs": list(zip(players, counts, strict=False))}
+
+
+def _seat_rows(seats, games: list[Game]) -> list[dict]:
+    """Per seat: its count in every accepted game, and whether it won that game."""
+    return [
+        {
+            "seat": seat,
+            "cells": [
+                (
+                    g.unrazed.get(key(seat.registration.player_id), "—"),
+                    g.winner_id == seat.registration.player_id,
+                )
+                for g in games
+            ],
+        }
+        for seat in seats
+    ]
+
+
+class EntryActionView(BracketMixin, TemplateView):
+    """POST-only: confirm or reject an entry."""
+
+    action = "confirm"
+    http_method_names = ["post"]
+
+    def post(self, request, *args, **kwargs):
+        self.setup_bracket()
+        denied = self.require_official(request)
+        if denied:
+            return denied
+        entry = get_object_or_404(GameEntry, pk=kwargs["entry_id"], bracket=self.bracket)
+        by = player_of(request.user)
+        try:
+            if self.action == "confirm":
+                messages.success(request, services.confirm_entry(entry, by).message)
+            else:
+                services.reject_entry(entry, by)
+                messages.success(request, _rejected_message(entry))
+        except ValidationError as error:
+            for message in error.messages:
+                messages.error(request, message)
+        return HttpResponseRedirect(self.bracket_url())
+
+
+def _rejected_message(entry: GameEntry) -> str:
+    from django.utils.translation import gettext as _
+
+    return _("Entry %(version)s of game %(number)s is rejected.") % {
+        "version": entry.version,
+        "number": entry.number,
+    }
+
+
+class CorrectionView(BracketMixin, TemplateView):
+    """Correct an accepted game: a new version that supersedes it once confirmed."""
+
+    template_name = "results/correct.html"
+
+    def dispatch(self, request, *args, **kwargs):
+        return super().dispatch(request, *args, **kwargs)
+
+    def _prepare(self, request):
+        self.setup_bracket()
+        denied = self.require_official(request)
+        if denied:
+            return denied
+        self.game = get_object_or_404(Game, bracket=self.bracket, number=self.kwargs["number"])
+        return None
+
+    def get(self, request, *args, **kwargs):
+        denied = self._prepare(request)
+        if denied:
+            return denied
+        return self.render_to_response(self.get_context_data(form=self._initial_form()))
+
+    def _initial_form(self) -> ResultForm:
+        game = self.game
+        initial = {
+            "number": game.number,
+            "winner": key(game.winner_id) if game.winner_id else DRAW,
+            "ended_by": game.ended_by,
+        }
+        for count in services.COUNTS:
+            for player_key, value in (getattr(game, count) or {}).items():
+                initial[f"{count}_{player_key}"] = value
+        return ResultForm(players=self.players(), initial=initial)
+
+    def post(self, request, *args, **kwargs):
+        denied = self._prepare(request)
+        if denied:
+            return denied
+        form = ResultForm(request.POST, players=self.players())
+        if form.is_valid():
+            try:
+                outcome = services.submit_entry(
+                    self.bracket,
+                    form.game_data(),
+                    player_of(request.user),
+                    form.cleaned_data["key"],
+                    number=self.game.number,
+                    correction=True,
+                    ip_address=_client_ip(request),
+                    user_agent=request.META.get("HTTP_USER_AGENT", ""),
+                )
+            except ValidationError as error:
+                _add_errors(form, error)
+            else:
+                messages.success(request, outcome.message)
+                return HttpResponseRedirect(self.bracket_url())
+        return self.render_to_response(self.get_context_data(form=form))
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context.update(
+            bracket=self.bracket,
+            game=self.game,
+            correction_block=services.correction_block(self.bracket),
+            victory_realms=services.format_of(self.event).victory_realms,
+        )
+        return context
+
+
+class TiebreakView(BracketMixin, TemplateView):
+    """POST-only: record the judge's order of tied players."""
+
+    http_method_names = ["post"]
+
+    def post(self, request, *args, **kwargs):
+        self.setup_bracket()
+        denied = self.require_official(request)
+        if denied:
+            return denied
+        players = self.players()
+        names = {key(p.pk): p.name for p in players}
+        form = TiebreakForm(request.POST, groups=services.tied_groups(self.bracket), names=names)
+        if form.is_valid():
+            try:
+                services.decide_tiebreak(self.bracket, form.orders(), player_of(request.user))
+            except ValidationError as error:
+                for message in error.messages:
+                    messages.error(request, message)
+            else:
+                from django.utils.translation import gettext as _
+
+                messages.success(request, _("The tie-break decision is recorded."))
+            return HttpResponseRedirect(self.bracket_url())
+        view = BracketView(request=request, kwargs=self.kwargs, args=self.args)
+        view.event, view.role, view.bracket = self.event, self.role, self.bracket
+        view.is_official = True
+        return view.render_to_response(view.get_context_data(tiebreak_form=form))
+
+
+class HistoryView(BracketMixin, TemplateView):
+    """Every entry and correction of a bracket: who, when, from where, what."""
+
+    template_name = "results/history.html"
+
+    def get(self, request, *args, **kwargs):
+        self.setup_bracket()
+        denied = self.require_official(request)
+        if denied:
+            return denied
+        return super().get(request, *args, **kwargs)
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        players = self.players()
+        entries = self.bracket.entries.select_related(
+            "submitted_by", "confirmed_by", "resolved_by", "winner"
+        ).order_by("number", "version")
+        context.update(
+            bracket=self.bracket,
+            players=players,
+            entries=[_entry_row(e, players) for e in entries],
+        )
+        return context
+
+
+class DashboardView(EventMixin, TemplateView):
+    """The brackets of the current round that need something from this judge."""
+
+    required_role = Role.JUDGE
+    template_name = "results/dashboard.html"
+
+    def get_template_names(self):
+        if getattr(self.request, "htmx", False):
+            return ["results/_dashboard_list.html"]
+        return [self.template_name]
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        rnd, needs, done = services.dashboard(self.event, player_of(self.request.user))
+        context.update(round=rnd, needs=needs, done=done)
+        return context
