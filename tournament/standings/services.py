@@ -24,9 +24,9 @@ from tournament.events.choices import Status
 from tournament.events.engine import event_record, key, rounds_queryset
 from tournament.events.models import Bracket, Event, Round
 from tournament.standings.models import (
+    SCORING_FORM_DUE_DAYS,
     EventScoring,
     EventStanding,
-    SCORING_FORM_DUE_DAYS,
     OfficialScore,
     ScoringFormSubmission,
     scoring_form_due,

@@ -168,9 +168,7 @@ class PlayerView(TemplateView):
             .select_related("event", "event__scoring")
             .order_by("-event__date", "-event__pk"),
             brackets=player_brackets(player),
-            upcoming=Registration.objects.filter(
-                player=player, event__status=Status.REGISTRATION
-            )
+            upcoming=Registration.objects.filter(player=player, event__status=Status.REGISTRATION)
             .select_related("event")
             .order_by("event__date"),
             breakdown=services.ranking_breakdown(player, year),
