@@ -1,0 +1,24 @@
+"""The demo data set: officials, 30 players, a finished, a running and an upcoming event."""
+
+from django.core.management import call_command
+
+from tournament.accounts.models import Player
+from tournament.events.models import Bracket, Event, Seat
+
+
+def test_seed_demo_loads_a_complete_demo_once(db):
+    call_command("seed_demo")
+    call_command("seed_demo")  # a second run adds nothing
+    assert Player.objects.count() == 33
+    finished = Event.objects.get(name="Autumn Open")
+    assert finished.status == "finished"
+    assert finished.registrations.count() == 27
+    final = finished.rounds.get(is_final=True)
+    winner_seat = Seat.objects.get(bracket__round=final, place=1)
+    # The tournament winner earns 5 × round 3 in the final.
+    assert winner_seat.points == 15
+    assert not Bracket.objects.filter(round__event=finished).exclude(state="complete").exists()
+    running = Event.objects.get(name="Copa Carioca")
+    assert running.status == "running"
+    assert running.rounds.get().published
+    assert Event.objects.get(name="Winter Championship").status == "registration"

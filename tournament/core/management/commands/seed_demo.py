@@ -1,0 +1,153 @@
+"""Load a realistic demo: officials, 30 players, finished, running and upcoming events."""
+
+import datetime
+import random
+
+from django.contrib.auth.hashers import make_password
+from django.contrib.auth.models import User
+from django.core.management.base import BaseCommand
+from django.db import transaction
+
+from tournament.accounts.models import Player
+from tournament.events.models import Event, Registration
+from tournament.events.services.rounds import publish_round, seat_next_round
+from tournament.events.simulate import run_event
+
+DEMO_PASSWORD = "spellfire-demo"
+COUNTRIES = [
+    ("Brazil", "São Paulo"),
+    ("Brazil", "Rio de Janeiro"),
+    ("Canada", "Nova Scotia"),
+    ("United States", "Ohio"),
+    ("Portugal", "Lisboa"),
+]
+CLUBS = ["Dragões do Sul", "Halifax Realms", "Ohio Spellcasters", "Carioca Spellfire", ""]
+FIRST = [
+    "Ana",
+    "Bruno",
+    "Carla",
+    "Diego",
+    "Elena",
+    "Felipe",
+    "Gabriela",
+    "Hugo",
+    "Isabel",
+    "João",
+    "Karen",
+    "Lucas",
+    "Marina",
+    "Nuno",
+    "Olívia",
+    "Pedro",
+    "Quinn",
+    "Rafael",
+    "Sofia",
+    "Tiago",
+    "Ursula",
+    "Vitor",
+    "Wendy",
+    "Xavier",
+    "Yara",
+    "Zeca",
+    "Mike",
+    "Jim",
+    "John",
+    "Lia",
+]
+LAST = ["Almeida", "Barbosa", "Costa", "Dias", "Evans", "Ferreira", "Gomes", "Hughes"]
+
+
+def account(username: str, name: str, rng: random.Random, password_hash: str) -> Player:
+    user = User.objects.create(
+        username=username, email=f"{username}@demo.invalid", password=password_hash
+    )
+    country, region = rng.choice(COUNTRIES)
+    return Player.create_for_user(
+        user, name=name, country=country, region=region, club=rng.choice(CLUBS)
+    )
+
+
+def event(name: str, date: datetime.date, organizer: Player, judges, **fields) -> Event:
+    created = Event.objects.create(
+        name=name,
+        date=date,
+        venue=fields.pop("venue", "Halifax"),
+        organizer=organizer,
+        status="registration",
+        **fields,
+    )
+    created.judges.set(judges)
+    return created
+
+
+def register_all(target: Event, players, checked_in: bool = True) -> None:
+    Registration.objects.bulk_create(
+        Registration(event=target, player=p, checked_in=checked_in) for p in players
+    )
+
+
+class Command(BaseCommand):
+    help = "Load demo data (skipped when the demo organizer already exists; --force to add anyway)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--seed", type=int, default=2026)
+
+    @transaction.atomic
+    def handle(self, *args, seed: int, **options) -> None:
+        if User.objects.filter(username="organizer").exists():
+            self.stdout.write("Demo data already loaded.")
+            return
+        rng = random.Random(seed)
+        # One hash for every demo account: hashing 33 times would take seconds.
+        password = make_password(DEMO_PASSWORD)
+        organizer = account("organizer", "Ann Organiser", rng, password)
+        judges = [
+            account("judge1", "Bob Judge", rng, password),
+            account("judge2", "Carmen Juíza", rng, password),
+        ]
+        players = [
+            account(f"player{i}", f"{FIRST[i - 1]} {rng.choice(LAST)}", rng, password)
+            for i in range(1, 31)
+        ]
+        finished = event(
+            "Autumn Open",
+            datetime.date(2026, 10, 24),
+            organizer,
+            judges,
+            tournament_type="championship",
+            venue="Halifax Library",
+        )
+        register_all(finished, players[:27])
+        run_event(finished, rng)
+
+        running = event(
+            "Copa Carioca",
+            datetime.date(2026, 11, 22),
+            organizer,
+            judges,
+            tournament_type="kings-decree",
+            variants=["questing"],
+            victory="enhanced",
+            deck_size=75,
+            venue="Rio de Janeiro",
+            time_limit_minutes=90,
+        )
+        register_all(running, players[3:15])
+        publish_round(seat_next_round(running, seed=rng.randrange(2**48)))
+
+        upcoming = event(
+            "Winter Championship",
+            datetime.date(2026, 12, 12),
+            organizer,
+            judges,
+            tournament_type="no-xs",
+            no_xs_digit=9,
+            venue="Ohio",
+        )
+        register_all(upcoming, players[10:30], checked_in=False)
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"Demo loaded: 33 accounts (password {DEMO_PASSWORD!r}), events "
+                f"{finished.name!r} (finished), {running.name!r} (running), {upcoming.name!r}."
+            )
+        )
