@@ -1,4 +1,27 @@
-"""URLs of this app."""
+"""URLs of the printable documents (officials only)."""
+
+from django.urls import path
+
+from tournament.printing import views
 
 app_name = "printing"
-urlpatterns: list = []
+
+urlpatterns = [
+    path("events/<int:event_id>/print/", views.PrintIndexView.as_view(), name="index"),
+    path(
+        "events/<int:event_id>/print/documents/<int:doc_id>/",
+        views.StatusView.as_view(),
+        name="status",
+    ),
+    path(
+        "events/<int:event_id>/print/documents/<int:doc_id>/download/",
+        views.DownloadView.as_view(),
+        name="download",
+    ),
+    path(
+        "events/<int:event_id>/print/<slug:kind>/preview/",
+        views.PreviewView.as_view(),
+        name="preview",
+    ),
+    path("events/<int:event_id>/print/<slug:kind>/", views.GenerateView.as_view(), name="generate"),
+]

@@ -1,0 +1,164 @@
+"""The four documents: real content in the PDF text, page counts and paper sizes."""
+
+import os
+
+import pytest
+
+from tournament.events.models import Bracket, Seat
+from tournament.printing.documents import DocumentRequest, render_html, render_pdf
+from tournament.printing.models import Kind
+
+from .conftest import pdf_pages, pdf_reader
+
+DUMP = os.environ.get("PRINTING_DUMP_DIR")  # set to keep the PDFs for a visual check
+
+pytestmark = pytest.mark.django_db
+
+
+def pdf(kind: str, event, name: str = "", **fields) -> bytes:
+    data = render_pdf(DocumentRequest(kind=kind, event=event, paper=fields.pop("paper", "A4"), **fields))
+    if DUMP:
+        os.makedirs(DUMP, exist_ok=True)
+        with open(os.path.join(DUMP, f"{name or kind}.pdf"), "wb") as handle:
+            handle.write(data)
+    return data
+
+
+def test_filled_bracket_sheets_one_page_per_bracket_with_results(event, played_round):
+    data = pdf(Kind.BRACKETS, event, "brackets", round=played_round, base_url="https://sf.example")
+    pages = pdf_pages(data)
+    brackets = list(played_round.brackets.order_by("table"))
+    assert len(pages) == len(brackets) == 3
+    for text, bracket in zip(pages, brackets, strict=True):
+        assert "SPELLFIRE: Championship—Standard [55]" in text
+        assert f"TABLE\n{bracket.table}" in text
+        assert "Round 1" in text and "×1" in text
+        for seat in bracket.seats.select_related("registration__player"):
+            player = seat.registration.player
+            assert player.name in text and player.player_number in text
+            # placement points × round = points, as stored by the engine
+            assert f"= {seat.points}" in text
+        for game in bracket.games.all():
+            for count in game.unrazed.values():
+                assert str(count) in text
+        assert bracket.winner.name in text
+        assert f"https://sf.example/events/{event.pk}/" in text  # QR target printed below it
+
+
+def test_bracket_sheet_points_times_round_multiplier(event, played_round):
+    """A second round's bracket shows placement points × 2 (and × event multiplier)."""
+    event.event_multiplier = 2
+    event.save()
+    bracket = played_round.brackets.first()
+    text = pdf_pages(pdf(Kind.BRACKETS, event, round=played_round, bracket=bracket))[0]
+    winner = Seat.objects.get(bracket=bracket, place=1)
+    assert "4 × 1 × 2 = 8" in text
+    assert winner.registration.player.name in text
+    assert "Multiplier ×2" in text
+
+
+def test_blank_sheet_has_names_but_no_results(event, played_round):
+    pages = pdf_pages(pdf(Kind.BLANK_BRACKETS, event, "blank", round=played_round))
+    assert len(pages) == 3
+    first = played_round.brackets.order_by("table").first()
+    for seat in first.seats.select_related("registration__player"):
+        assert seat.registration.player.name in pages[0]
+    assert "= " not in pages[0]  # no points filled
+    assert "GAME 5" in pages[0]  # five game columns to fill
+    assert "Judge (name and signature)" in pages[0]
+
+
+def test_seating_sheet_alphabetical_and_by_table(event, seated_round):
+    text = "\n".join(pdf_pages(pdf(Kind.SEATING, event, "seating", round=seated_round)))
+    seats = Seat.objects.filter(bracket__round=seated_round).select_related(
+        "registration__player", "bracket"
+    )
+    names = sorted(s.registration.player.name for s in seats)
+    positions = [text.index(name) for name in names]
+    assert positions == sorted(positions)  # the first list is alphabetical
+    for seat in seats:
+        assert f"{seat.registration.player.name} {seat.registration.player.player_number} {seat.bracket.table}" in text
+    assert "9 players seated" in text and "3 tables" in text
+
+
+def test_scoring_form_points_officials_due_date(event, finished_event):
+    text = "\n".join(pdf_pages(pdf(Kind.SCORING_FORM, event, "scoring")))
+    assert "SPELLFIRE: Championship—Standard [55]" in text
+    assert "2026-12-21" in text  # 2026-11-21 + 30 days
+    assert "Halifax" in text and "Ann Organiser" in text and "Bob Judge" in text
+    assert "PARTICIPANTS 9" in text
+    assert "Yes — counts toward the rankings" in text
+    for seat in Seat.objects.filter(bracket__round__event=event).select_related("registration__player"):
+        assert seat.registration.player.name in text
+    final = Bracket.objects.get(round__event=event, round__is_final=True)
+    champion = Seat.objects.filter(registration__player=final.winner, bracket__round__event=event)
+    total = sum(s.points for s in champion)
+    assert f"{final.winner.name} {final.winner.player_number}" in text
+    assert f" {total}\n" in text or text.rstrip().endswith(str(total))
+    # coordinator 1 per participant (9), judges 1 per 2 players (4)
+    assert "1 point per participating player 9" in text
+    assert text.count("1 point per 2 players 4") == 2
+
+
+def test_scoring_form_not_eligible_and_forfeited(event, judge):
+    from tournament.events.models import Registration
+
+    from .conftest import add_players
+
+    add_players(event, 5)
+    Registration.objects.create(event=event, player=judge, checked_in=True)  # a judge who plays
+    text = "\n".join(pdf_pages(pdf(Kind.SCORING_FORM, event)))
+    assert "No — not eligible for the rankings" in text
+    assert "scored events need at least 9" in text
+    assert "forfeited (played)" in text
+
+
+@pytest.mark.parametrize(("paper", "size"), [("A4", (595, 842)), ("Letter", (612, 792))])
+def test_paper_sizes(event, seated_round, paper, size):
+    reader = pdf_reader(pdf(Kind.SEATING, event, round=seated_round, paper=paper))
+    box = reader.pages[0].mediabox
+    assert (round(float(box.width)), round(float(box.height))) == size
+
+
+DECK = {
+    "groups": [
+        {
+            "type": "Realms",
+            "rows": [
+                {"count": 1, "name": "Menzoberranzan", "set": "FR/3", "level": None, "world": "Forgotten Realms"},
+                {"count": 1, "name": "Waterdeep", "set": "1st/5", "level": None, "world": "Forgotten Realms"},
+            ],
+        },
+        {
+            "type": "Champions",
+            "rows": [{"count": 2, "name": "Shaqat Beetles", "set": "DS/55", "level": 4, "world": "Dark Sun"}],
+        },
+    ],
+    "champion_levels": 8,
+}
+
+
+def test_decklist_sheet_from_plain_context(event, registered_players):
+    registration = event.registrations.get(player=registered_players[0])
+    request = DocumentRequest(
+        kind=Kind.DECKLIST, event=event, paper="A4", registration=registration, extra={"decklist": DECK}
+    )
+    text = "\n".join(pdf_pages(render_pdf(request)))
+    if DUMP:
+        with open(os.path.join(DUMP, "decklist.pdf"), "wb") as handle:
+            handle.write(render_pdf(request))
+    assert registered_players[0].name in text
+    assert "Menzoberranzan" in text and "FR/3" in text and "Shaqat Beetles" in text
+    assert "Realms 2" in text and "Champions 2" in text
+    assert "Total 4" in text and "Champion level total 8" in text
+
+
+def test_decklist_sheet_without_a_registered_list(event, registered_players):
+    registration = event.registrations.first()
+    request = DocumentRequest(kind=Kind.DECKLIST, event=event, paper="A4", registration=registration)
+    assert "No decklist registered" in "\n".join(pdf_pages(render_pdf(request)))
+
+
+def test_preview_is_the_same_template(event, played_round):
+    html = render_html(DocumentRequest(kind=Kind.BRACKETS, event=event, paper="A4", round=played_round))
+    assert "Advancement grid" in html and "<svg" in html

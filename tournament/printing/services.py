@@ -1,0 +1,144 @@
+"""Ask for a document, reuse a fresh cached file, or (re)generate it in the background."""
+
+import datetime as dt
+import logging
+import time
+
+from celery import current_app
+from django.conf import settings
+from django.core.files.base import ContentFile
+from django.db import transaction
+from django.utils import timezone
+
+from tournament.printing.documents import DocumentRequest, fingerprint, render_pdf
+from tournament.printing.models import CachedDocument
+
+logger = logging.getLogger(__name__)
+
+# How long a generated file is kept and served (it is re-checked against the data anyway).
+LIFETIME = dt.timedelta(hours=getattr(settings, "PRINTING_CACHE_HOURS", 24))
+
+
+def request_of(doc: CachedDocument, extra: dict | None = None) -> DocumentRequest:
+    """The DocumentRequest a cached document stands for."""
+    return DocumentRequest(
+        kind=doc.kind,
+        event=doc.event,
+        paper=doc.paper,
+        round=doc.round,
+        bracket=doc.bracket,
+        registration=doc.registration,
+        base_url=doc.base_url,
+        extra=extra or {},
+    )
+
+
+def _lookup(request: DocumentRequest) -> CachedDocument | None:
+    return (
+        CachedDocument.objects.filter(
+            kind=request.kind,
+            event=request.event,
+            round=request.round,
+            bracket=request.bracket,
+            registration=request.registration,
+            paper=request.paper,
+            base_url=request.base_url,
+        )
+        .order_by("-created")
+        .first()
+    )
+
+
+def is_current(doc: CachedDocument) -> bool:
+    """Done, not expired, and built from exactly today's data."""
+    return (
+        doc.state == CachedDocument.State.DONE
+        and not doc.is_expired
+        and bool(doc.file)
+        and doc.source_version == fingerprint(request_of(doc))
+    )
+
+
+def is_stale(doc: CachedDocument) -> bool:
+    """A finished file whose data changed or that expired (a pending one is never stale)."""
+    return doc.state != CachedDocument.State.PENDING and not is_current(doc)
+
+
+def request_document(request: DocumentRequest) -> CachedDocument:
+    """The cached document for this request: reused when current, else (re)generated."""
+    doc = _lookup(request)
+    if doc is not None and (doc.state == CachedDocument.State.PENDING or is_current(doc)):
+        return doc
+    if doc is None:
+        doc = CachedDocument(
+            kind=request.kind,
+            event=request.event,
+            round=request.round,
+            bracket=request.bracket,
+            registration=request.registration,
+            paper=request.paper,
+            base_url=request.base_url,
+        )
+    return regenerate(doc)
+
+
+def regenerate(doc: CachedDocument) -> CachedDocument:
+    """Mark the document pending and hand it to the worker (in-process when eager)."""
+    doc.state = CachedDocument.State.PENDING
+    doc.error = ""
+    doc.created = timezone.now()
+    doc.expires = doc.created + LIFETIME
+    doc.save()
+    _enqueue(doc.pk)
+    doc.refresh_from_db()
+    return doc
+
+
+def _enqueue(doc_id: int) -> None:
+    from tournament.printing.tasks import render_document  # noqa: PLC0415 (import cycle)
+
+    if current_app.conf.task_always_eager:
+        render_document.apply(args=[doc_id])
+    else:
+        # The worker must see the committed row.
+        transaction.on_commit(lambda: render_document.delay(doc_id))
+
+
+def generate(doc_id: int) -> CachedDocument:
+    """Render the PDF of a cached document and store it (run by the Celery task)."""
+    doc = CachedDocument.objects.select_related("event", "round", "bracket", "registration").get(
+        pk=doc_id
+    )
+    request = request_of(doc)
+    started = time.monotonic()
+    try:
+        # Fingerprint first: if data changes while we render, the next check sees it.
+        version = fingerprint(request)
+        pdf = render_pdf(request)
+    except Exception as error:  # noqa: BLE001 (the page shows the failure; the log has it too)
+        doc.state = CachedDocument.State.FAILED
+        doc.error = f"{type(error).__name__}: {error}"
+        doc.save(update_fields=["state", "error"])
+        logger.exception("printing: document %s failed", doc_id)
+        return doc
+    old = doc.file.name if doc.file else None
+    doc.file.save(doc.filename, ContentFile(pdf), save=False)
+    if old and old != doc.file.name:
+        doc.file.storage.delete(old)
+    doc.source_version = version
+    doc.state = CachedDocument.State.DONE
+    doc.generated_at = timezone.now()
+    doc.expires = doc.generated_at + LIFETIME
+    doc.duration_ms = int((time.monotonic() - started) * 1000)
+    doc.save()
+    return doc
+
+
+def purge_expired() -> int:
+    """Delete expired documents and their files; returns how many."""
+    expired = list(CachedDocument.objects.filter(expires__lte=timezone.now()))
+    for doc in expired:
+        if doc.file:
+            doc.file.delete(save=False)
+        doc.delete()
+    return len(expired)
