@@ -1,1 +1,200 @@
-"""Models of this app."""
+"""Card database (imported from the shared CSV data) and players' decklists."""
+
+import uuid
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from tournament.accounts.models import Player
+from tournament.events.models import Registration
+
+
+class CardSet(models.Model):
+    """A printed edition, booster, sticker, international or fan set."""
+
+    code = models.CharField(_("code"), max_length=60, unique=True)
+    name = models.CharField(_("name"), max_length=120)
+    set_class = models.CharField(_("class"), max_length=30, blank=True)
+    is_fan_set = models.BooleanField(_("fan set"), default=False)
+
+    class Meta:
+        ordering = ["code"]
+        verbose_name = _("card set")
+        verbose_name_plural = _("card sets")
+
+    def __str__(self) -> str:
+        return f"{self.code} — {self.name}"
+
+
+class CardIdentity(models.Model):
+    """Same icon and same name across printings: the unit of the one-copy rule."""
+
+    key = models.CharField(_("identity"), max_length=200, unique=True)
+    type = models.CharField(_("type"), max_length=40)
+    name = models.CharField(_("name"), max_length=150)
+    multiples_allowed = models.BooleanField(_("multiples allowed"), default=False)
+    deck_limit = models.PositiveSmallIntegerField(
+        _("copies allowed"), null=True, blank=True, help_text=_("Empty: no limit.")
+    )
+
+    class Meta:
+        ordering = ["name", "type"]
+        verbose_name = _("card identity")
+        verbose_name_plural = _("card identities")
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.type})"
+
+
+class Card(models.Model):
+    """One printing of a card (TSR sets, community sets and the Brazilian supplement)."""
+
+    card_id = models.CharField(_("card"), max_length=80, unique=True)
+    card_set = models.ForeignKey(
+        CardSet, on_delete=models.CASCADE, related_name="cards", verbose_name=_("set")
+    )
+    number = models.CharField(_("number"), max_length=10)
+    is_chase = models.BooleanField(_("chase"), default=False)
+    name = models.CharField(_("name"), max_length=150, db_index=True)
+    type = models.CharField(_("type"), max_length=40)
+    is_champion = models.BooleanField(_("champion"), default=False)
+    level = models.CharField(_("level"), max_length=20, blank=True)
+    level_value = models.PositiveSmallIntegerField(_("level counted"), default=0)
+    world = models.CharField(_("world"), max_length=40, blank=True)
+    is_avatar = models.BooleanField(_("avatar"), default=False)
+    identity = models.ForeignKey(
+        CardIdentity, on_delete=models.PROTECT, related_name="cards", verbose_name=_("identity")
+    )
+    attributes = models.CharField(_("attributes"), max_length=400, blank=True)
+    multiples_allowed = models.BooleanField(_("multiples allowed"), default=False)
+    deck_limit = models.PositiveSmallIntegerField(_("copies allowed"), null=True, blank=True)
+    text = models.TextField(_("text"), blank=True)
+    position = models.PositiveIntegerField(
+        _("data order"), default=0, help_text=_("Order in the data files (latest printing last).")
+    )
+
+    class Meta:
+        ordering = ["position"]
+        verbose_name = _("card")
+        verbose_name_plural = _("cards")
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.card_id})"
+
+
+class CardName(models.Model):
+    """An international printing: its own id and printed name, and its English card."""
+
+    card_id = models.CharField(_("card"), max_length=80, unique=True)
+    set_code = models.CharField(_("set"), max_length=20)
+    name = models.CharField(_("printed name"), max_length=150)
+    english = models.ForeignKey(
+        Card,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="international_names",
+        verbose_name=_("English card"),
+    )
+    is_alias = models.BooleanField(
+        _("name alias"), default=False, help_text=_("Accepted in decklists without a number.")
+    )
+
+    class Meta:
+        ordering = ["card_id"]
+        verbose_name = _("international name")
+        verbose_name_plural = _("international names")
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.card_id})"
+
+
+class Placeholder(models.Model):
+    """A printed number with no card (2nd/3rd edition "Replaced by ..." slots)."""
+
+    card_id = models.CharField(_("number"), max_length=40, unique=True)
+    note = models.CharField(_("note"), max_length=200)
+
+    class Meta:
+        ordering = ["card_id"]
+        verbose_name = _("placeholder")
+        verbose_name_plural = _("placeholders")
+
+    def __str__(self) -> str:
+        return self.card_id
+
+
+class CardImport(models.Model):
+    """One import that changed the card tables; its token invalidates cached indexes."""
+
+    token = models.UUIDField(default=uuid.uuid4, editable=False, unique=True)
+    imported_at = models.DateTimeField(auto_now_add=True)
+    source = models.CharField(_("source"), max_length=300)
+    summary = models.JSONField(_("summary"), default=dict)
+
+    class Meta:
+        ordering = ["-pk"]
+        verbose_name = _("card import")
+        verbose_name_plural = _("card imports")
+
+    def __str__(self) -> str:
+        return f"{self.imported_at:%Y-%m-%d %H:%M} {self.source}"
+
+
+class Decklist(models.Model):
+    """A registration's decklist (and sideboard), with its last validation result."""
+
+    class Status(models.TextChoices):
+        MISSING = "missing", _("Missing")
+        LEGAL = "legal", _("Legal")
+        ILLEGAL = "illegal", _("Not legal")
+
+    registration = models.OneToOneField(
+        Registration, on_delete=models.CASCADE, related_name="decklist"
+    )
+    text = models.TextField(_("decklist"), blank=True)
+    sideboard_text = models.TextField(_("sideboard"), blank=True)
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status, default=Status.MISSING, db_index=True
+    )
+    problem_count = models.PositiveSmallIntegerField(_("problems"), default=0)
+    card_count = models.PositiveSmallIntegerField(_("cards"), default=0)
+    level_total = models.PositiveSmallIntegerField(_("level total"), default=0)
+    # The event format the status was computed for: a changed format re-validates.
+    format_key = models.CharField(max_length=200, blank=True)
+    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+    updated_by = models.ForeignKey(
+        Player, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        verbose_name = _("decklist")
+        verbose_name_plural = _("decklists")
+
+    def __str__(self) -> str:
+        return str(self.registration)
+
+
+class DecklistChange(models.Model):
+    """Every saved change of a decklist: who, when, why, and the text before and after."""
+
+    decklist = models.ForeignKey(Decklist, on_delete=models.CASCADE, related_name="changes")
+    changed_by = models.ForeignKey(
+        Player, on_delete=models.SET_NULL, null=True, related_name="+", verbose_name=_("by")
+    )
+    changed_at = models.DateTimeField(_("when"), auto_now_add=True)
+    reason = models.TextField(_("reason"), blank=True)
+    locked = models.BooleanField(_("after lock"), default=False)
+    before_text = models.TextField(_("before"), blank=True)
+    after_text = models.TextField(_("after"), blank=True)
+    before_sideboard = models.TextField(_("sideboard before"), blank=True)
+    after_sideboard = models.TextField(_("sideboard after"), blank=True)
+    status = models.CharField(_("status"), max_length=10, choices=Decklist.Status)
+
+    class Meta:
+        ordering = ["-changed_at", "-pk"]
+        verbose_name = _("decklist change")
+        verbose_name_plural = _("decklist changes")
+
+    def __str__(self) -> str:
+        return f"{self.decklist} @ {self.changed_at:%Y-%m-%d %H:%M}"

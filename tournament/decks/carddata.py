@@ -1,0 +1,329 @@
+"""Card data: import the shared CSV files into the database, and build a CardIndex from it."""
+
+from __future__ import annotations
+
+import csv
+import threading
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.db import DatabaseError, models, transaction
+
+from scoring.cards import (
+    ALT_NAME_SETS,
+    Card,
+    CardIndex,
+    Identity,
+    card_rows,
+    identity_rows,
+    international_rows,
+    load_card_index,
+    placeholder_rows,
+    supplement_rows,
+)
+from scoring.cards import Placeholder as CorePlaceholder
+from tournament.decks import models as m
+
+REQUIRED_FILES = (
+    "sets.csv",
+    "cards.csv",
+    "card_identities.csv",
+    "cards_international.csv",
+    "supplement_br_fan_sets_gilsouza.csv",
+    "placeholders.csv",
+)
+SUPPLEMENT_CLASS = "fan-br"
+BATCH = 500
+
+
+@dataclass
+class SyncCount:
+    """Rows created, updated and deleted for one table."""
+
+    created: int = 0
+    updated: int = 0
+    deleted: int = 0
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.created or self.updated or self.deleted)
+
+
+@dataclass
+class ImportResult:
+    """What an import did, per table, and the rows now in each table."""
+
+    counts: dict[str, SyncCount] = field(default_factory=dict)
+    totals: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def changed(self) -> bool:
+        return any(c.changed for c in self.counts.values())
+
+
+# --- reading the files into plain row dicts (natural key → field values) ---
+
+
+def _read_sets(data_dir: Path, supplement_sets: set[str]) -> dict[str, dict[str, Any]]:
+    sets: dict[str, dict[str, Any]] = {}
+    with (data_dir / "sets.csv").open(newline="", encoding="utf-8") as handle:
+        for row in csv.DictReader(handle):
+            sets[row["set_code"]] = {
+                "name": row["set_name"],
+                "set_class": row["set_class"],
+                "is_fan_set": row["set_class"] == "fan",
+            }
+    for name in sorted(supplement_sets):
+        sets.setdefault(name, {"name": name, "set_class": SUPPLEMENT_CLASS, "is_fan_set": True})
+    return sets
+
+
+def _card_values(card: Card, position: int) -> dict[str, Any]:
+    return {
+        "set_code": card.set_code,
+        "number": card.number,
+        "is_chase": card.is_chase,
+        "name": card.name,
+        "type": card.type,
+        "is_champion": card.is_champion,
+        "level": card.level_text,
+        "level_value": card.level_value,
+        "world": card.world,
+        "is_avatar": card.is_avatar,
+        "identity_key": card.identity_key,
+        "attributes": "|".join(card.attributes),
+        "multiples_allowed": card.multiples_allowed,
+        "deck_limit": card.deck_limit,
+        "text": card.text,
+        "position": position,
+    }
+
+
+def read_card_files(data_dir: Path) -> dict[str, dict[str, dict[str, Any]]]:
+    """Every table's desired rows, keyed by natural key, straight from the CSV files."""
+    missing = [name for name in REQUIRED_FILES if not (data_dir / name).is_file()]
+    if missing:
+        raise FileNotFoundError(f"{data_dir}: missing {', '.join(missing)}")
+    tsr = list(card_rows(data_dir))
+    main_keys = {c.identity_key for c in tsr}
+    supplement = list(supplement_rows(data_dir))
+    cards = tsr + supplement
+    # CardIndex derives identities for fan-set cards that card_identities.csv lacks.
+    index = CardIndex(cards, identities=identity_rows(data_dir))
+    by_id = {c.card_id: c for c in cards}
+    names: dict[str, dict[str, Any]] = {}
+    for row, first_id in international_rows(data_dir):
+        english = by_id.get(first_id) if first_id else None
+        names[row["card_id"]] = {
+            "set_code": row["set_code"],
+            "name": row["name"],
+            "english_card_id": english.card_id if english else None,
+            "is_alias": bool(
+                english and row["set_code"] in ALT_NAME_SETS and english.identity_key in main_keys
+            ),
+        }
+    return {
+        "sets": _read_sets(data_dir, {c.set_code for c in supplement}),
+        "identities": {
+            i.key: {
+                "type": i.type,
+                "name": i.name,
+                "multiples_allowed": i.multiples_allowed,
+                "deck_limit": i.deck_limit,
+            }
+            for i in index.identities.values()
+        },
+        "cards": {c.card_id: _card_values(c, n) for n, c in enumerate(cards)},
+        "names": names,
+        "placeholders": {p.card_id: {"note": p.note} for p in placeholder_rows(data_dir)},
+    }
+
+
+# --- writing them (create / update / delete, in bulk) ---
+
+
+def _sync(
+    model: type[models.Model], key_field: str, desired: dict[str, dict[str, Any]]
+) -> tuple[SyncCount, list[int]]:
+    """Create and update rows to match `desired`; return counts and the stale pks."""
+    existing = {getattr(obj, key_field): obj for obj in model.objects.all()}
+    fields = sorted({f for values in desired.values() for f in values})
+    create, update = [], []
+    for key, values in desired.items():
+        obj = existing.pop(key, None)
+        if obj is None:
+            create.append(model(**{key_field: key}, **values))
+            continue
+        changed = [f for f, v in values.items() if getattr(obj, f) != v]
+        for name in changed:
+            setattr(obj, name, values[name])
+        if changed:
+            update.append(obj)
+    model.objects.bulk_create(create, batch_size=BATCH)
+    if update:
+        model.objects.bulk_update(update, fields, batch_size=BATCH)
+    stale = [obj.pk for obj in existing.values()]
+    return SyncCount(len(create), len(update), len(stale)), stale
+
+
+def _pks(model: type[models.Model], key_field: str) -> dict[str, int]:
+    return dict(model.objects.values_list(key_field, "pk"))
+
+
+def import_card_data(data_dir: Path) -> ImportResult:
+    """Bring the card tables in line with the files; record an import only if rows changed."""
+    data = read_card_files(Path(data_dir))
+    result = ImportResult()
+    stale: dict[type[models.Model], list[int]] = {}
+    with transaction.atomic():
+        result.counts["sets"], stale[m.CardSet] = _sync(m.CardSet, "code", data["sets"])
+        result.counts["identities"], stale[m.CardIdentity] = _sync(
+            m.CardIdentity, "key", data["identities"]
+        )
+        set_pks, identity_pks = _pks(m.CardSet, "code"), _pks(m.CardIdentity, "key")
+        cards = {
+            card_id: {
+                **{k: v for k, v in values.items() if k not in ("set_code", "identity_key")},
+                "card_set_id": set_pks[values["set_code"]],
+                "identity_id": identity_pks[values["identity_key"]],
+            }
+            for card_id, values in data["cards"].items()
+        }
+        result.counts["cards"], stale[m.Card] = _sync(m.Card, "card_id", cards)
+        card_pks = _pks(m.Card, "card_id")
+        names = {
+            card_id: {
+                **{k: v for k, v in values.items() if k != "english_card_id"},
+                "english_id": card_pks.get(values["english_card_id"] or ""),
+            }
+            for card_id, values in data["names"].items()
+        }
+        result.counts["names"], stale[m.CardName] = _sync(m.CardName, "card_id", names)
+        result.counts["placeholders"], stale[m.Placeholder] = _sync(
+            m.Placeholder, "card_id", data["placeholders"]
+        )
+        # Children first: identities and sets are protected while cards point at them.
+        for model in (m.CardName, m.Card, m.Placeholder, m.CardIdentity, m.CardSet):
+            if stale[model]:
+                model.objects.filter(pk__in=stale[model]).delete()
+        result.totals = {
+            "sets": m.CardSet.objects.count(),
+            "identities": m.CardIdentity.objects.count(),
+            "cards": m.Card.objects.count(),
+            "names": m.CardName.objects.count(),
+            "placeholders": m.Placeholder.objects.count(),
+        }
+        if result.changed:
+            summary = {k: vars(v) for k, v in result.counts.items()}
+            m.CardImport.objects.create(source=str(data_dir)[:300], summary=summary)
+    return result
+
+
+# --- the index the site validates with ---
+
+_lock = threading.Lock()
+_cached: dict[str, Any] = {"token": None, "index": None}
+
+
+def current_import_token() -> str | None:
+    """The token of the latest import that changed the card tables (None: never imported)."""
+    token = m.CardImport.objects.order_by("-pk").values_list("token", flat=True).first()
+    return str(token) if token else None
+
+
+def _build_index_from_db() -> CardIndex:
+    """Read the card tables into a CardIndex (the same one load_card_index builds)."""
+    rows = m.Card.objects.order_by("position").values(
+        "pk",
+        "card_id",
+        "number",
+        "is_chase",
+        "name",
+        "type",
+        "is_champion",
+        "level",
+        "level_value",
+        "world",
+        "is_avatar",
+        "attributes",
+        "multiples_allowed",
+        "deck_limit",
+        "text",
+        "card_set__code",
+        "card_set__name",
+        "card_set__is_fan_set",
+        "identity__key",
+    )
+    by_pk: dict[int, Card] = {}
+    printings: dict[str, list[str]] = {}
+    for r in rows:
+        card = Card(
+            card_id=r["card_id"],
+            set_code=r["card_set__code"],
+            number=r["number"],
+            is_chase=r["is_chase"],
+            name=r["name"],
+            type=r["type"],
+            is_champion=r["is_champion"],
+            level_text=r["level"],
+            level_value=r["level_value"],
+            world=r["world"],
+            is_avatar=r["is_avatar"],
+            identity_key=r["identity__key"],
+            attributes=tuple(a for a in r["attributes"].split("|") if a),
+            multiples_allowed=r["multiples_allowed"],
+            deck_limit=r["deck_limit"],
+            text=r["text"],
+            set_name=r["card_set__name"],
+            is_fan_set=r["card_set__is_fan_set"],
+        )
+        by_pk[r["pk"]] = card
+        printings.setdefault(card.identity_key, []).append(card.card_id)
+    identities = [
+        Identity(
+            key=i.key,
+            type=i.type,
+            name=i.name,
+            card_ids=tuple(printings.get(i.key, ())),
+            multiples_allowed=i.multiples_allowed,
+            deck_limit=i.deck_limit,
+        )
+        for i in m.CardIdentity.objects.all()
+    ]
+    names = list(m.CardName.objects.filter(english__isnull=False).order_by("pk"))
+    return CardIndex(
+        by_pk.values(),
+        alt_names=[(n.name, by_pk[n.english_id].identity_key) for n in names if n.is_alias],
+        placeholders=[CorePlaceholder(p.card_id, p.note) for p in m.Placeholder.objects.all()],
+        identities=identities,
+        extra_ids=[(n.card_id, n.name, by_pk[n.english_id]) for n in names],
+    )
+
+
+def card_index_from_db() -> CardIndex | None:
+    """The CardIndex of the imported cards, cached per process until the next import."""
+    token = current_import_token()
+    if token is None:
+        return None
+    with _lock:
+        if _cached["token"] != token:
+            _cached["index"], _cached["token"] = _build_index_from_db(), token
+        return _cached["index"]
+
+
+@lru_cache(maxsize=2)
+def csv_card_index(data_dir: str) -> CardIndex:
+    """The CardIndex read straight from a CSV directory (once per process)."""
+    return load_card_index(Path(data_dir))
+
+
+def get_card_index() -> CardIndex:
+    """The imported cards, else (nothing imported, or no database) the CSV files."""
+    try:
+        index = card_index_from_db()
+    except DatabaseError:
+        index = None
+    return index if index is not None else csv_card_index(str(settings.CARD_DATA_DIR))

@@ -1,0 +1,122 @@
+"""`manage.py validate_deck`: check a decklist file against a format; JSON out, exit 0/1/2."""
+
+import json
+import sys
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+
+from scoring.cards import load_card_index
+from scoring.deckformat import (
+    DECK_RULES,
+    DECK_RULES_ALIASES,
+    TOURNAMENT_TYPES,
+    VARIANTS,
+    DeckFormat,
+)
+from tournament.decks.carddata import get_card_index
+from tournament.decks.services import DeckCheck, check_decklist, group_of
+from tournament.decks.textnorm import read_decklist_file
+
+EXIT_LEGAL, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
+
+
+def report_json(check: DeckCheck) -> dict:
+    """The JSON document printed for one checked list."""
+    messages = check.messages()
+    cards = [
+        {
+            "line": e.line,
+            "count": e.count,
+            "name": e.card.name,
+            "card_id": e.card.card_id,
+            "type": e.card.type,
+            "group": group_of(e.card),
+            "level": e.card.level_text,
+            "world": e.card.world,
+            "avatar": e.card.is_avatar,
+            "sideboard": e.sideboard,
+        }
+        for e in (*check.entries, *check.sideboard)
+    ]
+    return {
+        "is_legal": check.is_legal and not check.parse_problems,
+        "resolved": not check.parse_problems,
+        "format": {
+            "size": check.fmt.size,
+            "rules": check.fmt.rules,
+            "tournament_type": check.fmt.tournament_type,
+            "digit": check.fmt.no_xs_digit,
+            "variants": sorted(check.fmt.variants),
+        },
+        "problems": [{k: m[k] for k in ("code", "message", "line", "blocking")} for m in messages],
+        "counts": dict(check.report.counts),
+        "total": check.card_count,
+        "sideboard_total": sum(e.count for e in check.sideboard),
+        "level_total": check.report.level_total,
+        "notes": check.notes(),
+        "cards": cards,
+    }
+
+
+class Command(BaseCommand):
+    help = (
+        "Validate a decklist file. Prints JSON; exit 0 legal, 1 illegal, 2 when the file "
+        "cannot be read or some line does not name exactly one card."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("file", help="decklist text file ('-' reads standard input)")
+        parser.add_argument("--size", type=int, choices=[25, 55, 75, 110], default=55)
+        parser.add_argument(
+            "--rules", default="community", choices=[*DECK_RULES, *DECK_RULES_ALIASES]
+        )
+        parser.add_argument("--tournament-type", default="championship", choices=TOURNAMENT_TYPES)
+        parser.add_argument("--digit", type=int, default=None, help="X of a No-Xs tournament")
+        parser.add_argument(
+            "--variant", action="append", default=[], choices=VARIANTS, dest="variants"
+        )
+        parser.add_argument(
+            "--sideboard", default=None, help="a separate file with the sideboard cards"
+        )
+        parser.add_argument(
+            "--data-dir", default=None, help="read cards from this CSV directory, not the DB"
+        )
+
+    def handle(self, *args, **options):
+        try:
+            fmt = DeckFormat(
+                size=options["size"],
+                rules=options["rules"],
+                tournament_type=options["tournament_type"],
+                no_xs_digit=options["digit"],
+                variants=frozenset(options["variants"]),
+            )
+        except ValueError as exc:
+            raise CommandError(f"invalid format: {exc}", returncode=EXIT_UNREADABLE) from exc
+        text = self._read(options["file"])
+        side = self._read(options["sideboard"]) if options["sideboard"] else ""
+        index = load_card_index(Path(options["data_dir"])) if options["data_dir"] else None
+        check = check_decklist(text, fmt, side, index or get_card_index())
+        if not check.entries and not check.problems:
+            self._fail(f"{options['file']}: no card lines found")
+        document = report_json(check)
+        self.stdout.write(json.dumps(document, ensure_ascii=False, indent=2))
+        if check.parse_problems:
+            for problem in document["problems"]:
+                if problem["code"] in {p.code for p in check.parse_problems}:
+                    self.stderr.write(problem["message"])
+            sys.exit(EXIT_UNREADABLE)
+        sys.exit(EXIT_LEGAL if check.is_legal else EXIT_ILLEGAL)
+
+    def _read(self, name: str) -> str:
+        try:
+            if name == "-":
+                return sys.stdin.buffer.read().decode("utf-8-sig", errors="replace")
+            return read_decklist_file(Path(name))
+        except OSError as exc:
+            self._fail(f"cannot read {name}: {exc.strerror or exc}")
+        return ""
+
+    def _fail(self, message: str) -> None:
+        raise CommandError(message, returncode=EXIT_UNREADABLE)
