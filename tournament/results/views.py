@@ -98,6 +98,7 @@ class BracketView(BracketMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
+        context["is_official"] = self.is_official
         bracket = self.bracket
         seats = self.seats()
         players = [s.registration.player for s in seats]
