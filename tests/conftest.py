@@ -22,6 +22,14 @@ def pytest_configure(config):
 
     # Real hashing costs ~0.3 s per account; tests create hundreds of them.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    if not config.getoption("--run-celery-worker"):
+        # Ordinary runs execute tasks in-process even when REDIS_URL is set (no worker runs);
+        # the celery_worker tests exercise the real broker and worker.
+        from tournament.celery import app
+
+        settings.CELERY_TASK_ALWAYS_EAGER = True
+        app.conf.task_always_eager = True
+        app.conf.task_eager_propagates = True
 
 
 def pytest_collection_modifyitems(config, items):
