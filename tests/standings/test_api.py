@@ -55,7 +55,9 @@ def test_responses_match_the_schema(spec, client, finished_event, organizer):
         "/api/v1/events/": "/api/v1/events/",
         f"/api/v1/events/{e}/": "/api/v1/events/{event_id}/",
         f"/api/v1/events/{e}/rounds/": "/api/v1/events/{event_id}/rounds/",
-        f"/api/v1/events/{e}/rounds/1/seating/": "/api/v1/events/{event_id}/rounds/{number}/seating/",
+        f"/api/v1/events/{e}/rounds/1/seating/": (
+            "/api/v1/events/{event_id}/rounds/{number}/seating/"
+        ),
         f"/api/v1/events/{e}/standings/": "/api/v1/events/{event_id}/standings/",
         f"/api/v1/events/{e}/officials/": "/api/v1/events/{event_id}/officials/",
         f"/api/v1/players/{organizer.player_number}/": "/api/v1/players/{player_number}/",

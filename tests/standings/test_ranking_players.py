@@ -43,7 +43,7 @@ def test_ranking_sums_counted_events_only(season, organizer, judge):
 
 
 def test_ranking_year_filter(season, organizer):
-    first, second, _tiny = season
+    first, _second, _tiny = season
     rows = {p.pk: p for p in ranking(2025)}
     assert rows[organizer.pk].ranking_points == 9
     assert all(
@@ -65,7 +65,7 @@ def test_ranking_page_filters_and_links(season, client, organizer):
 
 
 def test_player_breakdown(season, client):
-    first, second, _tiny = season
+    _first, second, _tiny = season
     winner = EventStanding.objects.get(event=second, place=1).player
     breakdown = ranking_breakdown(winner)
     assert [row["event"].pk for row in breakdown] == [second.pk]
