@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "tournament.decks",
     "tournament.standings",
     "tournament.printing",
+    "tournament.eventfile",
 ]
 
 MIDDLEWARE = [

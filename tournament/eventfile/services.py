@@ -1,0 +1,449 @@
+"""Event file ↔ database (SPEC §8): export an event as the canonical file, import a file.
+
+Player ids in the file are never database keys (an import creates new rows): an imported
+registration keeps the file's id (`EventFileId`); any other registration gets ``p<n>``
+(the lowest free number, players ordered by name then player number). The file's seed and
+its officials' ``played`` flags are kept on `ImportedEvent`; an event created in the site
+exports its own draw seed ``event-<pk>``. So export → import → export is byte-identical.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from scoring import model as m
+from scoring.advancement import advance
+from scoring.eventfile import EventFileError, read_event, serialize_event
+from scoring.placement import place_bracket
+from tournament.accounts.models import Player
+from tournament.eventfile.models import EventFileId, ImportedEvent
+from tournament.events.choices import Status
+from tournament.events.engine import event_record, key, refresh_results
+from tournament.events.models import Bracket, Event, Registration, Round, Seat
+from tournament.results.models import Game
+
+# A timed event in the file says only "timed": an imported one gets this limit per round.
+IMPORTED_TIME_LIMIT_MINUTES = 60
+
+__all__ = [
+    "EventFileError",
+    "export_record",
+    "export_text",
+    "file_ids",
+    "import_event",
+    "import_issues",
+]
+
+
+# --- export ---------------------------------------------------------------------------
+
+
+def file_ids(event: Event) -> dict[int, str]:
+    """Player pk → id in the event file, in the file's players order."""
+    registrations = list(event.registrations.select_related("player"))
+    stored = {
+        f.registration_id: f
+        for f in EventFileId.objects.filter(registration__event=event).order_by("position")
+    }
+    known = sorted(
+        (r for r in registrations if r.pk in stored), key=lambda r: stored[r.pk].position
+    )
+    rest = sorted(
+        (r for r in registrations if r.pk not in stored),
+        key=lambda r: (r.player.name, r.player.player_number),
+    )
+    ids = {r.player_id: stored[r.pk].file_id for r in known}
+    used, number = set(ids.values()), 0
+    for registration in rest:
+        number += 1
+        while f"p{number}" in used:
+            number += 1
+        ids[registration.player_id] = f"p{number}"
+    return ids
+
+
+def _remap(ids: Mapping[str, str], players: Iterable[str]) -> tuple[str, ...]:
+    return tuple(ids.get(p, p) for p in players)
+
+
+def _remap_counts(ids: Mapping[str, str], counts: Mapping[str, int] | None):
+    return None if counts is None else {ids.get(p, p): n for p, n in counts.items()}
+
+
+def _remap_bracket(ids: Mapping[str, str], bracket: m.Bracket) -> m.Bracket:
+    games = tuple(
+        m.Game(
+            winner=None if g.winner is None else ids.get(g.winner, g.winner),
+            ended_by=g.ended_by,
+            unrazed=_remap_counts(ids, g.unrazed),
+            razed=_remap_counts(ids, g.razed),
+            holdings=_remap_counts(ids, g.holdings),
+        )
+        for g in bracket.games
+    )
+    order = bracket.tiebreak_order
+    return m.Bracket(
+        table=bracket.table,
+        players=_remap(ids, bracket.players),
+        games=games,
+        tiebreak_order=None if order is None else _remap(ids, order),
+        dropped=_remap(ids, bracket.dropped),
+    )
+
+
+def _official(player: Player, role: m.Role, played: bool) -> m.Official:
+    return m.Official(player.name, player.player_number, played, role)
+
+
+def export_record(event: Event) -> m.EventRecord:
+    """The event as the engine's record with the event file's player ids and seed."""
+    record = event_record(event)
+    pk_ids = file_ids(event)
+    ids = {key(pk): file_id for pk, file_id in pk_ids.items()}
+    names = {r.player_id: r.player for r in event.registrations.select_related("player")}
+    imported = ImportedEvent.objects.filter(event=event).first()
+    played = set(imported.played_officials) if imported else set()
+    judges = sorted(event.judges.all(), key=lambda j: (j.name, j.player_number, j.pk))
+    return m.EventRecord(
+        format=record.format,
+        name=event.name,
+        date=event.date,
+        venue=event.venue,
+        coordinator=_official(
+            event.organizer,
+            m.Role.COORDINATOR,
+            event.organizer_id in pk_ids or event.organizer_id in played,
+        ),
+        judges=tuple(_official(j, m.Role.JUDGE, j.pk in pk_ids or j.pk in played) for j in judges),
+        players=tuple(
+            m.PlayerRef(file_id, names[pk].name, names[pk].player_number)
+            for pk, file_id in pk_ids.items()
+        ),
+        rounds=tuple(
+            m.Round(r.number, tuple(_remap_bracket(ids, b) for b in r.brackets))
+            for r in record.rounds
+        ),
+        seed=imported.seed if imported else f"event-{event.pk}",
+    )
+
+
+def export_text(event: Event) -> str:
+    """The canonical event file of an event (SPEC §8)."""
+    return serialize_event(export_record(event))
+
+
+# --- import ---------------------------------------------------------------------------
+
+# Longest values the database keeps (Event, Player fields).
+_EVENT_LENGTHS = {"name": 150, "venue": 150}
+_PERSON_LENGTHS = {"name": 120, "player_number": 20}
+# Event.clean()'s field names are the event file's keys too.
+_FORMAT_FIELDS = ("deck_size", "no_xs_digit", "variants", "deck_rules", "victory")
+
+
+def _too_long(path: str, value: str, limit: int) -> list[m.Issue]:
+    if len(value) <= limit:
+        return []
+    msg = _("is too long for the database: at most %(limit)d characters, got %(count)d") % {
+        "limit": limit,
+        "count": len(value),
+    }
+    return [m.Issue(path, msg)]
+
+
+def _people(record: m.EventRecord) -> list[tuple[str, m.PlayerRef | m.Official]]:
+    people: list[tuple[str, m.PlayerRef | m.Official]] = [("coordinator", record.coordinator)]
+    people += [(f"judges[{i}]", j) for i, j in enumerate(record.judges)]
+    people += [(f"players[{i}]", p) for i, p in enumerate(record.players)]
+    return people
+
+
+def _format_issues(record: m.EventRecord) -> list[m.Issue]:
+    """The site's own format rules (Event.clean), e.g. TAV decks have 55 cards."""
+    fmt = record.format
+    event = Event(
+        deck_size=fmt.deck_size,
+        deck_rules=str(fmt.deck_rules),
+        tournament_type=str(fmt.tournament_type),
+        no_xs_digit=fmt.no_xs_digit,
+        variants=[str(v) for v in fmt.variants],
+        victory=str(fmt.victory),
+    )
+    try:
+        event.clean()
+    except ValidationError as error:
+        return [
+            m.Issue(name if name in _FORMAT_FIELDS else "(file)", str(message))
+            for name, messages in error.message_dict.items()
+            for message in messages
+        ]
+    return []
+
+
+def import_issues(record: m.EventRecord) -> list[m.Issue]:
+    """What the database cannot hold although the file is valid: lengths, shared numbers."""
+    issues = _format_issues(record)
+    for name, limit in _EVENT_LENGTHS.items():
+        issues += _too_long(name, getattr(record, name), limit)
+    for path, person in _people(record):
+        for name, limit in _PERSON_LENGTHS.items():
+            issues += _too_long(f"{path}.{name}", getattr(person, name), limit)
+    first: dict[str, int] = {}
+    for i, player in enumerate(record.players):
+        number = player.player_number
+        if number and number in first:
+            msg = _("player number %(number)r is also used by players[%(other)d]") % {
+                "number": number,
+                "other": first[number],
+            }
+            issues.append(m.Issue(f"players[{i}].player_number", msg, player=player.id))
+        first.setdefault(number, i)
+    return issues
+
+
+@dataclass
+class _People:
+    """The database players of the file's people, filled numbered ones first."""
+
+    by_number: dict[str, Player]
+
+    def get(self, person: m.PlayerRef | m.Official) -> Player:
+        if person.player_number:
+            return self.by_number[person.player_number]
+        # Without a number: a new player (no account) with a fresh permanent number.
+        return Player.objects.create(name=person.name, player_number=Player.next_player_number())
+
+
+def _numbered_players(people: Iterable[m.PlayerRef | m.Official]) -> _People:
+    """Find or create every numbered person first, so fresh numbers never collide."""
+    by_number: dict[str, Player] = {}
+    for person in people:
+        number = person.player_number
+        if number and number not in by_number:
+            by_number[number], _created = Player.objects.get_or_create(
+                player_number=number, defaults={"name": person.name}
+            )
+    return _People(by_number)
+
+
+def _create_event(record: m.EventRecord, organizer: Player, status: str) -> Event:
+    fmt = record.format
+    return Event.objects.create(
+        name=record.name,
+        date=record.date,
+        venue=record.venue,
+        organizer=organizer,
+        status=status,
+        deck_size=fmt.deck_size,
+        deck_rules=str(fmt.deck_rules),
+        tournament_type=str(fmt.tournament_type),
+        no_xs_digit=fmt.no_xs_digit,
+        variants=[str(v) for v in fmt.variants],
+        victory=str(fmt.victory),
+        scored=fmt.scored,
+        event_multiplier=fmt.event_multiplier,
+        points_mode=str(fmt.points_mode),
+        time_limit_minutes=IMPORTED_TIME_LIMIT_MINUTES if fmt.timed else None,
+    )
+
+
+def _status(record: m.EventRecord) -> str:
+    """Finished once the final is decided, running while rounds are played, else registration."""
+    if not record.rounds:
+        return Status.REGISTRATION
+    last = record.rounds[-1]
+    return Status.FINISHED if _final_decided(last) else Status.RUNNING
+
+
+def _final_decided(rnd: m.Round) -> bool:
+    return rnd.is_final and place_bracket(rnd.brackets[0]).decided
+
+
+def _dropped_in(record: m.EventRecord) -> dict[str, int]:
+    dropped: dict[str, int] = {}
+    for rnd in record.rounds:
+        for bracket in rnd.brackets:
+            for pid in bracket.dropped:
+                dropped.setdefault(pid, rnd.number)
+    return dropped
+
+
+def _register(
+    event: Event, record: m.EventRecord, pk_of: dict[str, int], people: _People
+) -> dict[str, Registration]:
+    """A registration (and its file id) per player of the file, in file order."""
+    round_one = set(record.rounds[0].players) if record.rounds else None
+    dropped = _dropped_in(record)
+    registrations = {}
+    for position, ref in enumerate(record.players):
+        player = people.get(ref)
+        pk_of[ref.id] = player.pk
+        registrations[ref.id] = Registration.objects.create(
+            event=event,
+            player=player,
+            checked_in=round_one is None or ref.id in round_one,
+            dropped_in_round=dropped.get(ref.id),
+        )
+        EventFileId.objects.create(
+            registration=registrations[ref.id], file_id=ref.id, position=position
+        )
+    return registrations
+
+
+def _wildcards(record: m.EventRecord, index: int) -> tuple[list[str], list[dict]]:
+    """Who advanced from round ``index`` (engine ids), and the wildcards with their reason.
+
+    When a next round is in the file, the players seated in it are the truth.
+    """
+    rnd = record.rounds[index]
+    adv = advance(record, rnd.number)
+    if index + 1 >= len(record.rounds):
+        picks = list(adv.wildcards)
+        return [*adv.winners, *(w.player for w in picks)], [_pick(w) for w in picks]
+    seated = record.rounds[index + 1].players
+    engine = {w.player: w for w in adv.wildcards}
+    winners = [p for p in adv.winners if p in seated]
+    extra = [p for p in seated if p not in adv.winners]
+    # A wildcard the engine would not pick (e.g. another draw) is as the file recorded it.
+    picks = [_pick(engine[p]) if p in engine else _recorded(p) for p in extra]
+    return winners + extra, picks
+
+
+def _recorded(player: str) -> dict:
+    return {"player": player, "decided_by": "event-file", "tied_with": []}
+
+
+def _pick(pick) -> dict:
+    return {"player": pick.player, "decided_by": pick.decided_by, "tied_with": list(pick.tied_with)}
+
+
+def _to_db(pk_of: Mapping[str, int], players: Iterable[str]) -> list[str]:
+    return [key(pk_of[p]) for p in players]
+
+
+def _db_counts(pk_of: Mapping[str, int], counts: Mapping[str, int] | None) -> dict[str, int]:
+    return {} if counts is None else {key(pk_of[p]): n for p, n in counts.items()}
+
+
+def _create_bracket(
+    rnd: Round,
+    bracket: m.Bracket,
+    pk_of: Mapping[str, int],
+    registrations: Mapping[str, Registration],
+    wildcards: set[str],
+) -> None:
+    order = bracket.tiebreak_order
+    row = Bracket.objects.create(
+        round=rnd,
+        table=bracket.table,
+        tiebreak_order=None if order is None else _to_db(pk_of, order),
+    )
+    Seat.objects.bulk_create(
+        Seat(
+            bracket=row,
+            registration=registrations[pid],
+            position=position,
+            dropped=pid in bracket.dropped,
+            is_wildcard=pid in wildcards,
+        )
+        for position, pid in enumerate(bracket.players, start=1)
+    )
+    Game.objects.bulk_create(
+        Game(
+            bracket=row,
+            number=number,
+            winner_id=None if game.winner is None else pk_of[game.winner],
+            ended_by=str(game.ended_by),
+            unrazed=_db_counts(pk_of, game.unrazed),
+            razed=_db_counts(pk_of, game.razed),
+            holdings=_db_counts(pk_of, game.holdings),
+        )
+        for number, game in enumerate(bracket.games, start=1)
+    )
+
+
+def _create_rounds(
+    event: Event,
+    record: m.EventRecord,
+    pk_of: Mapping[str, int],
+    registrations: Mapping[str, Registration],
+) -> None:
+    wildcards: set[str] = set()
+    for index, rnd in enumerate(record.rounds):
+        has_next = index + 1 < len(record.rounds)
+        closed = has_next or _final_decided(rnd)
+        advancing, picks = _wildcards(record, index) if closed else ([], [])
+        row = Round.objects.create(
+            event=event,
+            number=rnd.number,
+            seed=0,
+            state=Round.State.CLOSED if closed else Round.State.SEATED,
+            published=True,
+            is_final=rnd.is_final,
+            advancing=_to_db(pk_of, advancing),
+            wildcards=[
+                {**p, "player": key(pk_of[p["player"]]), "tied_with": _to_db(pk_of, p["tied_with"])}
+                for p in picks
+            ],
+        )
+        for bracket in rnd.brackets:
+            _create_bracket(row, bracket, pk_of, registrations, wildcards)
+        wildcards = {p["player"] for p in picks}
+
+
+def _played_officials(
+    record: m.EventRecord, organizer: Player | None, judges: list[Player]
+) -> list[int]:
+    """Officials the file marks as having played (kept for the export's ``played``)."""
+    played = [p.pk for j, p in zip(record.judges, judges, strict=True) if j.played]
+    if organizer is not None and record.coordinator.played:
+        played.insert(0, organizer.pk)
+    return played
+
+
+def import_event(source: str | bytes | Mapping, organizer: Player | None = None) -> Event:
+    """Create an event from an event file; raise EventFileError (nothing saved) if invalid.
+
+    ``organizer`` (e.g. the uploading user's player) replaces the file's coordinator.
+    """
+    record, issues = read_event(source)
+    if record is None or issues:
+        raise EventFileError(issues)
+    issues = import_issues(record)
+    if issues:
+        raise EventFileError(issues)
+    with transaction.atomic():
+        officials = [record.coordinator, *record.judges] if organizer is None else [*record.judges]
+        people = _numbered_players([*record.players, *officials])
+        pk_of: dict[str, int] = {}
+        event_organizer = organizer or people.get(record.coordinator)
+        judges = [people.get(j) for j in record.judges]
+        event = _create_event(record, event_organizer, _status(record))
+        event.judges.set(judges)
+        registrations = _register(event, record, pk_of, people)
+        _create_rounds(event, record, pk_of, registrations)
+        ImportedEvent.objects.create(
+            event=event,
+            seed=record.seed,
+            played_officials=_played_officials(
+                record, None if organizer else event_organizer, judges
+            ),
+        )
+        refresh_results(event)
+        _refresh_standings(event)
+    return event
+
+
+def _refresh_standings(event: Event) -> None:
+    # The standings app stores what its pages read; keep it in step when it is installed.
+    from django.apps import apps
+
+    if apps.is_installed("tournament.standings"):
+        from tournament.standings.services import refresh_standings
+
+        refresh_standings(event)
