@@ -1,14 +1,18 @@
 """The round life cycle: seat, re-seat, drop, close (advancement), finish (SPEC §4, §6)."""
 
+import datetime
 import secrets
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring.advancement import advance
-from scoring.brackets import SeatingError
+from scoring.advancement import WildcardPick, advance, draw_order, event_totals
+from scoring.brackets import SeatingError, is_seatable
+from scoring.model import EventRecord, PlayerTotals
+from scoring.points import player_points
 from scoring.seating import SeatingPlayer, history_from_brackets, seat_players
 from tournament.accounts.models import Player
 from tournament.events.choices import Status
@@ -16,13 +20,29 @@ from tournament.events.engine import key, refresh_results
 from tournament.events.models import Bracket, Event, Registration, Round, Seat
 from tournament.events.services.registration import register
 
+# How time is called in a timed event (000 TIMED EVENTS).
+EXTRA_TURNS = 5
+
 
 def _locked(event: Event) -> Event:
     return Event.objects.select_for_update().get(pk=event.pk)
 
 
+def _locked_round(rnd: Round) -> tuple[Event, Round]:
+    event = _locked(rnd.event)
+    return event, Round.objects.select_for_update().get(pk=rnd.pk)
+
+
 def current_round(event: Event) -> Round | None:
+    """The latest round of an event (None before round 1 is seated)."""
     return event.rounds.order_by("-number").first()
+
+
+def _unseatable_message(count: int) -> str:
+    return _(
+        "%(count)s players cannot be seated: a round needs at least 3 players, and 5 players "
+        "cannot be split into brackets of 3 and 4."
+    ) % {"count": count}
 
 
 def _round_one_players(event: Event) -> list[Registration]:
@@ -62,8 +82,6 @@ def _history(event: Event) -> dict[frozenset[str], int]:
 
 def _ranking(players: list[Registration]) -> dict[int, float]:
     """Ranking points of each player from finished scored events (for round-1 seeding)."""
-    from django.db.models import Sum
-
     rows = (
         Seat.objects.filter(
             registration__player_id__in=[r.player_id for r in players],
@@ -77,6 +95,8 @@ def _ranking(players: list[Registration]) -> dict[int, float]:
 
 
 def _create_round(event: Event, number: int, registrations: list[Registration], seed: int) -> Round:
+    if not is_seatable(len(registrations)):
+        raise ValidationError(_unseatable_message(len(registrations)))
     first = number == 1
     ranking = _ranking(registrations) if first and event.seed_by_ranking else {}
     seating_players = [
@@ -91,8 +111,8 @@ def _create_round(event: Event, number: int, registrations: list[Registration], 
             spread_clubs=first and event.spread_clubs,
             seed_by_ranking=first and event.seed_by_ranking,
         )
-    except SeatingError as error:
-        raise ValidationError(str(error)) from error
+    except SeatingError as error:  # the count is checked above; keep a clear message anyway
+        raise ValidationError(_unseatable_message(len(registrations))) from error
     by_player = {key(r.player_id): r for r in registrations}
     rnd = Round.objects.create(
         event=event, number=number, seed=seed, is_final=len(seating.brackets) == 1
@@ -135,15 +155,30 @@ def seat_next_round(event: Event, seed: int | None = None) -> Round:
         return rnd
 
 
+def _round_has_results(rnd: Round) -> bool:
+    from tournament.results.models import Game
+
+    return Game.objects.filter(bracket__round=rnd).exists()
+
+
+def _require_open_current(event: Event, rnd: Round) -> None:
+    if rnd != current_round(event) or rnd.state == Round.State.CLOSED:
+        raise ValidationError(_("Round %(number)s is closed.") % {"number": rnd.number})
+
+
 def reseat_round(rnd: Round, seed: int | None = None) -> Round:
     """Seat the same round again with a new seed, only while no result is entered."""
     with transaction.atomic():
-        event = _locked(rnd.event)
-        rnd = Round.objects.select_for_update().get(pk=rnd.pk)
-        if rnd != current_round(event) or rnd.state == Round.State.CLOSED:
-            raise ValidationError(_("Only the current, open round can be re-seated."))
-        if _round_has_results(rnd):
-            raise ValidationError(_("Results are entered in this round: it cannot be re-seated."))
+        event, rnd = _locked_round(rnd)
+        _require_open_current(event, rnd)
+        if (
+            _round_has_results(rnd)
+            or Bracket.objects.filter(round=rnd, tiebreak_order__isnull=False).exists()
+        ):
+            raise ValidationError(
+                _("Results are entered in round %(number)s: it cannot be re-seated.")
+                % {"number": rnd.number}
+            )
         registrations = [
             seat.registration
             for seat in Seat.objects.filter(bracket__round=rnd, dropped=False).select_related(
@@ -160,28 +195,41 @@ def reseat_round(rnd: Round, seed: int | None = None) -> Round:
         return new_round
 
 
-def _round_has_results(rnd: Round) -> bool:
-    from tournament.results.models import Game
-
-    return Game.objects.filter(bracket__round=rnd).exists()
-
-
 def publish_round(rnd: Round, published: bool = True) -> Round:
-    rnd.published = published
-    rnd.save(update_fields=["published"])
-    return rnd
+    """Show (or hide again) a round's seating to the public."""
+    with transaction.atomic():
+        _event, rnd = _locked_round(rnd)
+        rnd.published = published
+        rnd.save(update_fields=["published"])
+        return rnd
 
 
-def add_late_player(event: Event, player: Player) -> Registration:
-    """Add a player at the venue; possible until round 1 is seated (SPEC §4)."""
-    registration = register(event, player, late=True)
-    registration.checked_in = True
-    registration.save(update_fields=["checked_in"])
-    return registration
+def create_guest_player(name: str) -> Player:
+    """A player without an account (added at the venue), with a fresh player number."""
+    name = (name or "").strip()
+    if not name:
+        raise ValidationError(_("Give the new player's name."))
+    return Player.objects.create(name=name, player_number=Player.next_player_number())
+
+
+def add_late_player(event: Event, player: Player | None = None, *, name: str = "") -> Registration:
+    """Add a player at the venue (existing, or new by name); only until round 1 is seated."""
+    with transaction.atomic():
+        event = _locked(event)
+        if event.rounds.exists():
+            raise ValidationError(_("Round 1 is seated: late players can no longer be added."))
+        if event.status != Status.REGISTRATION:
+            raise ValidationError(_("Late players can be added while registration is open."))
+        if player is None:
+            player = create_guest_player(name)
+        registration = register(event, player, late=True)
+        registration.checked_in = True
+        registration.save(update_fields=["checked_in"])
+        return registration
 
 
 def drop_player(registration: Registration) -> Registration:
-    """Drop a player at any time; in an unfinished bracket they rank last."""
+    """Drop a player at any time; in an unfinished bracket they rank last (SPEC §4)."""
     with transaction.atomic():
         event = _locked(registration.event)
         registration = Registration.objects.select_for_update().get(pk=registration.pk)
@@ -194,46 +242,113 @@ def drop_player(registration: Registration) -> Registration:
         rnd = current_round(event)
         registration.dropped_in_round = rnd.number if rnd else 0
         registration.save(update_fields=["dropped_in_round"])
-        if rnd and rnd.state != Round.State.CLOSED:
+        if rnd is None:
+            return registration
+        if rnd.state != Round.State.CLOSED:
+            # A finished bracket keeps its places; only an unfinished one plays on without them.
             Seat.objects.filter(bracket__round=rnd, registration=registration).exclude(
                 bracket__state=Bracket.State.COMPLETE
             ).update(dropped=True)
             refresh_results(event)
+        elif not rnd.is_final:
+            # Dropped between rounds: who advances from the closed round is decided again.
+            _store_advancement(event, rnd, refresh_results(event))
         return registration
+
+
+def _withdrawn(event: Event) -> set[str]:
+    return {
+        key(pid)
+        for pid in event.registrations.filter(dropped_in_round__isnull=False).values_list(
+            "player_id", flat=True
+        )
+    }
+
+
+def _choose_wildcard(
+    candidates: list[str],
+    points: dict[str, int],
+    totals: dict[str, PlayerTotals],
+    draw: list[str],
+) -> WildcardPick:
+    """One wildcard by SPEC §6: points so far, then unrazed realms, games won, the draw."""
+    if len(candidates) == 1:
+        return WildcardPick(candidates[0], "only-candidate")
+    level = candidates
+    criteria = [
+        ("points", lambda p: points.get(p, 0)),
+        ("unrazed", lambda p: totals.get(p, PlayerTotals()).unrazed),
+        ("games-won", lambda p: totals.get(p, PlayerTotals()).wins),
+    ]
+    for name, rank in criteria:
+        top = max(rank(p) for p in level)
+        best = [p for p in level if rank(p) == top]
+        if len(best) == 1:
+            return WildcardPick(best[0], name, tuple(p for p in level if p != best[0]))
+        level = best
+    chosen = next(p for p in draw if p in level)
+    return WildcardPick(chosen, "draw", tuple(p for p in level if p != chosen))
+
+
+def pick_wildcards(
+    record: EventRecord, number: int, winners: list[str], withdrawn: set[str]
+) -> list[WildcardPick]:
+    """Wildcards after round `number` for these winners, never a player who dropped."""
+    rounds = record.rounds[:number]
+    dropped = {p for r in rounds for b in r.brackets for p in b.dropped} | withdrawn
+    seated = [p.id for p in record.players if any(p.id in r.players for r in rounds)]
+    candidates = [p for p in seated if p not in winners and p not in dropped]
+    points, totals = player_points(record, number), event_totals(record, number)
+    picks: list[WildcardPick] = []
+    while not is_seatable(len(winners) + len(picks)) and candidates:
+        draw = draw_order(record.draw_seed, number, len(picks), candidates)
+        pick = _choose_wildcard(candidates, points, totals, draw)
+        picks.append(pick)
+        candidates.remove(pick.player)
+    return picks
+
+
+def _store_advancement(event: Event, rnd: Round, record: EventRecord) -> None:
+    """Compute and store who advances from a round whose brackets are all decided."""
+    advancement = advance(record, rnd.number)
+    if not advancement.ready:
+        tables = ", ".join(str(t) for t in advancement.pending)
+        raise ValidationError(
+            _("Brackets not complete or awaiting a judge decision: table %(tables)s.")
+            % {"tables": tables}
+        )
+    withdrawn = _withdrawn(event)
+    winners = [p for p in advancement.winners if p not in withdrawn]
+    if advancement.tournament_over:
+        picks: list[WildcardPick] = []
+    elif withdrawn:
+        # The engine does not know who left after their bracket ended: pick again without them.
+        picks = pick_wildcards(record, rnd.number, winners, withdrawn)
+    else:
+        picks = list(advancement.wildcards)
+    if not advancement.tournament_over and not is_seatable(len(winners) + len(picks)):
+        raise ValidationError(
+            _("The players advancing cannot be seated in brackets of 3 and 4.")
+            + " "
+            + _unseatable_message(len(winners) + len(picks))
+        )
+    rnd.advancing = winners + [w.player for w in picks]
+    rnd.wildcards = [
+        {"player": w.player, "decided_by": w.decided_by, "tied_with": list(w.tied_with)}
+        for w in picks
+    ]
+    rnd.save(update_fields=["advancing", "wildcards"])
 
 
 def close_round(rnd: Round) -> Round:
     """Close a round whose brackets are all decided, and record who advances."""
     with transaction.atomic():
-        event = _locked(rnd.event)
-        rnd = Round.objects.select_for_update().get(pk=rnd.pk)
+        event, rnd = _locked_round(rnd)
         if rnd.state == Round.State.CLOSED:
-            raise ValidationError(_("This round is already closed."))
-        record = refresh_results(event)
-        advancement = advance(record, rnd.number)
-        if not advancement.ready:
-            tables = ", ".join(str(t) for t in advancement.pending)
-            raise ValidationError(
-                _("Brackets not complete or awaiting a judge decision: table %(tables)s.")
-                % {"tables": tables}
-            )
-        withdrawn = {
-            key(pid)
-            for pid in event.registrations.filter(dropped_in_round__isnull=False).values_list(
-                "player_id", flat=True
-            )
-        }
-        rnd.advancing = [p for p in advancement.advancing if p not in withdrawn]
-        rnd.wildcards = [
-            {"player": w.player, "decided_by": w.decided_by, "tied_with": list(w.tied_with)}
-            for w in advancement.wildcards
-        ]
-        if not advancement.tournament_over and not advancement.seatable:
-            raise ValidationError(
-                _("The players advancing cannot be seated in brackets of 3 and 4.")
-            )
+            raise ValidationError(_("Round %(number)s is already closed.") % {"number": rnd.number})
+        _store_advancement(event, rnd, refresh_results(event))
         rnd.state = Round.State.CLOSED
-        rnd.save(update_fields=["advancing", "wildcards", "state"])
+        rnd.save(update_fields=["state"])
         return rnd
 
 
@@ -241,6 +356,8 @@ def finish_event(event: Event) -> Event:
     """Finish an event once its final is closed."""
     with transaction.atomic():
         event = _locked(event)
+        if event.status == Status.FINISHED:
+            raise ValidationError(_("The event is already finished."))
         last = current_round(event)
         if not last or not last.is_final or last.state != Round.State.CLOSED:
             raise ValidationError(_("Close the final before finishing the event."))
@@ -249,14 +366,38 @@ def finish_event(event: Event) -> Event:
         return event
 
 
+def _require_timed_open(event: Event, rnd: Round) -> None:
+    if not event.is_timed:
+        raise ValidationError(_("This event has no time limit."))
+    _require_open_current(event, rnd)
+
+
 def start_timer(rnd: Round) -> Round:
-    rnd.started_at = timezone.now()
-    rnd.time_called_at = None
-    rnd.save(update_fields=["started_at", "time_called_at"])
-    return rnd
+    """Start (or restart) the round's clock of a timed event."""
+    with transaction.atomic():
+        event, rnd = _locked_round(rnd)
+        _require_timed_open(event, rnd)
+        rnd.started_at = timezone.now()
+        rnd.time_called_at = None
+        rnd.save(update_fields=["started_at", "time_called_at"])
+        return rnd
 
 
 def call_time(rnd: Round) -> Round:
-    rnd.time_called_at = timezone.now()
-    rnd.save(update_fields=["time_called_at"])
-    return rnd
+    """Call time: the current turn is finished, then 5 more turns are played."""
+    with transaction.atomic():
+        event, rnd = _locked_round(rnd)
+        _require_timed_open(event, rnd)
+        if rnd.time_called_at:
+            raise ValidationError(_("Time has already been called in this round."))
+        rnd.time_called_at = timezone.now()
+        rnd.save(update_fields=["time_called_at"])
+        return rnd
+
+
+def timer_ends_at(rnd: Round) -> datetime.datetime | None:
+    """When the round's time limit runs out (None without a started timer)."""
+    minutes = rnd.event.time_limit_minutes
+    if not minutes or not rnd.started_at:
+        return None
+    return rnd.started_at + datetime.timedelta(minutes=minutes)
