@@ -16,7 +16,9 @@ pytestmark = pytest.mark.django_db
 
 
 def pdf(kind: str, event, name: str = "", **fields) -> bytes:
-    data = render_pdf(DocumentRequest(kind=kind, event=event, paper=fields.pop("paper", "A4"), **fields))
+    data = render_pdf(
+        DocumentRequest(kind=kind, event=event, paper=fields.pop("paper", "A4"), **fields)
+    )
     if DUMP:
         os.makedirs(DUMP, exist_ok=True)
         with open(os.path.join(DUMP, f"{name or kind}.pdf"), "wb") as handle:
@@ -77,7 +79,8 @@ def test_seating_sheet_alphabetical_and_by_table(event, seated_round):
     positions = [text.index(name) for name in names]
     assert positions == sorted(positions)  # the first list is alphabetical
     for seat in seats:
-        assert f"{seat.registration.player.name} {seat.registration.player.player_number} {seat.bracket.table}" in text
+        player = seat.registration.player
+        assert f"{player.name} {player.player_number} {seat.bracket.table}" in text
     assert "9 players seated" in text and "3 tables" in text
 
 
@@ -88,7 +91,9 @@ def test_scoring_form_points_officials_due_date(event, finished_event):
     assert "Halifax" in text and "Ann Organiser" in text and "Bob Judge" in text
     assert "PARTICIPANTS 9" in text
     assert "Yes — counts toward the rankings" in text
-    for seat in Seat.objects.filter(bracket__round__event=event).select_related("registration__player"):
+    for seat in Seat.objects.filter(bracket__round__event=event).select_related(
+        "registration__player"
+    ):
         assert seat.registration.player.name in text
     final = Bracket.objects.get(round__event=event, round__is_final=True)
     champion = Seat.objects.filter(registration__player=final.winner, bracket__round__event=event)
@@ -125,13 +130,33 @@ DECK = {
         {
             "type": "Realms",
             "rows": [
-                {"count": 1, "name": "Menzoberranzan", "set": "FR/3", "level": None, "world": "Forgotten Realms"},
-                {"count": 1, "name": "Waterdeep", "set": "1st/5", "level": None, "world": "Forgotten Realms"},
+                {
+                    "count": 1,
+                    "name": "Menzoberranzan",
+                    "set": "FR/3",
+                    "level": None,
+                    "world": "Forgotten Realms",
+                },
+                {
+                    "count": 1,
+                    "name": "Waterdeep",
+                    "set": "1st/5",
+                    "level": None,
+                    "world": "Forgotten Realms",
+                },
             ],
         },
         {
             "type": "Champions",
-            "rows": [{"count": 2, "name": "Shaqat Beetles", "set": "DS/55", "level": 4, "world": "Dark Sun"}],
+            "rows": [
+                {
+                    "count": 2,
+                    "name": "Shaqat Beetles",
+                    "set": "DS/55",
+                    "level": 4,
+                    "world": "Dark Sun",
+                }
+            ],
         },
     ],
     "champion_levels": 8,
@@ -141,7 +166,11 @@ DECK = {
 def test_decklist_sheet_from_plain_context(event, registered_players):
     registration = event.registrations.get(player=registered_players[0])
     request = DocumentRequest(
-        kind=Kind.DECKLIST, event=event, paper="A4", registration=registration, extra={"decklist": DECK}
+        kind=Kind.DECKLIST,
+        event=event,
+        paper="A4",
+        registration=registration,
+        extra={"decklist": DECK},
     )
     text = "\n".join(pdf_pages(render_pdf(request)))
     if DUMP:
@@ -155,10 +184,14 @@ def test_decklist_sheet_from_plain_context(event, registered_players):
 
 def test_decklist_sheet_without_a_registered_list(event, registered_players):
     registration = event.registrations.first()
-    request = DocumentRequest(kind=Kind.DECKLIST, event=event, paper="A4", registration=registration)
+    request = DocumentRequest(
+        kind=Kind.DECKLIST, event=event, paper="A4", registration=registration
+    )
     assert "No decklist registered" in "\n".join(pdf_pages(render_pdf(request)))
 
 
 def test_preview_is_the_same_template(event, played_round):
-    html = render_html(DocumentRequest(kind=Kind.BRACKETS, event=event, paper="A4", round=played_round))
+    html = render_html(
+        DocumentRequest(kind=Kind.BRACKETS, event=event, paper="A4", round=played_round)
+    )
     assert "Advancement grid" in html and "<svg" in html

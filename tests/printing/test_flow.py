@@ -31,7 +31,9 @@ def download(client, doc) -> bytes:
 
 
 @pytest.mark.parametrize("who", ["player", "stranger"])
-def test_players_and_strangers_get_403(request, client_as, event, played_round, registered_players, who):
+def test_players_and_strangers_get_403(
+    request, client_as, event, played_round, registered_players, who
+):
     client = client_as(request.getfixturevalue(who))
     doc = services.request_document(
         services.DocumentRequest(kind="brackets", event=event, paper="A4", round=played_round)
@@ -95,7 +97,9 @@ def test_htmx_generation_returns_the_progress_partial(client_as, organizer, even
     assert "Download PDF" in html
 
 
-def test_pending_polls_until_the_task_finishes(client_as, organizer, event, played_round, monkeypatch):
+def test_pending_polls_until_the_task_finishes(
+    client_as, organizer, event, played_round, monkeypatch
+):
     monkeypatch.setattr(services, "_enqueue", lambda doc_id: None)  # a worker that has not run yet
     client = client_as(organizer)
     doc = generate(client, event, "seating", round=1)
@@ -112,7 +116,9 @@ def test_pending_polls_until_the_task_finishes(client_as, organizer, event, play
     assert "Player" in pdf_pages(download(client, doc))[0]
 
 
-def test_result_change_makes_the_file_stale_and_it_is_regenerated(client_as, organizer, event, played_round):
+def test_result_change_makes_the_file_stale_and_it_is_regenerated(
+    client_as, organizer, event, played_round
+):
     client = client_as(organizer)
     doc = generate(client, event, "brackets", round=1)
     old_version, old_file = doc.source_version, doc.file.name
@@ -137,7 +143,9 @@ def test_expired_file_is_regenerated(client_as, organizer, event, played_round):
     client = client_as(organizer)
     doc = generate(client, event, "scoring-form")
     first = doc.generated_at
-    CachedDocument.objects.filter(pk=doc.pk).update(expires=timezone.now() - dt.timedelta(seconds=1))
+    CachedDocument.objects.filter(pk=doc.pk).update(
+        expires=timezone.now() - dt.timedelta(seconds=1)
+    )
     doc.refresh_from_db()
     assert services.is_stale(doc)
     download(client, doc)

@@ -246,7 +246,7 @@ def _player_rows(event: Event, numbers: list[int]) -> list[dict]:
 
 
 def _officials(event: Event, record) -> list[dict]:
-    people = [event.organizer] + list(event.judges.order_by("name"))
+    people = [event.organizer, *event.judges.order_by("name")]
     labels = {EngineRole.COORDINATOR: _("Coordinator"), EngineRole.JUDGE: _("Judge")}
     return [
         {
@@ -296,7 +296,7 @@ def decklist_groups(registration: Registration | None) -> dict | None:
     if registration is None:
         return None
     try:
-        from tournament.decks import services as deck_services  # noqa: PLC0415 (being built)
+        from tournament.decks import services as deck_services  # (being built; optional)
     except ImportError:
         return None
     provider = getattr(deck_services, "printable_decklist", None)
@@ -373,7 +373,7 @@ def render_html(request: DocumentRequest, *, preview: bool = False, http_request
 
 def render_pdf(request: DocumentRequest) -> bytes:
     """The document as PDF bytes (WeasyPrint)."""
-    from weasyprint import HTML  # noqa: PLC0415 (heavy import, only where PDFs are made)
+    from weasyprint import HTML  # heavy import, only where PDFs are made
 
     html = render_html(request)
     return HTML(string=html, base_url=request.base_url or None).write_pdf()

@@ -21,7 +21,7 @@ ROUND_KINDS = {Kind.BRACKETS, Kind.BLANK_BRACKETS, Kind.SEATING}
 
 
 class CachedDocument(models.Model):
-    """A rendered PDF and the fingerprint of the data it was built from (like pretix's CachedFile)."""
+    """A rendered PDF and the fingerprint of the data it was built from (cf. pretix CachedFile)."""
 
     class State(models.TextChoices):
         PENDING = "pending", _("Being generated")

@@ -95,7 +95,7 @@ def regenerate(doc: CachedDocument) -> CachedDocument:
 
 
 def _enqueue(doc_id: int) -> None:
-    from tournament.printing.tasks import render_document  # noqa: PLC0415 (import cycle)
+    from tournament.printing.tasks import render_document  # import cycle
 
     if current_app.conf.task_always_eager:
         render_document.apply(args=[doc_id])
@@ -115,7 +115,7 @@ def generate(doc_id: int) -> CachedDocument:
         # Fingerprint first: if data changes while we render, the next check sees it.
         version = fingerprint(request)
         pdf = render_pdf(request)
-    except Exception as error:  # noqa: BLE001 (the page shows the failure; the log has it too)
+    except Exception as error:
         doc.state = CachedDocument.State.FAILED
         doc.error = f"{type(error).__name__}: {error}"
         doc.save(update_fields=["state", "error"])

@@ -27,7 +27,8 @@ class DecklistTable(tables.Table):
         generate = reverse("printing:generate", args=[self.event.pk, "decklist"])
         return format_html(
             '<a class="button" href="{}?registration={}&amp;paper={}">{}</a> '
-            '<button class="button" hx-post="{}" hx-vals=\'{{"registration": "{}", "paper": "{}"}}\' '
+            '<button class="button" hx-post="{}" '
+            'hx-vals=\'{{"registration": "{}", "paper": "{}"}}\' '
             'hx-target="#print-status" hx-swap="innerHTML">{}</button>',
             preview,
             record.pk,

@@ -2,6 +2,7 @@
 
 from django.http import FileResponse, Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
+from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.views import View
 from django.views.generic import TemplateView
@@ -92,8 +93,6 @@ class GenerateView(OfficialsMixin, View):
 
 def status_response(request, event, doc: CachedDocument, *, partial: bool) -> HttpResponse:
     """The progress box (polling while pending) or the whole status page."""
-    from django.template.response import TemplateResponse  # noqa: PLC0415
-
     template = "printing/_status.html" if partial else "printing/status.html"
     context = {"event": event, "doc": doc, "Role": Role, "role": Role.JUDGE}
     return TemplateResponse(request, template, context)
