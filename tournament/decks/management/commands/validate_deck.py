@@ -98,7 +98,7 @@ class Command(BaseCommand):
         side = self._read(options["sideboard"]) if options["sideboard"] else ""
         index = load_card_index(Path(options["data_dir"])) if options["data_dir"] else None
         check = check_decklist(text, fmt, side, index or get_card_index())
-        if not check.entries and not check.problems:
+        if not check.entries and not check.sideboard and not check.parse_problems:
             self._fail(f"{options['file']}: no card lines found")
         document = report_json(check)
         self.stdout.write(json.dumps(document, ensure_ascii=False, indent=2))

@@ -1,0 +1,97 @@
+"""import_cards: counts, idempotence, updates from a newer file, and the DB card index."""
+
+import csv
+import shutil
+from io import StringIO
+from pathlib import Path
+
+from django.conf import settings
+from django.core.management import call_command
+
+from scoring.cards import load_card_index
+from scoring.deckformat import DeckFormat
+from scoring.deckrules import validate_decklist
+from tests.decks.conftest import DECKS
+from tournament.decks.carddata import card_index_from_db, import_card_data
+from tournament.decks.models import Card, CardIdentity, CardImport, CardName, CardSet, Placeholder
+
+DATA = Path(settings.CARD_DATA_DIR)
+
+
+def _identity_keys() -> set[str]:
+    with (DATA / "card_identities.csv").open(encoding="utf-8") as handle:
+        return {row["identity_key"] for row in csv.DictReader(handle)}
+
+
+def test_counts_match_the_data_set(cards_db):
+    assert Card.objects.count() == 3839 + 344
+    assert Card.objects.filter(card_set__set_class="fan-br").count() == 344
+    csv_keys = _identity_keys()
+    assert len(csv_keys) == 2506
+    index = load_card_index(DATA)
+    supplement_only = {c.identity_key for c in index.cards if c.is_fan_set} - csv_keys
+    assert CardIdentity.objects.count() == 2506 + len(supplement_only)
+    assert CardName.objects.count() == 2125
+    assert CardName.objects.filter(is_alias=True, set_code="POR").exists()
+    assert Placeholder.objects.count() == 60
+    assert CardSet.objects.filter(code="Carioca 2017", is_fan_set=True).exists()
+    beetles = Card.objects.get(card_id="4th/234")
+    assert beetles.identity.multiples_allowed and beetles.identity.deck_limit is None
+    assert cards_db.seconds < 10
+
+
+def test_rerun_changes_nothing(cards_db):
+    imports = CardImport.objects.count()
+    out = StringIO()
+    call_command("import_cards", str(DATA), stdout=out)
+    assert "nothing changed" in out.getvalue()
+    assert "cards: 4183 rows (0 created, 0 updated, 0 deleted)" in out.getvalue()
+    assert CardImport.objects.count() == imports
+
+
+def test_newer_file_updates_rows(cards_db, tmp_path):
+    for name in DATA.iterdir():
+        if name.is_file():
+            shutil.copy(name, tmp_path / name.name)
+    path = tmp_path / "cards.csv"
+    text = path.read_text(encoding="utf-8")
+    old = "Any champion can use wizard spells when defending Waterdeep."
+    path.write_text(text.replace(old, "Errata: a new text.", 1), encoding="utf-8")
+    before = card_index_from_db()
+    result = import_card_data(tmp_path)
+    assert result.counts["cards"].updated == 1 and result.counts["cards"].created == 0
+    assert result.counts["identities"].changed is False
+    assert Card.objects.get(card_id="NO/001").text == "Errata: a new text."
+    after = card_index_from_db()
+    assert after is not before and after.by_id("NO/001").text == "Errata: a new text."
+    assert import_card_data(tmp_path).changed is False
+
+
+def test_db_index_equals_csv_index(cards_db):
+    db_index, csv_index = card_index_from_db(), load_card_index(DATA)
+    assert db_index.cards == csv_index.cards
+    assert db_index.identities.keys() == csv_index.identities.keys()
+    for key, identity in csv_index.identities.items():
+        db_identity = db_index.identities[key]
+        # The database lists fan-set reprints among an identity's printings too.
+        assert set(identity.card_ids) <= set(db_identity.card_ids)
+        assert (db_identity.multiples_allowed, db_identity.deck_limit) == (
+            identity.multiples_allowed,
+            identity.deck_limit,
+        )
+    assert db_index.by_id("POR/7") == csv_index.by_id("POR/7")
+    for path in sorted(DECKS.glob("*.txt")):
+        text = path.read_text(encoding="utf-8")
+        fmt = DeckFormat(55)
+        assert validate_decklist(text, db_index, fmt) == validate_decklist(text, csv_index, fmt)
+
+
+def test_missing_directory_is_an_error(db, tmp_path):
+    from django.core.management.base import CommandError
+
+    try:
+        call_command("import_cards", str(tmp_path), stdout=StringIO())
+    except CommandError as error:
+        assert "missing" in str(error)
+    else:  # pragma: no cover
+        raise AssertionError("no error for an empty directory")
