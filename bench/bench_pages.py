@@ -47,7 +47,6 @@ def build_big_event(players: int):
     """One event of `players` checked-in players, played to the finish by the simulator."""
     from tournament.accounts.models import Player
     from tournament.events.models import Event, Registration
-    from tournament.events.simulate import run_event
     from tournament.standings.services import refresh_standings
 
     organizer = Player.objects.create(player_number="ORG-1", name="Organizer")
@@ -65,9 +64,51 @@ def build_big_event(players: int):
     Registration.objects.bulk_create(
         Registration(event=event, player=p, checked_in=True) for p in people
     )
-    run_event(event, random.Random(2187))
+    play_event(event, random.Random(2187))
     refresh_standings(event)
     return event
+
+
+def play_event(event, rng: random.Random) -> None:
+    """simulate.run_event without its per-bracket prefetch (too deep an IN-tree for SQLite)."""
+    from scoring.simulate import play_bracket
+    from tournament.events.engine import format_of, key, refresh_results
+    from tournament.events.models import Bracket, Seat
+    from tournament.events.services import rounds as round_service
+    from tournament.results.models import Game
+
+    fmt = format_of(event)
+    while True:
+        rnd = round_service.seat_next_round(event, seed=rng.randrange(2**48))
+        round_service.publish_round(rnd)
+        seats: dict[int, list[Seat]] = {}
+        for seat in Seat.objects.filter(bracket__round=rnd).select_related("registration"):
+            seats.setdefault(seat.bracket_id, []).append(seat)
+        games, brackets = [], []
+        for bracket in Bracket.objects.filter(round=rnd):
+            players = [
+                key(s.registration.player_id)
+                for s in sorted(seats[bracket.pk], key=lambda s: s.position)
+            ]
+            for number, game in enumerate(play_bracket(players, fmt, rng), start=1):
+                games.append(
+                    Game(
+                        bracket=bracket,
+                        number=number,
+                        winner_id=int(game.winner) if game.winner else None,
+                        ended_by=game.ended_by.value,
+                        unrazed=dict(game.unrazed),
+                    )
+                )
+            bracket.tiebreak_order = players
+            brackets.append(bracket)
+        Bracket.objects.bulk_update(brackets, ["tiebreak_order"])
+        Game.objects.bulk_create(games)
+        refresh_results(event)
+        round_service.close_round(rnd)
+        if rnd.is_final:
+            round_service.finish_event(event)
+            return
 
 
 def build_ranking(events: int, size: int = 12, pool: int = 600) -> None:
