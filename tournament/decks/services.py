@@ -205,8 +205,8 @@ def can_edit_decklist(user, registration: Registration) -> bool:
 
 
 def reason_required(user, registration: Registration) -> bool:
-    """Every change after the lock (only officials can make one) needs a reason."""
-    return is_locked(registration.event)
+    """An official's change after the lock needs a reason (players cannot change it then)."""
+    return is_locked(registration.event) and role_in_event(user, registration.event) >= Role.JUDGE
 
 
 # --- saving ---
