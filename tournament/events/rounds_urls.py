@@ -1,4 +1,25 @@
-"""URLs of the round pages (seating, round overview, where do I sit)."""
+"""URLs of the round pages (seating, round overview, where do I sit) and organizer actions."""
+
+from django.urls import path
+
+from tournament.events import views_rounds as views
 
 app_name = "rounds"
-urlpatterns: list = []
+
+ROUND = "events/<int:event_id>/rounds/<int:number>/"
+
+urlpatterns = [
+    path("events/<int:event_id>/rounds/", views.RoundListView.as_view(), name="list"),
+    path("events/<int:event_id>/rounds/seat/", views.SeatNextRoundView.as_view(), name="seat"),
+    path("events/<int:event_id>/my-seat/", views.MySeatView.as_view(), name="my_seat"),
+    path("events/<int:event_id>/late-player/", views.LatePlayerView.as_view(), name="late_player"),
+    path("events/<int:event_id>/drop/", views.DropPlayerView.as_view(), name="drop"),
+    path("events/<int:event_id>/finish/", views.FinishEventView.as_view(), name="finish"),
+    path(ROUND, views.RoundDetailView.as_view(), name="detail"),
+    path(ROUND + "seating/", views.SeatingView.as_view(), name="seating"),
+    path(ROUND + "reseat/", views.ReseatRoundView.as_view(), name="reseat"),
+    path(ROUND + "publish/", views.PublishRoundView.as_view(), name="publish"),
+    path(ROUND + "close/", views.CloseRoundView.as_view(), name="close"),
+    path(ROUND + "timer/start/", views.StartTimerView.as_view(), name="start_timer"),
+    path(ROUND + "timer/call/", views.CallTimeView.as_view(), name="call_time"),
+]

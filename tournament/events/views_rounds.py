@@ -1,0 +1,344 @@
+"""Round pages: rounds list, round overview (officials), public seating, my seat, and the
+organizer's round actions (each a POST calling a service in services/rounds.py)."""
+
+from django.contrib import messages
+from django.contrib.auth.mixins import LoginRequiredMixin
+from django.core.exceptions import ValidationError
+from django.db.models import Count, Prefetch
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views.generic import FormView, TemplateView, View
+from django_tables2 import SingleTableView
+
+from tournament.events.choices import Status
+from tournament.events.engine import key
+from tournament.events.forms_rounds import LatePlayerForm
+from tournament.events.models import Bracket, Registration, Round, Seat
+from tournament.events.permissions import Role, player_of
+from tournament.events.services import rounds as round_service
+from tournament.events.tables_rounds import RoundsTable, SeatingTable
+from tournament.events.views_mixins import EventMixin
+
+
+def round_url(rnd: Round) -> str:
+    return reverse("rounds:detail", args=[rnd.event_id, rnd.number])
+
+
+def rounds_url(event) -> str:
+    return reverse("rounds:list", args=[event.pk])
+
+
+def brackets_of(rnd: Round) -> list[Bracket]:
+    """Brackets with their seats and players, in table order (two queries)."""
+    seats = Seat.objects.select_related("registration__player").order_by("position")
+    return list(rnd.brackets.order_by("table").prefetch_related(Prefetch("seats", seats)))
+
+
+def mark_advancement(rnd: Round, brackets: list[Bracket]) -> None:
+    """Flag the seats of players who advance from a closed round (and who as a wildcard)."""
+    wildcards = {w["player"] for w in rnd.wildcards}
+    advancing = set(rnd.advancing)
+    for bracket in brackets:
+        for seat in bracket.seats.all():
+            pid = key(seat.registration.player_id)
+            seat.advances = pid in advancing
+            seat.chosen_wildcard = pid in wildcards
+
+
+def timer_context(rnd: Round) -> dict:
+    """What the round clock shows: seconds left (server-side), and whether time is called."""
+    ends = round_service.timer_ends_at(rnd)
+    remaining = max(0, int((ends - timezone.now()).total_seconds())) if ends else None
+    return {
+        "timed": rnd.event.is_timed,
+        "timer_started": rnd.started_at is not None,
+        "timer_ends_at": ends,
+        "remaining": remaining,
+        "remaining_label": "{}:{:02d}".format(*divmod(remaining, 60))
+        if remaining is not None
+        else "",
+        "time_called": rnd.time_called_at is not None,
+        "extra_turns": round_service.EXTRA_TURNS,
+    }
+
+
+def _clock(seconds: int | None) -> str:
+    return "" if seconds is None else "{}:{:02d}".format(*divmod(seconds, 60))
+
+
+class RoundMixin(EventMixin):
+    """Loads `self.round` from the URL's `number` (after the event and role checks)."""
+
+    @property
+    def round(self) -> Round:
+        if not hasattr(self, "_round"):
+            self._round = get_object_or_404(
+                Round.objects.select_related("event"),
+                event=self.event,
+                number=self.kwargs["number"],
+            )
+        return self._round
+
+
+class RoundListView(EventMixin, SingleTableView):
+    template_name = "events/rounds/round_list.html"
+    table_class = RoundsTable
+
+    def get_queryset(self):
+        return self.event.rounds.annotate(
+            brackets_count=Count("brackets", distinct=True),
+            players_count=Count("brackets__seats", distinct=True),
+        )
+
+    def get_table_kwargs(self):
+        return {"officials": self.role >= Role.JUDGE}
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        current = round_service.current_round(self.event)
+        finished = self.event.status == Status.FINISHED
+        context.update(
+            current=current,
+            next_number=current.number + 1 if current else 1,
+            can_seat=not finished and (current is None or not current.is_final),
+            can_finish=not finished and current is not None and current.is_final,
+            can_add_late=current is None and self.event.status == Status.REGISTRATION,
+            active_registrations=self.event.registrations.filter(
+                dropped_in_round__isnull=True
+            ).select_related("player")
+            if self.role >= Role.ORGANIZER and not finished
+            else [],
+        )
+        return context
+
+
+class RoundDetailView(RoundMixin, TemplateView):
+    """The organizer's and judges' overview of a round: tables, players, bracket states."""
+
+    template_name = "events/rounds/round_detail.html"
+    required_role = Role.JUDGE
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        rnd = self.round
+        brackets = brackets_of(rnd)
+        mark_advancement(rnd, brackets)
+        is_open = rnd.state == Round.State.SEATED
+        context.update(
+            round=rnd,
+            brackets=brackets,
+            states=Bracket.State,
+            complete_count=sum(b.state == Bracket.State.COMPLETE for b in brackets),
+            is_open=is_open,
+            can_reseat=is_open and all(b.state == Bracket.State.WAITING for b in brackets),
+            can_finish=rnd.is_final
+            and rnd.state == Round.State.CLOSED
+            and self.event.status != Status.FINISHED,
+            can_drop=self.event.status != Status.FINISHED,
+            **timer_context(rnd),
+        )
+        return context
+
+
+class SeatingView(RoundMixin, SingleTableView):
+    """The public seating of a round: players alphabetically, and tables with their players."""
+
+    template_name = "events/rounds/seating.html"
+    table_class = SeatingTable
+    table_pagination = False
+
+    def get(self, request, *args, **kwargs):
+        if not self.round.published and self.role < Role.JUDGE:
+            raise Http404(_("The seating of this round is not published yet."))
+        return super().get(request, *args, **kwargs)
+
+    def get_queryset(self):
+        return Seat.objects.filter(bracket__round=self.round).select_related(
+            "registration__player", "bracket"
+        )
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context.update(
+            round=self.round,
+            brackets=brackets_of(self.round),
+            projector=self.request.GET.get("projector") == "1",
+            **timer_context(self.round),
+        )
+        return context
+
+
+class MySeatView(LoginRequiredMixin, EventMixin, TemplateView):
+    """A player's own seat in the current round: table and opponents."""
+
+    template_name = "events/rounds/my_seat.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        player = player_of(self.request.user)
+        registration = self.event.registrations.filter(player=player).first() if player else None
+        rnd = round_service.current_round(self.event)
+        visible = rnd is not None and (rnd.published or self.role >= Role.JUDGE)
+        seat = None
+        if registration and visible:
+            seat = (
+                Seat.objects.filter(bracket__round=rnd, registration=registration)
+                .select_related("bracket")
+                .first()
+            )
+        context.update(
+            registration=registration,
+            round=rnd,
+            visible=visible,
+            seat=seat,
+            opponents=[
+                s.registration.player
+                for s in seat.bracket.seats.select_related("registration__player")
+                if s.pk != seat.pk
+            ]
+            if seat
+            else [],
+            **(timer_context(rnd) if rnd else {}),
+        )
+        return context
+
+
+class OrganizerActionView(EventMixin, View):
+    """A POST-only organizer action: call the service, say what happened, redirect."""
+
+    required_role = Role.ORGANIZER
+
+    def act(self) -> str:
+        raise NotImplementedError
+
+    def success_url(self) -> str:
+        return rounds_url(self.event)
+
+    def failure_url(self) -> str:
+        return self.success_url()
+
+    def post(self, request, *args, **kwargs):
+        try:
+            messages.success(request, self.act())
+            return redirect(self.success_url())
+        except ValidationError as error:
+            messages.error(request, " ".join(error.messages))
+            return redirect(self.failure_url())
+
+
+class RoundActionView(RoundMixin, OrganizerActionView):
+    def success_url(self) -> str:
+        return round_url(self.round)
+
+
+class SeatNextRoundView(OrganizerActionView):
+    def act(self) -> str:
+        self.new_round = round_service.seat_next_round(self.event)
+        return _("Round %(number)s is seated. Publish it when the tables are ready.") % {
+            "number": self.new_round.number
+        }
+
+    def success_url(self) -> str:
+        return round_url(self.new_round)
+
+    def failure_url(self) -> str:
+        return rounds_url(self.event)
+
+
+class ReseatRoundView(RoundActionView):
+    def act(self) -> str:
+        self._round = round_service.reseat_round(self.round)
+        return _("Round %(number)s is seated again.") % {"number": self._round.number}
+
+
+class PublishRoundView(RoundActionView):
+    def act(self) -> str:
+        publish = self.request.POST.get("published", "1") == "1"
+        round_service.publish_round(self.round, publish)
+        if publish:
+            return _("The seating of round %(number)s is public.") % {"number": self.round.number}
+        return _("The seating of round %(number)s is hidden.") % {"number": self.round.number}
+
+
+class CloseRoundView(RoundActionView):
+    def act(self) -> str:
+        rnd = round_service.close_round(self.round)
+        if rnd.is_final:
+            return _("The final is closed. Finish the event to make it official.")
+        return _("Round %(number)s is closed: %(count)s players advance.") % {
+            "number": rnd.number,
+            "count": len(rnd.advancing),
+        }
+
+
+class StartTimerView(RoundActionView):
+    def act(self) -> str:
+        round_service.start_timer(self.round)
+        return _("The clock of round %(number)s is running.") % {"number": self.round.number}
+
+
+class CallTimeView(RoundActionView):
+    def act(self) -> str:
+        round_service.call_time(self.round)
+        return _("Time is called: finish the current turn, then play %(turns)s more turns.") % {
+            "turns": round_service.EXTRA_TURNS
+        }
+
+
+class FinishEventView(OrganizerActionView):
+    def act(self) -> str:
+        round_service.finish_event(self.event)
+        return _("The event is finished.")
+
+    def success_url(self) -> str:
+        return self.event.get_absolute_url()
+
+    def failure_url(self) -> str:
+        return rounds_url(self.event)
+
+
+class DropPlayerView(OrganizerActionView):
+    def act(self) -> str:
+        registration = get_object_or_404(
+            Registration.objects.select_related("player"),
+            pk=self.request.POST.get("registration"),
+            event=self.event,
+        )
+        round_service.drop_player(registration)
+        return _("%(name)s has dropped.") % {"name": registration.player.name}
+
+    def success_url(self) -> str:
+        target = self.request.POST.get("next", "")
+        if url_has_allowed_host_and_scheme(target, {self.request.get_host()}):
+            return target
+        return rounds_url(self.event)
+
+
+class LatePlayerView(EventMixin, FormView):
+    """Add a late player (existing or new by name) before round 1 is seated."""
+
+    required_role = Role.ORGANIZER
+    form_class = LatePlayerForm
+    template_name = "events/rounds/late_player.html"
+
+    def get_form_kwargs(self):
+        return {**super().get_form_kwargs(), "event": self.event}
+
+    def form_valid(self, form):
+        try:
+            registration = round_service.add_late_player(
+                self.event, form.cleaned_data["player"], name=form.cleaned_data["name"]
+            )
+        except ValidationError as error:
+            form.add_error(None, error)
+            return self.form_invalid(form)
+        messages.success(
+            self.request,
+            _("%(name)s (%(number)s) is registered and checked in.")
+            % {"name": registration.player.name, "number": registration.player.player_number},
+        )
+        return redirect(rounds_url(self.event))
