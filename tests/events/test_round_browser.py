@@ -1,0 +1,94 @@
+"""The organizer runs a 27-player event in a real browser, round by round to the finish."""
+
+import os
+import random
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.urls import reverse
+
+from tests.events.conftest import add_players
+from tournament.events.models import Round
+from tournament.events.simulate import play_round
+
+CHROMIUM = "/usr/bin/chromium"
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian chromium not installed"),
+]
+
+
+@pytest.fixture
+def browser(live_server):
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=CHROMIUM,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+        )
+        yield browser
+        browser.close()
+
+
+def logged_in(browser, client, live_server, player):
+    client.force_login(player.user)
+    context = browser.new_context()
+    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
+    context.add_cookies(
+        [{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": live_server.url}]
+    )
+    return context.new_page()
+
+
+def check_public_seating(public, live_server, rnd: Round, players: int) -> None:
+    seating = live_server.url + reverse("rounds:seating", args=[rnd.event_id, rnd.number])
+    public.goto(seating)
+    rows = public.locator("table.seating-table tbody tr")
+    assert rows.count() == players
+    names = rows.locator("td:first-child").all_inner_texts()
+    assert names == sorted(names)
+    assert public.locator(".table-card").count() == rnd.brackets.count()
+    public.goto(seating + "?projector=1")
+    assert public.locator("body.projector h1.projector-title").is_visible()
+    assert public.locator(".site-header").is_hidden()
+
+
+def test_organizer_runs_27_players_to_the_finish(
+    browser, live_server, transactional_db, client, event, organizer
+):
+    add_players(event, 27)
+    rng = random.Random(27)
+    tab = logged_in(browser, client, live_server, organizer)
+    public = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    tab.goto(live_server.url + reverse("rounds:list", args=[event.pk]))
+    tab.get_by_role("button", name="Seat round 1").click()
+    expected = [(1, 27, 9), (2, 9, 3), (3, 3, 1)]
+    for number, players, brackets in expected:
+        assert tab.locator(".message.success").inner_text().startswith(f"Round {number} is seated")
+        assert tab.locator("article.bracket").count() == brackets
+        rnd = event.rounds.get(number=number)
+        seating = live_server.url + reverse("rounds:seating", args=[event.pk, number])
+        assert public.goto(seating).status == 404  # not published yet
+        tab.get_by_role("button", name="Publish seating").click()
+        assert "is public" in tab.locator(".message.success").inner_text()
+        check_public_seating(public, live_server, rnd, players)
+        play_round(rnd, rng)  # results come from the judges' page (another app)
+        tab.reload()
+        assert tab.locator(".badge.state-complete").count() == brackets
+        close = "Close the final" if rnd.is_final else "Close round and advance"
+        tab.get_by_role("button", name=close).click()
+        if rnd.is_final:
+            break
+        assert f"{players // 3} players advance" in tab.locator(".message.success").inner_text()
+        tab.get_by_role("button", name="Seat next round").click()
+    assert "final is closed" in tab.locator(".message.success").inner_text()
+    winner = event.rounds.get(number=3).brackets.get().winner
+    assert winner.name in tab.locator(".advancement").inner_text()
+    tab.get_by_role("button", name="Finish the event").click()
+    assert tab.locator(".message.success").inner_text() == "The event is finished."
+    event.refresh_from_db()
+    assert event.status == "finished"
