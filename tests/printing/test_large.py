@@ -1,0 +1,54 @@
+"""The largest documents: a 27-player round's bracket sheets and a 100-player scoring form."""
+
+import os
+import random
+import time
+
+import pytest
+import weasyprint  # noqa: F401 (imported once per worker process; keep it out of the timing)
+
+from tournament.events.services import rounds as round_service
+from tournament.events.simulate import play_round, run_event
+from tournament.printing.documents import DocumentRequest, render_pdf
+from tournament.printing.models import Kind
+
+from .conftest import add_players, pdf_pages
+
+pytestmark = pytest.mark.django_db
+DUMP = os.environ.get("PRINTING_DUMP_DIR")
+
+
+def timed_pdf(request: DocumentRequest, name: str) -> tuple[bytes, float]:
+    started = time.perf_counter()
+    data = render_pdf(request)
+    seconds = time.perf_counter() - started
+    print(f"\n{name}: {seconds:.2f} s, {len(data) // 1024} KiB")  # the figure for the report
+    if DUMP:
+        os.makedirs(DUMP, exist_ok=True)
+        with open(os.path.join(DUMP, f"{name}.pdf"), "wb") as handle:
+            handle.write(data)
+    return data, seconds
+
+
+def test_bracket_sheets_of_a_27_player_round(event):
+    add_players(event, 27)
+    rnd = round_service.seat_next_round(event, seed=1)
+    play_round(rnd, random.Random(1))
+    data, seconds = timed_pdf(
+        DocumentRequest(kind=Kind.BRACKETS, event=event, paper="A4", round=rnd), "brackets-27"
+    )
+    pages = pdf_pages(data)
+    assert len(pages) == 9
+    assert all("Round 1" in page for page in pages)
+    assert seconds < 30
+
+
+def test_scoring_form_of_a_finished_100_player_event(event):
+    add_players(event, 100)
+    run_event(event, random.Random(2))
+    data, seconds = timed_pdf(
+        DocumentRequest(kind=Kind.SCORING_FORM, event=event, paper="Letter"), "scoring-100"
+    )
+    text = "\n".join(pdf_pages(data))
+    assert "PARTICIPANTS 100" in text and "Player 100" in text and "Player 001" in text
+    assert seconds < 30
