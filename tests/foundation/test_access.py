@@ -91,3 +91,20 @@ def test_create_event_needs_login(client_as, people):
     response = client_as(None).get("/events/new/")
     assert response.status_code == 302
     assert client_as(people["player"]).get("/events/new/").status_code == 200
+
+
+@pytest.mark.parametrize(
+    "who, sees_edit, sees_checkin",
+    [
+        ("organizer", True, True),
+        ("judge", False, True),
+        ("player", False, False),
+        (None, False, False),
+    ],
+)
+def test_event_nav_shows_each_role_its_pages(
+    client_as, event, people, who, sees_edit, sees_checkin
+):
+    page = client_as(people[who] if who else None).get(event.get_absolute_url()).content.decode()
+    assert (f"/events/{event.pk}/edit/" in page) is sees_edit
+    assert (f"/events/{event.pk}/check-in/" in page) is sees_checkin

@@ -148,6 +148,9 @@ def refresh_results(event: Event) -> m.EventRecord:
     Seat.objects.bulk_update(
         seats_to_save, ["place", "points", "unrazed_total", "games_won", "best_game"]
     )
+    from tournament.standings.services import refresh_standings  # standings import this module
+
+    refresh_standings(event)
     return record
 
 

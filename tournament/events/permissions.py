@@ -1,5 +1,6 @@
 """Who may do what in an event: the one place every view and service asks."""
 
+import enum
 from enum import IntEnum
 
 from django.core.exceptions import PermissionDenied
@@ -12,6 +13,8 @@ from tournament.events.models import Event
 class Role(IntEnum):
     """Roles are ordered: each one can do everything the roles below it can."""
 
+    # Templates call callables; an enum class called with no value would fail silently.
+    do_not_call_in_templates = enum.nonmember(True)
     PUBLIC = 0
     PLAYER = 1
     JUDGE = 2

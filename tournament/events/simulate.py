@@ -1,9 +1,10 @@
 """Play whole rounds with simulated results: the demo, benchmarks and tests use it."""
 
 import random
+from collections import defaultdict
 
 from tournament.events.engine import format_of, key, refresh_results
-from tournament.events.models import Event, Round
+from tournament.events.models import Bracket, Event, Round, Seat
 from tournament.events.services import rounds as round_service
 from tournament.results.models import Game
 
@@ -14,8 +15,13 @@ def play_round(rnd: Round, rng: random.Random, *, refresh: bool = True) -> None:
 
     fmt = format_of(rnd.event)
     games = []
-    for bracket in rnd.brackets.prefetch_related("seats__registration"):
-        seats = sorted(bracket.seats.all(), key=lambda s: s.position)
+    # One query for the round's seats: a prefetch of hundreds of brackets overflows SQLite.
+    seats_by_bracket: dict[int, list[Seat]] = defaultdict(list)
+    for seat in Seat.objects.filter(bracket__round=rnd).select_related("registration"):
+        seats_by_bracket[seat.bracket_id].append(seat)
+    brackets = list(rnd.brackets.all())
+    for bracket in brackets:
+        seats = sorted(seats_by_bracket[bracket.pk], key=lambda s: s.position)
         players = [key(s.registration.player_id) for s in seats]
         for number, game in enumerate(play_bracket(players, fmt, rng), start=1):
             games.append(
@@ -29,8 +35,8 @@ def play_round(rnd: Round, rng: random.Random, *, refresh: bool = True) -> None:
             )
         # Ties the engine cannot break get the judge's order: seat order, recorded.
         bracket.tiebreak_order = players
-        bracket.save(update_fields=["tiebreak_order"])
-    Game.objects.bulk_create(games)
+    Bracket.objects.bulk_update(brackets, ["tiebreak_order"], batch_size=500)
+    Game.objects.bulk_create(games, batch_size=500)
     if refresh:
         refresh_results(rnd.event)
 
