@@ -227,3 +227,17 @@ def test_untimed_event_has_no_timer(seated, client_as, organizer):
     client = client_as(organizer)
     response = client.post(url("start_timer", seated, 1), follow=True)
     assert "no time limit" in " ".join(messages_of(response))
+
+
+def test_older_round_offers_no_seating_action(event_with, client_as, organizer):
+    event = event_with(9)
+    rnd = svc.seat_next_round(event, seed=5)
+    play_round(rnd, random.Random(5))
+    svc.close_round(rnd)
+    client = client_as(organizer)
+    assert "Seat next round" in client.get(url("detail", event, 1)).content.decode()
+    svc.seat_next_round(event, seed=6)
+    body = client.get(url("detail", event, 1)).content.decode()
+    assert "Seat next round" not in body and "advances" in body
+    listing = client.get(url("list", event)).content.decode()
+    assert "Seat round 3" not in listing and "Drop a player" in listing

@@ -128,7 +128,9 @@ class RoundDetailView(RoundMixin, TemplateView):
         brackets = brackets_of(rnd)
         mark_advancement(rnd, brackets)
         is_open = rnd.state == Round.State.SEATED
+        current = round_service.current_round(self.event)
         context.update(
+            is_current=current is not None and current.pk == rnd.pk,
             round=rnd,
             brackets=brackets,
             states=Bracket.State,
