@@ -251,3 +251,10 @@ def test_failure_inside_the_import_rolls_everything_back(monkeypatch):
     with pytest.raises(RuntimeError):
         import_event((DATA / "valid_15_players_wildcard.json").read_bytes())
     assert counts() == before
+
+
+def test_command_warns_about_a_name_mismatch():
+    make_player("pat", "Pat Player")  # number 1001, Mike's number in the file
+    code, _out, err = run("import_event", str(DATA / "spec_example.json"))
+    assert code == 0
+    assert "warning: players[0] “Mike” was matched by player number 1001 to Pat Player" in err

@@ -37,6 +37,7 @@ __all__ = [
     "file_ids",
     "import_event",
     "import_issues",
+    "name_mismatches",
 ]
 
 
@@ -204,6 +205,20 @@ def import_issues(record: m.EventRecord) -> list[m.Issue]:
             issues.append(m.Issue(f"players[{i}].player_number", msg, player=player.id))
         first.setdefault(number, i)
     return issues
+
+
+def name_mismatches(record: m.EventRecord) -> list[str]:
+    """Players of the file whose number belongs to a database player of another name."""
+    numbers = {p.player_number for p in record.players if p.player_number}
+    known = dict(
+        Player.objects.filter(player_number__in=numbers).values_list("player_number", "name")
+    )
+    return [
+        _("players[%(index)d] “%(name)s” was matched by player number %(number)s to %(other)s")
+        % {"index": i, "name": p.name, "number": p.player_number, "other": known[p.player_number]}
+        for i, p in enumerate(record.players)
+        if p.player_number in known and known[p.player_number] != p.name
+    ]
 
 
 @dataclass
@@ -406,10 +421,15 @@ def _played_officials(
     return played
 
 
-def import_event(source: str | bytes | Mapping, organizer: Player | None = None) -> Event:
+def import_event(
+    source: str | bytes | Mapping,
+    organizer: Player | None = None,
+    warnings: list[str] | None = None,
+) -> Event:
     """Create an event from an event file; raise EventFileError (nothing saved) if invalid.
 
-    ``organizer`` (e.g. the uploading user's player) replaces the file's coordinator.
+    ``organizer`` (e.g. the uploading user's player) replaces the file's coordinator;
+    ``warnings``, when given, receives what the importer should check (name mismatches).
     """
     record, issues = read_event(source)
     if record is None or issues:
@@ -417,6 +437,8 @@ def import_event(source: str | bytes | Mapping, organizer: Player | None = None)
     issues = import_issues(record)
     if issues:
         raise EventFileError(issues)
+    if warnings is not None:
+        warnings += name_mismatches(record)
     with transaction.atomic():
         officials = [record.coordinator, *record.judges] if organizer is None else [*record.judges]
         people = _numbered_players([*record.players, *officials])

@@ -26,10 +26,13 @@ class Command(BaseCommand):
     def handle(self, *args, **options) -> None:
         organizer = self._organizer(options["organizer_user"])
         name = options["file"]
+        warnings: list[str] = []
         try:
-            event = import_event(read_source(name, options.get("stdin")), organizer)
+            event = import_event(read_source(name, options.get("stdin")), organizer, warnings)
         except EventFileError as error:
             raise invalid_file(name, error.issues) from error
+        for warning in warnings:
+            self.stderr.write(f"warning: {warning}")
         self.stdout.write(str(event.pk))
 
     def _organizer(self, username: str | None) -> Player | None:

@@ -1,0 +1,12 @@
+"""URLs of the event file: download (officials) and import (signed-in users)."""
+
+from django.urls import path
+
+from tournament.eventfile import views
+
+app_name = "eventfile"
+
+urlpatterns = [
+    path("events/import/", views.ImportView.as_view(), name="import"),
+    path("events/<int:event_id>/export.json", views.ExportView.as_view(), name="export"),
+]
