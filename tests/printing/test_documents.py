@@ -195,3 +195,18 @@ def test_preview_is_the_same_template(event, played_round):
         DocumentRequest(kind=Kind.BRACKETS, event=event, paper="A4", round=played_round)
     )
     assert "Advancement grid" in html and "<svg" in html
+
+
+def test_decklist_sheet_from_the_decks_app(event, registered_players):
+    """A list registered through the decks app is printed grouped by card type."""
+    from tournament.decks.models import Decklist
+
+    registration = event.registrations.get(player=registered_players[1])
+    Decklist.objects.create(registration=registration, text="1 Shaqat Beetles\n")
+    request = DocumentRequest(
+        kind=Kind.DECKLIST, event=event, paper="A4", registration=registration
+    )
+    text = "\n".join(pdf_pages(render_pdf(request)))
+    assert "Shaqat Beetles" in text and "4th/234" in text
+    assert "Allies 1" in text and "Total 1" in text
+    assert "does not pass validation" in text  # one card is not a legal 55-card deck

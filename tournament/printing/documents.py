@@ -288,40 +288,56 @@ def scoring_form_context(request: DocumentRequest) -> dict:
 def decklist_groups(registration: Registration | None) -> dict | None:
     """The registered list from the decks app, as plain groups; None when there is none.
 
-    The decks app is optional here: it may offer
-    ``tournament.decks.services.printable_decklist(registration)`` returning
-    ``{"groups": [{"type", "rows": [{"count", "name", "set", "level", "world"}]}], ...}``.
-    Anything missing or failing means "no decklist registered".
+    The decks app offers ``decklist_for_print(registration)`` (groups of rows with count,
+    name, card_id, level, world). It is imported lazily so this app works without it.
     """
     if registration is None:
         return None
     try:
-        from tournament.decks import services as deck_services  # (being built; optional)
+        from tournament.decks import services as deck_services  # lazy: optional app
     except ImportError:
         return None
-    provider = getattr(deck_services, "printable_decklist", None)
+    provider = getattr(deck_services, "decklist_for_print", None) or getattr(
+        deck_services, "printable_decklist", None
+    )
     if provider is None:
         return None
     data = provider(registration)
     return normalize_decklist(data) if data else None
 
 
+def _row(row: dict) -> dict:
+    return {
+        "count": int(row.get("count", 1)),
+        "name": row.get("name", ""),
+        "set": row.get("set") or row.get("card_id", ""),
+        "level": row.get("level") or "",
+        "world": row.get("world") or "",
+    }
+
+
 def normalize_decklist(data: dict) -> dict:
-    """Add the per-group and overall card totals to a plain decklist."""
+    """Plain rows (count, name, set, level, world) with per-group and overall totals."""
     groups = []
     for group in data.get("groups", []):
-        rows = list(group.get("rows", []))
-        groups.append(
-            {"type": group["type"], "rows": rows, "total": sum(int(r["count"]) for r in rows)}
-        )
-    result = dict(data)
-    result["groups"] = groups
-    result["total"] = sum(g["total"] for g in groups)
-    sideboard = list(data.get("sideboard", []))
-    result["sideboard"] = sideboard
-    result["sideboard_total"] = sum(int(r["count"]) for r in sideboard)
-    result.setdefault("champion_levels", None)
-    return result
+        rows = [_row(r) for r in group.get("rows", [])]
+        groups.append({"type": group["type"], "rows": rows, "total": sum(r["count"] for r in rows)})
+    sideboard = []
+    for item in data.get("sideboard") or []:
+        # either plain rows or groups of rows (the decks app groups its sideboard)
+        if "rows" in item:
+            sideboard.extend(_row(r) for r in item["rows"])
+        else:
+            sideboard.append(_row(item))
+    return {
+        "groups": groups,
+        "total": sum(g["total"] for g in groups),
+        "sideboard": sideboard,
+        "sideboard_total": sum(r["count"] for r in sideboard),
+        "champion_levels": data.get("champion_levels", data.get("level_total")),
+        "is_legal": data.get("is_legal"),
+        "problems": list(data.get("problems") or []),
+    }
 
 
 def decklist_context(request: DocumentRequest) -> dict:
