@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from scoring.brackets import is_seatable
@@ -109,19 +109,28 @@ def _pick(
     return WildcardPick(winner, "draw", tuple(p for p in level if p != winner))
 
 
-def advance(event: EventRecord, round_number: int | None = None) -> Advancement:
-    """Winners of a round (the last by default) plus wildcards until they can be seated."""
+def advance(
+    event: EventRecord, round_number: int | None = None, withdrawn: Collection[str] = ()
+) -> Advancement:
+    """Winners of a round (the last by default) plus wildcards until they can be seated.
+
+    ``withdrawn`` players left the event after their bracket ended: they neither advance
+    nor become wildcards (a player who dropped during a bracket is in its ``dropped``).
+    """
     number = round_number if round_number is not None else len(event.rounds)
     rnd = event.rounds[number - 1]
     outcomes = [place_bracket(b) for b in rnd.brackets]
     pending = tuple(o.table for o in outcomes if not o.decided)
-    winners = tuple(o.winner for o in outcomes if o.decided and o.winner is not None)
+    gone = set(withdrawn)
+    winners = tuple(
+        o.winner for o in outcomes if o.decided and o.winner is not None and o.winner not in gone
+    )
     if pending:
         return Advancement(number, False, winners, pending=pending)
     if rnd.is_final:
         winner = outcomes[0].winner
         return Advancement(number, True, winners, tournament_over=True, tournament_winner=winner)
-    dropped = {p for r in event.rounds[:number] for b in r.brackets for p in b.dropped}
+    dropped = {p for r in event.rounds[:number] for b in r.brackets for p in b.dropped} | gone
     seated = [p.id for p in event.players if any(p.id in r.players for r in event.rounds[:number])]
     # Wildcards come from players already eliminated (any earlier round), never the dropped.
     candidates = [p for p in seated if p not in winners and p not in dropped]

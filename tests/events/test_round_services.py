@@ -98,13 +98,19 @@ def test_wildcard_chosen_by_points(event_with, rng):
     assert wildcard["decided_by"] in {"points", "unrazed", "games-won", "draw"}
 
 
-def test_own_wildcard_pick_matches_the_engine(event_with, rng):
+def test_engine_leaves_withdrawn_players_out_of_advancement(event_with, rng):
     event = event_with(15)
     rnd = svc.seat_next_round(event, seed=2)
     play_round(rnd, rng)
     record = event_record(event)
-    engine = advance(record, 1)
-    assert svc.pick_wildcards(record, 1, list(engine.winners), set()) == list(engine.wildcards)
+    everyone = advance(record, 1)
+    gone_winner = everyone.winners[0]
+    without = advance(record, 1, withdrawn={gone_winner, everyone.wildcards[0].player})
+    assert gone_winner not in without.advancing
+    assert everyone.wildcards[0].player not in without.advancing
+    # 4 winners left: seatable as one final bracket, so no wildcard is needed any more.
+    assert len(without.winners) == 4 and without.wildcards == ()
+    assert without.next_is_final
 
 
 def test_round_one_needs_a_seatable_count(event_with):

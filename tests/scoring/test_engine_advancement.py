@@ -108,6 +108,15 @@ def test_dropped_players_are_never_wildcards():
     assert step.wildcards[0].player == "p6"
 
 
+def test_withdrawn_players_neither_advance_nor_become_wildcards():
+    r1 = Round(1, (won(1, ("p1", "p2", "p3", "p4")), won(2, ("p5", "p6", "p7"))))
+    step = advance(event((r1,), n=7), withdrawn={"p2", "p5"})
+    # p5 won but left; p2 (the usual wildcard) left too: p1 plus the next two best losers.
+    assert step.winners == ("p1",)
+    assert "p2" not in step.advancing and "p5" not in step.advancing
+    assert len(step.advancing) == 3 and step.next_is_final
+
+
 def test_event_totals_span_rounds():
     totals = event_totals(event((NINE, FINAL)))
     assert totals["p7"].wins == 4 and totals["p7"].unrazed == 24

@@ -9,10 +9,9 @@ from django.db.models import Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring.advancement import WildcardPick, advance, draw_order, event_totals
+from scoring.advancement import advance
 from scoring.brackets import SeatingError, is_seatable
-from scoring.model import EventRecord, PlayerTotals
-from scoring.points import player_points
+from scoring.model import EventRecord
 from scoring.seating import SeatingPlayer, history_from_brackets, seat_players
 from tournament.accounts.models import Player
 from tournament.events.choices import Status
@@ -265,67 +264,16 @@ def _withdrawn(event: Event) -> set[str]:
     }
 
 
-def _choose_wildcard(
-    candidates: list[str],
-    points: dict[str, int],
-    totals: dict[str, PlayerTotals],
-    draw: list[str],
-) -> WildcardPick:
-    """One wildcard by SPEC §6: points so far, then unrazed realms, games won, the draw."""
-    if len(candidates) == 1:
-        return WildcardPick(candidates[0], "only-candidate")
-    level = candidates
-    criteria = [
-        ("points", lambda p: points.get(p, 0)),
-        ("unrazed", lambda p: totals.get(p, PlayerTotals()).unrazed),
-        ("games-won", lambda p: totals.get(p, PlayerTotals()).wins),
-    ]
-    for name, rank in criteria:
-        top = max(rank(p) for p in level)
-        best = [p for p in level if rank(p) == top]
-        if len(best) == 1:
-            return WildcardPick(best[0], name, tuple(p for p in level if p != best[0]))
-        level = best
-    chosen = next(p for p in draw if p in level)
-    return WildcardPick(chosen, "draw", tuple(p for p in level if p != chosen))
-
-
-def pick_wildcards(
-    record: EventRecord, number: int, winners: list[str], withdrawn: set[str]
-) -> list[WildcardPick]:
-    """Wildcards after round `number` for these winners, never a player who dropped."""
-    rounds = record.rounds[:number]
-    dropped = {p for r in rounds for b in r.brackets for p in b.dropped} | withdrawn
-    seated = [p.id for p in record.players if any(p.id in r.players for r in rounds)]
-    candidates = [p for p in seated if p not in winners and p not in dropped]
-    points, totals = player_points(record, number), event_totals(record, number)
-    picks: list[WildcardPick] = []
-    while not is_seatable(len(winners) + len(picks)) and candidates:
-        draw = draw_order(record.draw_seed, number, len(picks), candidates)
-        pick = _choose_wildcard(candidates, points, totals, draw)
-        picks.append(pick)
-        candidates.remove(pick.player)
-    return picks
-
-
 def _store_advancement(event: Event, rnd: Round, record: EventRecord) -> None:
     """Compute and store who advances from a round whose brackets are all decided."""
-    advancement = advance(record, rnd.number)
+    advancement = advance(record, rnd.number, withdrawn=_withdrawn(event))
     if not advancement.ready:
         tables = ", ".join(str(t) for t in advancement.pending)
         raise ValidationError(
             _("Brackets not complete or awaiting a judge decision: table %(tables)s.")
             % {"tables": tables}
         )
-    withdrawn = _withdrawn(event)
-    winners = [p for p in advancement.winners if p not in withdrawn]
-    if advancement.tournament_over:
-        picks: list[WildcardPick] = []
-    elif withdrawn:
-        # The engine does not know who left after their bracket ended: pick again without them.
-        picks = pick_wildcards(record, rnd.number, winners, withdrawn)
-    else:
-        picks = list(advancement.wildcards)
+    winners, picks = list(advancement.winners), list(advancement.wildcards)
     if not advancement.tournament_over and not is_seatable(len(winners) + len(picks)):
         raise ValidationError(
             _("The players advancing cannot be seated in brackets of 3 and 4.")
