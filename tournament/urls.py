@@ -15,4 +15,5 @@ urlpatterns = [
     path("", include("tournament.decks.urls")),
     path("", include("tournament.standings.urls")),
     path("", include("tournament.printing.urls")),
+    path("", include("tournament.eventfile.urls")),
 ]

@@ -198,7 +198,8 @@ def test_messages_render_in_the_active_language(db):
     check = check_decklist(ILLEGAL, DeckFormat(55))
     (problem,) = check.problems
     with translation.override("pt-br"):
-        assert render_problem(problem) == "Realms: 16, at most 15 in a 55-card deck"
+        assert render_problem(problem) == "Reinos: 16, no máximo 15 num baralho de 55 cartas"
+    assert render_problem(problem) == "Realms: 16, at most 15 in a 55-card deck"
 
 
 def test_other_registration_is_not_created_by_visiting(client_as, event, organizer):

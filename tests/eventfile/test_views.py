@@ -11,7 +11,7 @@ from tests.eventfile.conftest import DATA, build_site_event, sample
 from tournament.eventfile.services import export_text
 from tournament.events.models import Event, Registration, Seat
 
-pytestmark = [pytest.mark.django_db, pytest.mark.urls("tests.eventfile.urls")]
+pytestmark = pytest.mark.django_db
 
 
 def upload(data: bytes, name: str = "event.json") -> dict:
