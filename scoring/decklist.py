@@ -62,8 +62,43 @@ def _section_names() -> dict[str, frozenset[str] | str]:
         "unarmedcombats": {"Unarmed Combat"},
     }
     names.update({k: frozenset(v) for k, v in extra.items()})
+    names.update({normalize_name(k): frozenset(v) for k, v in PORTUGUESE_HEADINGS.items()})
     names.update({"sideboard": SIDEBOARD, "deck": MAIN, "maindeck": MAIN, "main": MAIN})
+    names.update({"cartasreservas": SIDEBOARD, "reservas": SIDEBOARD})
+    names.update({"baralho": MAIN, "baralhoprincipal": MAIN})
     return names
+
+
+# Brazilian players paste lists with the headings of Regra 5.0 (003), e.g. "Reinos:".
+PORTUGUESE_HEADINGS: dict[str, set[str]] = {
+    "Reino": {"Realm"},
+    "Reinos": {"Realm"},
+    "Fortalezas": {"Holding"},
+    "Campeões": set(CHAMPION_TYPES),
+    "Heróis": {"Hero"},
+    "Magos": {"Wizard"},
+    "Clérigos": {"Cleric"},
+    "Monstros": {"Monster"},
+    "Psionicistas": {"Psionicist"},
+    "Regentes": {"Regent"},
+    "Ladrões": {"Thief"},
+    "Aliados": {"Ally"},
+    "Artefatos": {"Artifact"},
+    "Itens mágicos": {"Magical Item"},
+    "Eventos": {"Event"},
+    "Cartas regra": {"Rule"},
+    "Regras": {"Rule"},
+    "Feitiços de mago": {"Wizard Spell"},
+    "Feitiços arcanos": {"Wizard Spell"},
+    "Feitiços de clérigo": {"Cleric Spell"},
+    "Feitiços": {"Wizard Spell", "Cleric Spell"},
+    "Poderes psiônicos": {"Psionic Power"},
+    "Habilidades de sangue": {"Blood Ability"},
+    "Habilidades de ladrão": {"Thief Ability"},
+    "Combate desarmado": {"Unarmed Combat"},
+    "Masmorra": {"Dungeon"},
+    "Masmorras": {"Dungeon"},
+}
 
 
 SECTION_NAMES = _section_names()

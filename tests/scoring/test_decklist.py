@@ -164,3 +164,11 @@ def test_every_problem_reported_with_params(index):
     ]
     assert parsed.problems[0].params["name"] == "Shaqat Beetle"
     assert len(parsed.entries) == 1
+
+
+def test_portuguese_headings_are_sections(index):
+    text = "Reinos:\nWaterdeep (NO/1)\nCartas reservas:\nMenzoberranzan (NO/2)\n"
+    parsed = parse_decklist(text, index)
+    assert parsed.problems == ()
+    assert [e.card.name for e in parsed.entries] == ["Waterdeep"]
+    assert [e.card.name for e in parsed.sideboard] == ["Menzoberranzan"]
