@@ -15,7 +15,7 @@ import pytest
 from celery import current_app
 from django.conf import settings
 from django.contrib.auth.models import User
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connections
 
 from tests.conftest import make_player
 from tournament.events.models import Bracket, Event, Registration, Round, Seat
@@ -35,15 +35,17 @@ WAIT_SECONDS = 90
 def real_database(django_db_blocker):
     """Database access to the database DATABASE_URL names, even if a test DB was set up."""
     real = dj_database_url.config(default=f"sqlite:///{settings.DATA_DIR / 'db.sqlite3'}")
-    saved = connection.settings_dict["NAME"]
+    # A fresh connection object: an in-memory SQLite test connection ignores close().
+    saved = connections[DEFAULT_DB_ALIAS]
+    fresh = connections.create_connection(DEFAULT_DB_ALIAS)
+    fresh.settings_dict["NAME"] = real["NAME"]
     with django_db_blocker.unblock():
-        connection.close()
-        connection.settings_dict["NAME"] = real["NAME"]
+        connections[DEFAULT_DB_ALIAS] = fresh
         try:
             yield
         finally:
-            connection.close()
-            connection.settings_dict["NAME"] = saved
+            fresh.close()
+            connections[DEFAULT_DB_ALIAS] = saved
 
 
 def build_round(tag: str) -> tuple[Event, Round]:

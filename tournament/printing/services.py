@@ -104,11 +104,16 @@ def _enqueue(doc_id: int) -> None:
         transaction.on_commit(lambda: render_document.delay(doc_id))
 
 
-def generate(doc_id: int) -> CachedDocument:
+def generate(doc_id: int) -> CachedDocument | None:
     """Render the PDF of a cached document and store it (run by the Celery task)."""
-    doc = CachedDocument.objects.select_related("event", "round", "bracket", "registration").get(
-        pk=doc_id
+    doc = (
+        CachedDocument.objects.select_related("event", "round", "bracket", "registration")
+        .filter(pk=doc_id)
+        .first()
     )
+    if doc is None:  # purged (or its event deleted) while the task waited in the queue
+        logger.warning("printing: document %s no longer exists", doc_id)
+        return None
     request = request_of(doc)
     started = time.monotonic()
     try:

@@ -8,7 +8,8 @@ from tournament.printing import services
 @shared_task(name="printing.render_document")
 def render_document(doc_id: int) -> str:
     """Render one cached document to PDF; returns its state."""
-    return services.generate(doc_id).state
+    doc = services.generate(doc_id)
+    return doc.state if doc else "gone"
 
 
 @shared_task(name="printing.purge_expired")
