@@ -35,10 +35,10 @@ WAIT_SECONDS = 90
 def real_database(django_db_blocker):
     """Database access to the database DATABASE_URL names, even if a test DB was set up."""
     real = dj_database_url.config(default=f"sqlite:///{settings.DATA_DIR / 'db.sqlite3'}")
-    # A fresh connection object: an in-memory SQLite test connection ignores close().
+    # A fresh connection object (an in-memory SQLite test connection ignores close()) with
+    # its OWN settings dict: the test database's teardown must never see the real name.
     saved = connections[DEFAULT_DB_ALIAS]
-    fresh = connections.create_connection(DEFAULT_DB_ALIAS)
-    fresh.settings_dict["NAME"] = real["NAME"]
+    fresh = type(saved)({**saved.settings_dict, "NAME": real["NAME"]}, DEFAULT_DB_ALIAS)
     with django_db_blocker.unblock():
         connections[DEFAULT_DB_ALIAS] = fresh
         try:
