@@ -181,3 +181,33 @@ def test_unknown_kind_and_missing_round_are_404(client_as, organizer, event):
     client = client_as(organizer)
     assert client.get(reverse("printing:preview", args=[event.pk, "nope"])).status_code == 404
     assert client.get(reverse("printing:preview", args=[event.pk, "seating"])).status_code == 404
+
+
+def test_result_change_queues_a_fresh_render_when_a_worker_runs(
+    client_as, organizer, event, played_round, monkeypatch, django_capture_on_commit_callbacks
+):
+    from celery import current_app
+
+    from tournament.printing import tasks
+
+    doc = generate(client_as(organizer), event, "brackets", round=1)
+    queued: list[int] = []
+    monkeypatch.setattr(tasks.render_document, "delay", queued.append)
+    game = Game.objects.filter(bracket__round=played_round).order_by("id").first()
+    loser = next(k for k in game.unrazed if int(k) != game.winner_id and game.unrazed[k] > 0)
+    game.unrazed[loser] -= 1
+    game.save()
+    current_app.conf.task_always_eager = False  # as with a real broker (the fixture restores it)
+    with django_capture_on_commit_callbacks(execute=True):
+        refresh_results(event)
+    current_app.conf.task_always_eager = True
+    assert queued == [doc.pk]
+    doc.refresh_from_db()
+    assert doc.state == CachedDocument.State.PENDING
+
+
+def test_result_change_leaves_files_alone_when_eager(client_as, organizer, event, played_round):
+    doc = generate(client_as(organizer), event, "brackets", round=1)
+    refresh_results(event)  # nothing changed, and eager mode never renders here
+    doc.refresh_from_db()
+    assert doc.state == CachedDocument.State.DONE and services.is_current(doc)

@@ -14,6 +14,7 @@ from scoring import model as m
 from scoring.placement import place_bracket
 from scoring.points import round_scores
 from tournament.events.models import Bracket, Event, Registration, Round, Seat
+from tournament.events.signals import results_changed
 
 
 def key(player_id: int) -> str:
@@ -151,6 +152,7 @@ def refresh_results(event: Event) -> m.EventRecord:
     from tournament.standings.services import refresh_standings  # standings import this module
 
     refresh_standings(event)
+    results_changed.send(sender=Event, event=event)
     return record
 
 

@@ -139,6 +139,24 @@ def generate(doc_id: int) -> CachedDocument | None:
     return doc
 
 
+def refresh_stale_documents(event) -> list[int]:
+    """Queue a fresh render of the event's finished documents whose data just changed.
+
+    Only with a real broker: eagerly, the judge who entered a result would wait for every
+    PDF; the download check regenerates them anyway, so nothing stale is ever served.
+    """
+    if current_app.conf.task_always_eager:
+        return []
+    stale = [
+        doc
+        for doc in CachedDocument.objects.filter(event=event, state=CachedDocument.State.DONE)
+        if not doc.is_expired and is_stale(doc)
+    ]
+    for doc in stale:
+        regenerate(doc)
+    return [doc.pk for doc in stale]
+
+
 def purge_expired() -> int:
     """Delete expired documents and their files; returns how many."""
     expired = list(CachedDocument.objects.filter(expires__lte=timezone.now()))
