@@ -1,7 +1,12 @@
 """django-filter filter sets of the standings, players and ranking pages."""
 
+from collections import OrderedDict
+
 import django_filters
 from django.db.models import Q
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from tournament.accounts.models import Player
@@ -39,11 +44,12 @@ class PlayerFilter(django_filters.FilterSet):
 
 
 class RankingFilter(django_filters.FilterSet):
-    """Country/region filters; the year is applied by the view (it changes the sums)."""
+    """The form of the ranking's selection; `services.ranking` applies it (it changes the
+    sums and the ranks, so the view passes the values there)."""
 
     year = django_filters.NumberFilter(method="no_op", label=_("Year"))
-    country = django_filters.CharFilter(lookup_expr="iexact", label=_("Country"))
-    region = django_filters.CharFilter(lookup_expr="iexact", label=_("Region"))
+    country = django_filters.CharFilter(method="no_op", label=_("Country"))
+    region = django_filters.CharFilter(method="no_op", label=_("Region"))
 
     class Meta:
         model = Player
@@ -51,3 +57,32 @@ class RankingFilter(django_filters.FilterSet):
 
     def no_op(self, queryset, name, value):
         return queryset
+
+
+FORM_CACHE_SIZE = 512
+_form_html: OrderedDict[tuple, SafeString] = OrderedDict()
+
+
+def filter_form_html(filterset: django_filters.FilterSet) -> SafeString:
+    """The filter form's labelled fields as `includes/filtered_table.html` writes them.
+
+    Widgets render through templates (~1 ms a field, more than a whole table row budget);
+    the HTML depends only on the filter set, the language and the submitted values, and
+    the choices are fixed, so it is cached on exactly those (least recently used first out).
+    """
+    form = filterset.form
+    data = form.data
+    values = tuple(
+        (name, tuple(data.getlist(name)) if hasattr(data, "getlist") else data.get(name))
+        for name in form.fields
+    )
+    key = (type(filterset), get_language(), form.is_bound, values)
+    html = _form_html.get(key)
+    if html is None:
+        html = mark_safe("".join(format_html("<label>{} {}</label>", f.label, f) for f in form))
+        _form_html[key] = html
+        if len(_form_html) > FORM_CACHE_SIZE:
+            _form_html.popitem(last=False)
+    else:
+        _form_html.move_to_end(key)
+    return html

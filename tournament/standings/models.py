@@ -29,6 +29,10 @@ class EventScoring(models.Model):
         Player, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     refreshed_at = models.DateTimeField(auto_now=True)
+    # What the stored ranking totals currently hold of this event (see services.sync_ranking):
+    # lets a status/date/scored change re-total the event's players only when it matters.
+    ranked = models.BooleanField(_("in the ranking totals"), default=False)
+    ranked_year = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         verbose_name = _("event scoring")
@@ -107,6 +111,40 @@ class EventStanding(models.Model):
         if self.status == self.Status.DROPPED and self.eliminated_in_round:
             return str(_("dropped in round %(number)s")) % {"number": self.eliminated_in_round}
         return str(self.get_status_display())
+
+
+class RankingTotal(models.Model):
+    """A player's ranking points in one year (year 0: all years), from counted events only.
+
+    Written by `services.refresh_ranking` (from refresh_standings and when an event's
+    status, date or scored flag changes); the ranking page reads one indexed page of these.
+    """
+
+    ALL_YEARS = 0
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="ranking_totals")
+    year = models.PositiveSmallIntegerField(_("year"))
+    playing_points = models.PositiveIntegerField(_("playing points"), default=0)
+    official_points = models.PositiveIntegerField(_("coordinator / judge points"), default=0)
+    ranking_points = models.PositiveIntegerField(_("ranking points"), default=0)
+    # Within the year: competition rank by points, and the row's place in the list
+    # (points desc, name, id) so the unfiltered page is one indexed range read.
+    rank = models.PositiveIntegerField(_("rank"), default=0)
+    position = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        verbose_name = _("ranking total")
+        verbose_name_plural = _("ranking totals")
+        constraints = [
+            models.UniqueConstraint(fields=["player", "year"], name="unique_ranking_total")
+        ]
+        indexes = [
+            models.Index(fields=["year", "-ranking_points"], name="ranking_year_points"),
+            models.Index(fields=["year", "position"], name="ranking_year_position"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} {self.year or 'all'}: {self.ranking_points}"
 
 
 class OfficialScore(models.Model):

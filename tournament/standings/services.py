@@ -8,13 +8,14 @@ event, then games won. Players equal on all of these share the place.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import timedelta
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Exists, F, IntegerField, OuterRef, QuerySet, Subquery, Sum, Value
-from django.db.models.functions import Coalesce
+from django.db.models import Exists, F, OuterRef, QuerySet, Sum, Window
+from django.db.models.functions import Rank
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -28,9 +29,12 @@ from tournament.standings.models import (
     EventScoring,
     EventStanding,
     OfficialScore,
+    RankingTotal,
     ScoringFormSubmission,
     scoring_form_due,
 )
+
+RANKING_CHUNK = 500  # players re-totalled per query (keeps IN lists under SQLite's limits)
 
 
 @dataclass
@@ -148,6 +152,8 @@ def refresh_standings(event: Event) -> EventScoring:
     """Recompute and store the event's standings, officials' points and eligibility."""
     rounds = list(rounds_queryset(event))
     record = event_record(event, rounds)
+    before = EventScoring.objects.filter(event=event, ranked=True).exists()
+    affected = _event_player_ids(event) if before else set()
     dropped = dict(event.registrations.values_list("pk", "dropped_in_round"))
     placed = _placed(list(_tallies(rounds, dropped).values()))
     EventStanding.objects.filter(event=event).delete()
@@ -182,6 +188,7 @@ def refresh_standings(event: Event) -> EventScoring:
             "winner_id": winner,
         },
     )
+    sync_ranking(event, scoring, affected)
     return scoring
 
 
@@ -227,25 +234,129 @@ def counted_events(year: int | None = None) -> QuerySet[Event]:
     return events.filter(date__year=year) if year else events
 
 
-def _sum_of(model, events: QuerySet[Event]) -> Subquery:
-    rows = (
-        model.objects.filter(player=OuterRef("pk"), event__in=events)
-        .order_by()
-        .values("player")
-        .annotate(total=Sum("points"))
-        .values("total")
+def _event_player_ids(event: Event) -> set[int]:
+    """Everyone with standings or officials' points in the event."""
+    ids = set(EventStanding.objects.filter(event=event).values_list("player_id", flat=True))
+    return ids | set(OfficialScore.objects.filter(event=event).values_list("player_id", flat=True))
+
+
+def sync_ranking(event: Event, scoring: EventScoring, affected: Iterable[int] = ()) -> None:
+    """Re-total the ranking of the event's players if the event counts now or did before.
+
+    `affected`: players of the event as the totals last saw it (they may have left it).
+    A running event neither counts nor counted, so result entry never pays for this.
+    """
+    status, scored, date = Event.objects.values_list("status", "scored", "date").get(pk=event.pk)
+    counted = status == Status.FINISHED and scored and scoring.eligible
+    if not counted and not scoring.ranked:
+        return
+    refresh_ranking(set(affected) | _event_player_ids(event))
+    year = date.year if counted else None
+    EventScoring.objects.filter(pk=scoring.pk).update(ranked=counted, ranked_year=year)
+    scoring.ranked, scoring.ranked_year = counted, year
+
+
+def event_changed(event: Event) -> None:
+    """After an event is saved: re-total its players if its ranking status or year changed."""
+    scoring = EventScoring.objects.filter(event=event).first()
+    if scoring is None:  # never scored: nothing of it is in the totals
+        return
+    counted = event.status == Status.FINISHED and event.scored and scoring.eligible
+    year = _year_of(event.date) if counted else None
+    if (counted, year) != (scoring.ranked, scoring.ranked_year if scoring.ranked else None):
+        sync_ranking(event, scoring)
+
+
+def event_deleting(event: Event) -> set[int]:
+    """Before an event is deleted: its players whose totals it is part of (re-total after)."""
+    if EventScoring.objects.filter(event=event, ranked=True).exists():
+        return _event_player_ids(event)
+    return set()
+
+
+def _year_of(date) -> int:
+    return int(str(date)[:4])  # a date, or an ISO string assigned before saving
+
+
+@transaction.atomic
+def refresh_ranking(player_ids: Iterable[int]) -> None:
+    """Recompute and store these players' ranking totals per year and over all years."""
+    ids = sorted(set(player_ids))
+    years: set[int] = set()  # years whose ranks and positions must be renumbered
+    for start in range(0, len(ids), RANKING_CHUNK):
+        chunk = ids[start : start + RANKING_CHUNK]
+        totals: dict[tuple[int, int], list[int]] = {}
+        for slot, model in enumerate((EventStanding, OfficialScore)):
+            rows = (
+                model.objects.filter(player_id__in=chunk, event__in=counted_events())
+                .values_list("player_id", "event__date__year")
+                .annotate(points=Sum("points"))
+                .order_by()
+            )
+            for player_id, year, points in rows:
+                for slot_key in ((player_id, year), (player_id, RankingTotal.ALL_YEARS)):
+                    totals.setdefault(slot_key, [0, 0])[slot] += points or 0
+        old = RankingTotal.objects.filter(player_id__in=chunk).values_list("year", flat=True)
+        years |= set(old)
+        years |= {year for _player, year in totals}
+        RankingTotal.objects.filter(player_id__in=chunk).delete()
+        RankingTotal.objects.bulk_create(
+            RankingTotal(
+                player_id=player_id,
+                year=year,
+                playing_points=playing,
+                official_points=official,
+                ranking_points=playing + official,
+            )
+            for (player_id, year), (playing, official) in totals.items()
+            if playing + official > 0
+        )
+    for year in sorted(years):
+        _renumber(year)
+
+
+def _renumber(year: int) -> None:
+    """Store rank and list position of every total of the year (only rows that moved)."""
+    rows = RankingTotal.objects.filter(year=year).order_by(
+        "-ranking_points", "player__name", "player_id"
     )
-    return Coalesce(Subquery(rows, output_field=IntegerField()), Value(0))
+    moved, rank, previous = [], 0, None
+    for position, row in enumerate(rows.only("pk", "ranking_points", "rank", "position"), 1):
+        if row.ranking_points != previous:
+            rank, previous = position, row.ranking_points
+        if (row.rank, row.position) != (rank, position):
+            row.rank, row.position = rank, position
+            moved.append(row)
+    RankingTotal.objects.bulk_update(moved, ["rank", "position"], batch_size=RANKING_CHUNK)
 
 
-def ranking(year: int | None = None) -> QuerySet[Player]:
-    """Players with ranking points, annotated with playing, official and total points."""
-    events = counted_events(year)
-    players = Player.objects.annotate(
-        playing_points=_sum_of(EventStanding, events),
-        official_points=_sum_of(OfficialScore, events),
-    ).annotate(ranking_points=F("playing_points") + F("official_points"))
-    return players.filter(ranking_points__gt=0).order_by("-ranking_points", "name")
+def ranking(
+    year: int | None = None, country: str | None = None, region: str | None = None
+) -> QuerySet[Player]:
+    """Players with ranking points, annotated with rank, playing, official and total points.
+
+    Reads the stored per-(player, year) totals. Unfiltered, the stored rank and list position
+    make the page one indexed range read; a country or region ranks within the selection.
+    """
+    # only non-zero totals are stored: no points filter, so (year, position) serves the page
+    players = Player.objects.filter(ranking_totals__year=year or RankingTotal.ALL_YEARS).annotate(
+        playing_points=F("ranking_totals__playing_points"),
+        official_points=F("ranking_totals__official_points"),
+        ranking_points=F("ranking_totals__ranking_points"),
+    )
+    if not (country or region):
+        return players.annotate(rank=F("ranking_totals__rank")).order_by("ranking_totals__position")
+    if country:
+        players = players.filter(country__iexact=country)
+    if region:
+        players = players.filter(region__iexact=region)
+    rank = Window(Rank(), order_by=F("ranking_points").desc())
+    return players.annotate(rank=rank).order_by("-ranking_points", "name")
+
+
+def ranking_count(year: int | None = None) -> int:
+    """How many players the unfiltered ranking of the year lists (an index-only count)."""
+    return RankingTotal.objects.filter(year=year or RankingTotal.ALL_YEARS).count()
 
 
 def ranking_breakdown(player: Player, year: int | None = None) -> list[dict]:

@@ -1,25 +1,133 @@
-"""django-tables2 tables of the standings, players and ranking pages."""
+"""django-tables2 tables of the standings, players and ranking pages.
+
+The tables keep django-tables2's columns, ordering, pagination and CSV export, but render
+their HTML through `LeanTable`: the body is one f-string per row built from plain cell
+functions, because the stock template costs ~0.2 ms per cell (bound cells, computed attrs,
+a template lookup each) — 40× the page floor on a 50-row standings page.
+"""
+
+from collections.abc import Callable
+from html import escape
+from urllib.parse import quote
 
 import django_tables2 as tables
+from django.core.paginator import Paginator
 from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+from django_tables2.templatetags.django_tables2 import table_page_range
 
 from tournament.accounts.models import Player
 from tournament.standings.models import EventStanding
+
+URL_SAFE = "!$&'()*+,;=/~:@"  # what reverse() leaves unquoted in a path argument
+Cell = Callable[[object], str]
+
+
+def text(value) -> str:
+    """A plain cell value, escaped; empty values as django-tables2's default dash."""
+    return "—" if value is None or value == "" else escape(str(value), quote=True)
+
+
+def player_url_prefix() -> str:
+    """The player page URL up to the player number (reversed once per table render)."""
+    return reverse("standings:player", args=["0"])[:-2]
 
 
 class PlayerLinkColumn(tables.Column):
     """A player's name linking to the player page (reads `player` or the record itself)."""
 
     def render(self, value, record):
-        from django.utils.html import format_html
-
         player = getattr(record, "player", record)
         url = reverse("standings:player", args=[player.player_number])
         return format_html('<a href="{}">{}</a>', url, value)
 
     def value(self, value, record):
         return value
+
+
+class KnownCountPaginator(Paginator):
+    """A paginator given its count: the caller knows a cheaper query than COUNT over joins."""
+
+    def __init__(self, *args, count: int | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        if count is not None:
+            self.__dict__["count"] = count  # fills the cached_property
+
+
+class LeanTable(tables.Table):
+    """A table rendered by `standings/_lean_table.html` from `lean_cells()` functions."""
+
+    def lean_cells(self) -> dict[str, Cell]:
+        """Column name → function(record) returning the cell's escaped HTML."""
+        raise NotImplementedError
+
+    def _th(self, column) -> str:
+        classes = set((column.column.attrs.get("th") or {}).get("class", "").split())
+        label = escape(str(column.header))
+        if column.orderable:
+            classes.add("orderable")
+        if column.is_ordered:
+            classes.add("desc" if column.order_by_alias.is_descending else "asc")
+        cls = f' class="{" ".join(sorted(classes - {""}))}"' if classes - {""} else ""
+        if column.orderable:
+            return f'<th{cls}><a href="{self._query(self.prefixed_order_by_field, column.order_by_alias.next)}">{label}</a></th>'  # noqa: E501
+        return f"<th{cls}>{label}</th>"
+
+    def _query(self, name: str, value) -> str:
+        params = self.request.GET.copy() if getattr(self, "request", None) else {}
+        if not params:
+            return escape(f"?{name}={quote(str(value))}", quote=True)
+        params[name] = value
+        return escape("?" + params.urlencode(), quote=True)
+
+    def lean_header(self) -> SafeString:
+        """The header cells, with django-tables2's sort links and classes."""
+        return mark_safe("".join(self._th(column) for column in self.columns))
+
+    def lean_body(self) -> SafeString:
+        """The body rows of the current page."""
+        cells = self.lean_cells()
+        columns = []
+        for column in self.columns:
+            cls = (column.column.attrs.get("td") or {}).get("class")
+            columns.append((f'<td class="{cls}">' if cls else "<td>", cells[column.name]))
+        rows = [row.record for row in self.paginated_rows]
+        if not rows:
+            return mark_safe(
+                f'<tr><td colspan="{len(columns)}">{escape(str(self.empty_text or ""))}</td></tr>'
+            )
+        html = []
+        for index, record in enumerate(rows):
+            html.append('<tr class="odd">' if index % 2 else '<tr class="even">')
+            html.extend(f"{td}{cell(record)}</td>" for td, cell in columns)
+            html.append("</tr>")
+        return mark_safe("".join(html))
+
+    def lean_pagination(self) -> SafeString:
+        """Previous / page numbers / next, as django-tables2's template links them."""
+        page = getattr(self, "page", None)
+        if not page or self.paginator.num_pages <= 1:
+            return mark_safe("")
+        field = self.prefixed_page_field
+        items = []
+        if page.has_previous():
+            items.append(
+                f'<li class="previous"><a href="{self._query(field, page.previous_page_number())}">'
+                f"{escape(gettext('previous'))}</a></li>"
+            )
+        for number in table_page_range(page, self.paginator):
+            active = ' class="active"' if number == page.number else ""
+            href = "#" if number == "..." else self._query(field, number)
+            items.append(f'<li{active}><a href="{href}">{number}</a></li>')
+        if page.has_next():
+            items.append(
+                f'<li class="next"><a href="{self._query(field, page.next_page_number())}">'
+                f"{escape(gettext('next'))}</a></li>"
+            )
+        return mark_safe(f'<ul class="pagination">{"".join(items)}</ul>')
 
 
 class RoundPointsColumn(tables.Column):
@@ -46,7 +154,23 @@ class RoundPointsColumn(tables.Column):
 NUM = {"td": {"class": "num"}, "th": {"class": "num"}}
 
 
-class StandingsTable(tables.Table):
+def status_labels() -> Callable[[str, int | None], str]:
+    """`EventStanding.status_label` as a function of (status, round), translated once."""
+    labels = {value: str(label) for value, label in EventStanding.Status.choices}
+    out = gettext("eliminated in round %(number)s")
+    dropped = gettext("dropped in round %(number)s")
+
+    def label(status: str, number: int | None) -> str:
+        if status == EventStanding.Status.ELIMINATED:
+            return out % {"number": number}
+        if status == EventStanding.Status.DROPPED and number:
+            return dropped % {"number": number}
+        return labels.get(status, status)
+
+    return label
+
+
+class StandingsTable(LeanTable):
     place = tables.Column(verbose_name=_("Place"), attrs=NUM)
     name = PlayerLinkColumn(accessor="player__name", verbose_name=_("Player"))
     number = tables.Column(accessor="player__player_number", verbose_name=_("Player number"))
@@ -63,8 +187,10 @@ class StandingsTable(tables.Table):
         order_by = ("place", "name")
         attrs = {"class": "table standings-table"}
         empty_text = _("No results yet.")
+        template_name = "standings/_lean_table.html"
 
     def __init__(self, *args, rounds: int = 0, **kwargs):
+        self.rounds = rounds
         extra = [(f"round_{n}", RoundPointsColumn(n)) for n in range(1, rounds + 1)]
         super().__init__(*args, extra_columns=extra, **kwargs)
         # keep rounds between the club and the total
@@ -80,6 +206,28 @@ class StandingsTable(tables.Table):
             "status",
         ]
 
+    def lean_cells(self) -> dict[str, Cell]:
+        prefix = player_url_prefix()
+        label = status_labels()
+
+        def name(s: EventStanding) -> str:
+            number = s.player.player_number
+            return f'<a href="{prefix}{escape(quote(number, safe=URL_SAFE))}/">{text(s.player.name)}</a>'  # noqa: E501
+
+        cells: dict[str, Cell] = {
+            "place": lambda s: str(s.place),
+            "name": name,
+            "number": lambda s: text(s.player.player_number),
+            "club": lambda s: text(s.player.club),
+            "points": lambda s: str(s.points),
+            "brackets_played": lambda s: str(s.brackets_played),
+            "unrazed_total": lambda s: str(s.unrazed_total),
+            "status": lambda s: escape(label(s.status, s.eliminated_in_round)),
+        }
+        for n in range(1, self.rounds + 1):
+            cells[f"round_{n}"] = lambda s, key=str(n): text(s.round_points.get(key))
+        return cells
+
     def render_status(self, record: EventStanding) -> str:
         return record.status_label
 
@@ -87,7 +235,7 @@ class StandingsTable(tables.Table):
         return record.status_label
 
 
-class PlayersTable(tables.Table):
+class PlayersTable(LeanTable):
     name = PlayerLinkColumn(verbose_name=_("Player"))
     player_number = tables.Column(verbose_name=_("Player number"))
     club = tables.Column(verbose_name=_("Club / team"))
@@ -99,9 +247,23 @@ class PlayersTable(tables.Table):
         fields = ("name", "player_number", "club", "country", "region")
         order_by = ("name",)
         attrs = {"class": "table"}
+        template_name = "standings/_lean_table.html"
+
+    def lean_cells(self) -> dict[str, Cell]:
+        prefix = player_url_prefix()
+        return {
+            "name": lambda p: (
+                f'<a href="{prefix}{escape(quote(p.player_number, safe=URL_SAFE))}/">'
+                f"{text(p.name)}</a>"
+            ),
+            "player_number": lambda p: text(p.player_number),
+            "club": lambda p: text(p.club),
+            "country": lambda p: text(p.country),
+            "region": lambda p: text(p.region),
+        }
 
 
-class RankingTable(tables.Table):
+class RankingTable(LeanTable):
     rank = tables.Column(verbose_name=_("Rank"), attrs=NUM, orderable=False)
     name = tables.Column(verbose_name=_("Player"))
     player_number = tables.Column(verbose_name=_("Player number"))
@@ -114,16 +276,34 @@ class RankingTable(tables.Table):
     class Meta:
         attrs = {"class": "table ranking-table"}
         empty_text = _("No ranking points for this selection.")
+        template_name = "standings/_lean_table.html"
 
     def __init__(self, *args, breakdown_query: str = "", **kwargs):
         self.breakdown_query = breakdown_query
         super().__init__(*args, **kwargs)
 
     def render_name(self, value, record):
-        from django.utils.html import format_html
-
         url = reverse("standings:player", args=[record.player_number])
         return format_html('<a href="{}{}#ranking">{}</a>', url, self.breakdown_query, value)
 
     def value_name(self, value):
         return value
+
+    def lean_cells(self) -> dict[str, Cell]:
+        prefix = player_url_prefix()
+        query = escape(self.breakdown_query)
+
+        def name(p: Player) -> str:
+            number = escape(quote(p.player_number, safe=URL_SAFE))
+            return f'<a href="{prefix}{number}/{query}#ranking">{text(p.name)}</a>'
+
+        return {
+            "rank": lambda p: str(p.rank),
+            "name": name,
+            "player_number": lambda p: text(p.player_number),
+            "country": lambda p: text(p.country),
+            "region": lambda p: text(p.region),
+            "playing_points": lambda p: str(p.playing_points),
+            "official_points": lambda p: str(p.official_points),
+            "ranking_points": lambda p: str(p.ranking_points),
+        }

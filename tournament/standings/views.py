@@ -18,7 +18,12 @@ from tournament.events.permissions import Role, player_of
 from tournament.events.views_mixins import EventMixin
 from tournament.results.models import Game
 from tournament.standings import services
-from tournament.standings.filters import PlayerFilter, RankingFilter, StandingsFilter
+from tournament.standings.filters import (
+    PlayerFilter,
+    RankingFilter,
+    StandingsFilter,
+    filter_form_html,
+)
 from tournament.standings.models import (
     EventScoring,
     EventStanding,
@@ -26,19 +31,33 @@ from tournament.standings.models import (
     ScoringFormSubmission,
     scoring_form_due,
 )
-from tournament.standings.tables import PlayersTable, RankingTable, StandingsTable
+from tournament.standings.tables import (
+    KnownCountPaginator,
+    PlayersTable,
+    RankingTable,
+    StandingsTable,
+)
 
 PUBLIC_STANDINGS = (Status.RUNNING, Status.FINISHED)
 PAGE_SIZE = 50
 
 
-class StandingsView(EventMixin, ExportMixin, SingleTableMixin, FilterView):
+class LeanFilterMixin:
+    """Puts the filter form's cached HTML in the context (`standings/_filtered_table.html`)."""
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["filter_form_html"] = filter_form_html(context["filter"])
+        return context
+
+
+class StandingsView(EventMixin, ExportMixin, LeanFilterMixin, SingleTableMixin, FilterView):
     """Event standings: public while running/finished, officials always."""
 
     template_name = "standings/event_standings.html"
     table_class = StandingsTable
     filterset_class = StandingsFilter
-    paginate_by = PAGE_SIZE
+    table_pagination = {"per_page": PAGE_SIZE}  # the table paginates (one COUNT, not two)
     export_formats = ("csv",)
 
     def get(self, request, *args, **kwargs):
@@ -141,11 +160,11 @@ def bracket_grid(bracket: Bracket, rnd: Round) -> dict:
     }
 
 
-class PlayerListView(SingleTableMixin, FilterView):
+class PlayerListView(LeanFilterMixin, SingleTableMixin, FilterView):
     template_name = "standings/player_list.html"
     table_class = PlayersTable
     filterset_class = PlayerFilter
-    paginate_by = PAGE_SIZE
+    table_pagination = {"per_page": PAGE_SIZE}  # the table paginates (one COUNT, not two)
 
     def get_queryset(self):
         return Player.objects.all()
@@ -205,25 +224,28 @@ def _year(request) -> int | None:
         return None
 
 
-class RankingView(SingleTableMixin, FilterView):
+class RankingView(LeanFilterMixin, SingleTableMixin, FilterView):
     """International ranking: sum over finished, scored, eligible events (§6)."""
 
     template_name = "standings/ranking.html"
     table_class = RankingTable
     filterset_class = RankingFilter
-    paginate_by = PAGE_SIZE
+    table_pagination = {"per_page": PAGE_SIZE}  # the table paginates (one COUNT, not two)
 
     def get_queryset(self):
-        from django.db.models import F, Window
-        from django.db.models.functions import Rank
-
-        return services.ranking(_year(self.request)).annotate(
-            rank=Window(Rank(), order_by=F("ranking_points").desc())
-        )
+        get = self.request.GET
+        return services.ranking(_year(self.request), get.get("country"), get.get("region"))
 
     def get_table_kwargs(self):
         year = _year(self.request)
         return {"breakdown_query": f"?year={year}" if year else ""}
+
+    def get_table_pagination(self, table):
+        pagination = super().get_table_pagination(table)
+        if not (self.request.GET.get("country") or self.request.GET.get("region")):
+            count = services.ranking_count(_year(self.request))  # no join to the players
+            pagination.update(paginator_class=KnownCountPaginator, count=count)
+        return pagination
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)

@@ -113,6 +113,47 @@ class StandingSerializer(serializers.ModelSerializer):
         ]
 
 
+STANDING_COLUMNS = (
+    "place",
+    "player__player_number",
+    "player__name",
+    "player__club",
+    "points",
+    "round_points",
+    "brackets_played",
+    "unrazed_total",
+    "games_won",
+    "status",
+    "eliminated_in_round",
+)
+
+
+def standing_rows(rows) -> list[dict]:
+    """`StandingSerializer` output from `STANDING_COLUMNS` value rows, without per-field work."""
+    from tournament.standings.tables import status_labels
+
+    label = status_labels()
+    out = []
+    for place, number, name, club, points, rounds, played, unrazed, won, status, out_in in rows:
+        out.append(
+            {
+                "place": place,
+                "player_number": number,
+                "name": name,
+                "club": club,
+                "points": points,
+                "round_points": {str(k): int(v) for k, v in rounds.items()},
+                "brackets_played": played,
+                "unrazed_total": unrazed,
+                "games_won": won,
+                "status": status,
+                "status_label": label(status, out_in),
+                "eliminated_in_round": out_in,
+            }
+        )
+    return out
+
+
 class OfficialScoreSerializer(serializers.ModelSerializer):
     player_number = serializers.CharField(source="player.player_number")
     name = serializers.CharField(source="player.name")

@@ -1,7 +1,8 @@
 """Read-only API v1: public data only — never drafts, decklists or unpublished seating."""
 
-from django.db.models import F, Prefetch, Window
-from django.db.models.functions import Rank
+from functools import partial
+
+from django.db.models import Prefetch
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
@@ -14,6 +15,7 @@ from tournament.events.models import Bracket, Event, Round, Seat
 from tournament.standings import services
 from tournament.standings.api import serializers as s
 from tournament.standings.models import EventStanding, OfficialScore
+from tournament.standings.tables import KnownCountPaginator
 from tournament.standings.views import PUBLIC_STANDINGS
 
 
@@ -67,7 +69,7 @@ class Seating(generics.RetrieveAPIView):
 class StandingsList(generics.ListAPIView):
     """Stored standings of a running or finished event, by place."""
 
-    serializer_class = s.StandingSerializer
+    serializer_class = s.StandingSerializer  # the documented shape; list() writes it directly
 
     def get_queryset(self):
         event = _event(self)
@@ -78,6 +80,15 @@ class StandingsList(generics.ListAPIView):
             .select_related("player")
             .order_by("place", "player__name")
         )
+
+    def list(self, request, *args, **kwargs):
+        # DRF's field-by-field serialization costs ~0.4 ms a row; the rows are stored flat.
+        standings = self.get_queryset()
+        count = standings.model.objects.filter(event_id=self.kwargs["event_id"]).count()
+        # the rows' COUNT would join the players; counting the event's rows needs no join
+        self.paginator.django_paginator_class = partial(KnownCountPaginator, count=count)
+        page = self.paginate_queryset(standings.values_list(*s.STANDING_COLUMNS))
+        return self.get_paginated_response(s.standing_rows(page))
 
 
 class OfficialsList(generics.ListAPIView):
@@ -132,9 +143,7 @@ class RankingList(generics.ListAPIView):
     serializer_class = s.RankingRowSerializer
 
     def get_queryset(self):
-        players = services.ranking(_int(self.request, "year"))
-        for name in ("country", "region"):
-            value = self.request.query_params.get(name)
-            if value:
-                players = players.filter(**{f"{name}__iexact": value})
-        return players.annotate(rank=Window(Rank(), order_by=F("ranking_points").desc()))
+        params = self.request.query_params
+        return services.ranking(
+            _int(self.request, "year"), params.get("country"), params.get("region")
+        )

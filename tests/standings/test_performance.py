@@ -1,0 +1,186 @@
+"""Stored ranking totals stay in step with events; page query counts do not grow (issue #6)."""
+
+import datetime
+import random
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from tests.standings.conftest import build_event
+from tournament.accounts.models import Player
+from tournament.events.models import Event, Registration
+from tournament.events.simulate import run_event
+from tournament.standings.api.serializers import StandingSerializer
+from tournament.standings.models import EventScoring, EventStanding, OfficialScore, RankingTotal
+from tournament.standings.services import ranking, sync_ranking
+
+pytestmark = pytest.mark.django_db
+
+
+def _points(player: Player, year: int | None = None) -> int | None:
+    row = {p.pk: p for p in ranking(year)}.get(player.pk)
+    return row.ranking_points if row else None
+
+
+def test_finish_event_enters_the_ranking_at_once(organizer):
+    """run_event ends with finish_event, after the last refresh: no refresh called here."""
+    event = Event.objects.create(
+        organizer=organizer,
+        status="registration",
+        name="Fresh",
+        date=datetime.date(2026, 2, 1),
+        venue="Here",
+    )
+    players = Player.objects.bulk_create(
+        Player(player_number=f"F{i:03d}", name=f"Fresh {i}") for i in range(9)
+    )
+    Registration.objects.bulk_create(
+        Registration(event=event, player=p, checked_in=True) for p in players
+    )
+    run_event(event, random.Random(3))
+    event.refresh_from_db()
+    assert event.status == "finished"
+    assert _points(organizer) == 9 and _points(organizer, 2026) == 9
+    winner = EventStanding.objects.get(event=event, place=1)
+    assert _points(winner.player) == winner.points > 0
+
+
+def test_status_date_and_deletion_move_the_totals(finished_event, organizer):
+    assert _points(organizer, 2026) == 9
+    finished_event.date = datetime.date(2024, 5, 5)
+    finished_event.save()
+    assert _points(organizer, 2026) is None and _points(organizer, 2024) == 9
+    assert _points(organizer) == 9
+    finished_event.scored = False
+    finished_event.save(update_fields=["scored"])
+    assert _points(organizer) is None
+    finished_event.scored = True
+    finished_event.save()
+    assert _points(organizer) == 9
+    Event.objects.get(pk=finished_event.pk).save()  # a save changing nothing keeps the totals
+    assert _points(organizer) == 9
+    finished_event.status = "running"
+    finished_event.save(update_fields=["status"])
+    assert _points(organizer) is None
+    assert not RankingTotal.objects.exists()
+
+
+def test_deleting_a_ranked_event_removes_its_points(organizer):
+    _bulk_events(organizer, 2)
+    assert _points(organizer) == 24
+    Event.objects.get(name="Bulk 0").delete()
+    assert _points(organizer) == 12
+
+
+def test_saves_that_do_not_touch_the_ranking_cost_no_query(
+    finished_event, django_assert_num_queries
+):
+    finished_event.venue = "Elsewhere"
+    with django_assert_num_queries(1):  # the UPDATE itself
+        finished_event.save(update_fields=["venue"])
+
+
+def test_stored_totals_equal_the_sums_of_counted_events(organizer, judge):
+    first = build_event(organizer, 9, name="One", date=datetime.date(2025, 1, 1))
+    second = build_event(organizer, 12, name="Two", date=datetime.date(2026, 1, 1))
+    second.judges.set([judge])
+    from tournament.standings.services import refresh_standings
+
+    refresh_standings(second)
+    for year in (None, 2025, 2026):
+        events = [e for e in (first, second) if year in (None, e.date.year)]
+        expected: dict[int, int] = {}
+        for model in (EventStanding, OfficialScore):
+            for row in model.objects.filter(event__in=events):
+                expected[row.player_id] = expected.get(row.player_id, 0) + row.points
+        got = {p.pk: p.ranking_points for p in ranking(year)}
+        assert got == {pk: points for pk, points in expected.items() if points}
+
+
+def test_api_rows_equal_the_serializer(finished_event, client):
+    data = client.get(f"/api/v1/events/{finished_event.pk}/standings/").json()["results"]
+    standings = EventStanding.objects.filter(event=finished_event).select_related("player")
+    expected = StandingSerializer(standings.order_by("place", "player__name"), many=True).data
+    assert data == [dict(row) for row in expected]
+
+
+def test_standings_table_links_sort_and_pages(big_event, client):
+    url = reverse("standings:event", args=[big_event.pk])
+    text = client.get(url).content.decode()
+    first = EventStanding.objects.filter(event=big_event).order_by("place", "player__name")[0]
+    link = reverse("standings:player", args=[first.player.player_number])
+    assert f'<a href="{link}">{first.player.name}</a>' in text
+    assert '<th class="asc num orderable"><a href="?sort=-place">Place</a></th>' in text
+    assert 'href="?page=2"' in text and '<li class="next">' in text
+    page2 = client.get(url, {"page": 2, "sort": "-points"})
+    assert len(page2.context["table"].page.object_list) == 50
+    assert 'href="?page=1&amp;sort=-points"' in page2.content.decode()
+
+
+def _query_counts(client, urls: list[str]) -> list[int]:
+    counts = []
+    for url in urls:
+        client.get(url)  # warm caches (content types, translations)
+        with CaptureQueriesContext(connection) as captured:
+            assert client.get(url).status_code == 200, url
+        counts.append(len(captured))
+    return counts
+
+
+def test_page_queries_are_constant_in_players(organizer, client, django_assert_max_num_queries):
+    counts = []
+    for size in (9, 100):
+        event = build_event(organizer, size, name=f"Size {size}")
+        urls = [
+            reverse("standings:event", args=[event.pk]),
+            reverse("standings:ranking"),
+            f"/api/v1/events/{event.pk}/standings/",
+        ]
+        counts.append(_query_counts(client, urls))
+        for url, bound in zip(urls, (12, 6, 4), strict=True):
+            with django_assert_max_num_queries(bound):
+                client.get(url)
+    assert counts[0] == counts[1]
+
+
+def _bulk_events(organizer: Player, count: int, size: int = 12) -> None:
+    """`count` finished eligible events with stored standings, ranked through the service."""
+    pool = Player.objects.bulk_create(
+        Player(player_number=f"Q{Player.objects.count() + i:05d}", name=f"Q {i}")
+        for i in range(size * 2)
+    )
+    rng = random.Random(count)
+    for n in range(count):
+        event = Event.objects.create(
+            organizer=organizer,
+            status="finished",
+            name=f"Bulk {n}",
+            date=datetime.date(2020 + n % 6, 1, 1),
+            venue="Bulk",
+        )
+        scoring = EventScoring.objects.create(event=event, eligible=True, participants=size)
+        regs = Registration.objects.bulk_create(
+            Registration(event=event, player=p, checked_in=True) for p in rng.sample(pool, size)
+        )
+        EventStanding.objects.bulk_create(
+            EventStanding(
+                event=event, registration=r, player_id=r.player_id, place=i + 1, points=size - i
+            )
+            for i, r in enumerate(regs)
+        )
+        OfficialScore.objects.create(event=event, player=organizer, role="coordinator", points=size)
+        sync_ranking(event, scoring)
+
+
+def test_ranking_queries_are_constant_in_events(organizer, client, django_assert_max_num_queries):
+    url = reverse("standings:ranking")
+    counts = []
+    for events in (5, 25):  # 5, then 30 in all
+        _bulk_events(organizer, events)
+        counts.append(_query_counts(client, [url, f"{url}?year=2021", "/api/v1/ranking/"]))
+        with django_assert_max_num_queries(6):
+            client.get(url)
+    assert counts[0] == counts[1]
+    assert _points(organizer) == 30 * 12
