@@ -1,6 +1,7 @@
 """Shared fixtures: users in every role of one event, and a client logged in as each."""
 
 import datetime
+from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
@@ -110,3 +111,40 @@ def client_as(client):
         return client
 
     return _as
+
+
+CHROMIUM = "/usr/bin/chromium"
+browser_test = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian chromium is not installed"),
+]
+
+
+@pytest.fixture
+def chromium(live_server, monkeypatch):
+    """Headless Debian Chromium driven by Playwright, against pytest-django's live server."""
+    # Playwright's sync API runs an event loop; Django's ORM refuses that unless told.
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+        )
+        yield browser
+        browser.close()
+
+
+def browser_page(browser, client, live_server, player: Player | None = None, **context):
+    """A new page, logged in as `player` through the test client's session cookie."""
+    from django.conf import settings
+
+    browser_context = browser.new_context(**context)
+    if player is not None:
+        client.force_login(player.user)
+        cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
+        browser_context.add_cookies(
+            [{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": live_server.url}]
+        )
+    return browser_context.new_page()

@@ -1,47 +1,15 @@
 """The organizer runs a 27-player event in a real browser, round by round to the finish."""
 
-import os
 import random
-from pathlib import Path
 
-import pytest
-from django.conf import settings
 from django.urls import reverse
 
+from tests.conftest import browser_page, browser_test
 from tests.events.conftest import add_players
 from tournament.events.models import Round
 from tournament.events.simulate import play_round
 
-CHROMIUM = "/usr/bin/chromium"
-
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian chromium not installed"),
-]
-
-
-@pytest.fixture
-def browser(live_server):
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=CHROMIUM,
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-        )
-        yield browser
-        browser.close()
-
-
-def logged_in(browser, client, live_server, player):
-    client.force_login(player.user)
-    context = browser.new_context()
-    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
-    context.add_cookies(
-        [{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": live_server.url}]
-    )
-    return context.new_page()
+pytestmark = browser_test
 
 
 def check_public_seating(public, live_server, rnd: Round, players: int) -> None:
@@ -58,12 +26,12 @@ def check_public_seating(public, live_server, rnd: Round, players: int) -> None:
 
 
 def test_organizer_runs_27_players_to_the_finish(
-    browser, live_server, transactional_db, client, event, organizer
+    chromium, live_server, transactional_db, client, event, organizer
 ):
     add_players(event, 27)
     rng = random.Random(27)
-    tab = logged_in(browser, client, live_server, organizer)
-    public = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    tab = browser_page(chromium, client, live_server, organizer)
+    public = browser_page(chromium, client, live_server, viewport={"width": 390, "height": 844})
     tab.goto(live_server.url + reverse("rounds:list", args=[event.pk]))
     tab.get_by_role("button", name="Seat round 1").click()
     expected = [(1, 27, 9), (2, 9, 3), (3, 3, 1)]

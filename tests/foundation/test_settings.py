@@ -16,7 +16,16 @@ PROBE = (
     " 'broker': s.CELERY_BROKER_URL, 'debug': s.DEBUG, 'key': s.SECRET_KEY,"
     " 'cache': s.CACHES['default']['BACKEND'], 'hosts': s.ALLOWED_HOSTS}))"
 )
-CONFIG_VARS = ("DATABASE_URL", "REDIS_URL", "SECRET_KEY", "DEBUG", "ALLOWED_HOSTS", "PRODUCTION")
+# The settings under test, plus what a test run may have set that a deployment never has.
+CONFIG_VARS = (
+    "DATABASE_URL",
+    "REDIS_URL",
+    "SECRET_KEY",
+    "DEBUG",
+    "ALLOWED_HOSTS",
+    "PRODUCTION",
+    "DJANGO_ALLOW_ASYNC_UNSAFE",
+)
 
 
 def run_settings(data_dir: Path, **env: str) -> dict:

@@ -1,40 +1,22 @@
 """In a real browser: the organizer asks for a PDF, htmx shows progress and then the download."""
 
 import os
-from pathlib import Path
 
 import pytest
-from django.conf import settings
 from django.urls import reverse
 
-CHROMIUM = "/usr/bin/chromium"
+from tests.conftest import browser_page, browser_test
+
 SHOTS = os.environ.get("PRINTING_DUMP_DIR")
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian chromium not installed"),
-    pytest.mark.django_db(transaction=True),
-]
+pytestmark = [*browser_test, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
-def page(live_server, client, organizer):
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    from playwright.sync_api import sync_playwright
-
-    client.force_login(organizer.user)
-    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
-    with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=CHROMIUM,
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-        )
-        context = browser.new_context(viewport={"width": 1100, "height": 900})
-        context.add_cookies(
-            [{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": live_server.url}]
-        )
-        yield context.new_page()
-        browser.close()
+def page(chromium, live_server, client, organizer):
+    return browser_page(
+        chromium, client, live_server, organizer, viewport={"width": 1100, "height": 900}
+    )
 
 
 def shot(page, name: str) -> None:

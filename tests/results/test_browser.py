@@ -1,39 +1,14 @@
 """A judge enters a whole bracket on a phone-sized screen (real Chromium)."""
 
-import os
-from pathlib import Path
-
-import pytest
-from django.conf import settings
-
+from tests.conftest import browser_page, browser_test
 from tests.results.conftest import bracket_url
 from tournament.events.services.rounds import publish_round, seat_next_round
 
-CHROMIUM = "/usr/bin/chromium"
-
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian chromium not installed"),
-]
-
-
-@pytest.fixture
-def page(live_server):
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=CHROMIUM,
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-        )
-        context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
-        yield context
-        browser.close()
+pytestmark = browser_test
 
 
 def test_judge_enters_a_full_bracket_on_a_phone(
-    page, live_server, transactional_db, client, event, registered_players, judge
+    chromium, live_server, transactional_db, client, event, registered_players, judge
 ):
     event.single_entry = True
     event.save()
@@ -41,17 +16,9 @@ def test_judge_enters_a_full_bracket_on_a_phone(
     publish_round(rnd)
     bracket = rnd.brackets.order_by("table").first()
     a, b, c = [s.registration.player for s in bracket.seats.order_by("position")]
-    client.force_login(judge.user)
-    page.add_cookies(
-        [
-            {
-                "name": settings.SESSION_COOKIE_NAME,
-                "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
-                "url": live_server.url,
-            }
-        ]
+    tab = browser_page(
+        chromium, client, live_server, judge, viewport={"width": 390, "height": 844}, is_mobile=True
     )
-    tab = page.new_page()
     tab.goto(live_server.url + bracket_url(bracket))
     for number, (b_count, c_count) in enumerate([(4, 3), (5, 2)], start=1):
         assert tab.locator(".entry-form h3").inner_text() == f"Game {number}"
