@@ -3,6 +3,7 @@
 from django.core.management import call_command
 
 from tournament.accounts.models import Player
+from tournament.decks.services import decklist_status
 from tournament.events.models import Bracket, Event, Seat
 
 
@@ -21,4 +22,8 @@ def test_seed_demo_loads_a_complete_demo_once(db):
     running = Event.objects.get(name="Copa Carioca")
     assert running.status == "running"
     assert running.rounds.get().published
-    assert Event.objects.get(name="Winter Championship").status == "registration"
+    upcoming = Event.objects.get(name="Winter Championship")
+    assert upcoming.status == "registration"
+    statuses = [decklist_status(r) for r in upcoming.registrations.all()]
+    assert (statuses.count("legal"), statuses.count("illegal")) == (10, 2)
+    assert {decklist_status(r) for r in finished.registrations.all()} == {"legal"}

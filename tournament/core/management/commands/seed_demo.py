@@ -2,6 +2,7 @@
 
 import datetime
 import random
+from pathlib import Path
 
 from django.contrib.auth.hashers import make_password
 from django.contrib.auth.models import User
@@ -9,6 +10,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from tournament.accounts.models import Player
+from tournament.decks.services import save_decklist
 from tournament.events.models import Event, Registration
 from tournament.events.services.rounds import publish_round, seat_next_round
 from tournament.events.simulate import run_event
@@ -80,10 +82,18 @@ def event(name: str, date: datetime.date, organizer: Player, judges, **fields) -
     return created
 
 
-def register_all(target: Event, players, checked_in: bool = True) -> None:
-    Registration.objects.bulk_create(
+DECKS = Path(__file__).resolve().parents[2] / "demo_decks"
+
+
+def register_all(target: Event, players, checked_in: bool = True, deck: str = "") -> None:
+    """Register players, each with the named demo decklist (saved as the player would)."""
+    registrations = Registration.objects.bulk_create(
         Registration(event=target, player=p, checked_in=checked_in) for p in players
     )
+    if deck:
+        text = (DECKS / f"{deck}.txt").read_text()
+        for registration in registrations:
+            save_decklist(registration, registration.player.user, text)
 
 
 class Command(BaseCommand):
@@ -117,7 +127,7 @@ class Command(BaseCommand):
             tournament_type="championship",
             venue="Halifax Library",
         )
-        register_all(finished, players[:27])
+        register_all(finished, players[:27], deck="legal_community_55")
         run_event(finished, rng)
 
         running = event(
@@ -132,7 +142,7 @@ class Command(BaseCommand):
             venue="Rio de Janeiro",
             time_limit_minutes=90,
         )
-        register_all(running, players[3:15])
+        register_all(running, players[3:15], deck="legal_community_75")
         publish_round(seat_next_round(running, seed=rng.randrange(2**48)))
 
         upcoming = event(
@@ -144,7 +154,9 @@ class Command(BaseCommand):
             no_xs_digit=9,
             venue="Ohio",
         )
-        register_all(upcoming, players[10:30], checked_in=False)
+        register_all(upcoming, players[10:20], checked_in=False, deck="legal_no9s_55")
+        register_all(upcoming, players[20:22], checked_in=False, deck="bad_realms_16")
+        register_all(upcoming, players[22:30], checked_in=False)
         self.stdout.write(
             self.style.SUCCESS(
                 f"Demo loaded: 33 accounts (password {DEMO_PASSWORD!r}), events "
