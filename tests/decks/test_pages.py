@@ -15,17 +15,7 @@ from tournament.events.models import Registration
 
 LEGAL = deck_text("legal_community_55.txt")
 ILLEGAL = deck_text("bad_realms_16.txt")
-SIDEBOARD7 = "\n".join(
-    [
-        "Sword Coast (1st/017)",
-        "Anauroch (1st/018)",
-        "Icewind Dale (1st/020)",
-        "Myth Drannor (1st/013)",
-        "Impiltur (1st/019)",
-        "Vaasa (1st/014)",
-        "Rashemen",
-    ]
-)
+SIDEBOARD7 = deck_text("sideboard_7.txt").strip()
 
 
 def my_url(event):

@@ -241,17 +241,7 @@ def test_newbie_25_size_and_one_copy_only(index):
     assert sorted(report.codes) == ["duplicate", "total_size"]
 
 
-SIDEBOARD = "\nSideboard (7):\n" + "\n".join(
-    [
-        "Sword Coast (1st/017)",
-        "Anauroch (1st/018)",
-        "Icewind Dale (1st/020)",
-        "Myth Drannor (1st/013)",
-        "Impiltur (1st/019)",
-        "Vaasa (1st/014)",
-        "Rashemen",
-    ]
-)
+SIDEBOARD = "\nSideboard (7):\n" + deck("sideboard_7.txt").strip()
 SIDE_FMT = DeckFormat(55, variants=frozenset({"sideboard"}))
 
 

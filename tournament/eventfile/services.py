@@ -166,15 +166,7 @@ def _people(record: m.EventRecord) -> list[tuple[str, m.PlayerRef | m.Official]]
 
 def _format_issues(record: m.EventRecord) -> list[m.Issue]:
     """The site's own format rules (Event.clean), e.g. TAV decks have 55 cards."""
-    fmt = record.format
-    event = Event(
-        deck_size=fmt.deck_size,
-        deck_rules=str(fmt.deck_rules),
-        tournament_type=str(fmt.tournament_type),
-        no_xs_digit=fmt.no_xs_digit,
-        variants=[str(v) for v in fmt.variants],
-        victory=str(fmt.victory),
-    )
+    event = Event(**_format_fields(record.format))
     try:
         event.clean()
     except ValidationError as error:
@@ -247,24 +239,30 @@ def _numbered_players(people: Iterable[m.PlayerRef | m.Official]) -> _People:
 
 
 def _create_event(record: m.EventRecord, organizer: Player, status: str) -> Event:
-    fmt = record.format
     return Event.objects.create(
         name=record.name,
         date=record.date,
         venue=record.venue,
         organizer=organizer,
         status=status,
-        deck_size=fmt.deck_size,
-        deck_rules=str(fmt.deck_rules),
-        tournament_type=str(fmt.tournament_type),
-        no_xs_digit=fmt.no_xs_digit,
-        variants=[str(v) for v in fmt.variants],
-        victory=str(fmt.victory),
-        scored=fmt.scored,
-        event_multiplier=fmt.event_multiplier,
-        points_mode=str(fmt.points_mode),
-        time_limit_minutes=IMPORTED_TIME_LIMIT_MINUTES if fmt.timed else None,
+        **_format_fields(record.format),
     )
+
+
+def _format_fields(fmt: m.Format) -> dict:
+    """Event model fields of an engine format."""
+    return {
+        "deck_size": fmt.deck_size,
+        "deck_rules": str(fmt.deck_rules),
+        "tournament_type": str(fmt.tournament_type),
+        "no_xs_digit": fmt.no_xs_digit,
+        "variants": [str(v) for v in fmt.variants],
+        "victory": str(fmt.victory),
+        "scored": fmt.scored,
+        "event_multiplier": fmt.event_multiplier,
+        "points_mode": str(fmt.points_mode),
+        "time_limit_minutes": IMPORTED_TIME_LIMIT_MINUTES if fmt.timed else None,
+    }
 
 
 def _status(record: m.EventRecord) -> str:

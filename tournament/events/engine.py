@@ -37,14 +37,21 @@ def format_of(event: Event) -> m.Format:
     )
 
 
-def game_of(game) -> m.Game:
+def engine_game(
+    winner_id: int | None, ended_by: str, unrazed: dict, razed: dict | None, holdings: dict | None
+) -> m.Game:
+    """An engine Game from stored values (counts keyed by engine player ids)."""
     return m.Game(
-        winner=key(game.winner_id) if game.winner_id else None,
-        ended_by=game.ended_by,
-        unrazed=game.unrazed,
-        razed=game.razed or None,
-        holdings=game.holdings or None,
+        winner=key(winner_id) if winner_id else None,
+        ended_by=ended_by,
+        unrazed=unrazed,
+        razed=razed or None,
+        holdings=holdings or None,
     )
+
+
+def game_of(game) -> m.Game:
+    return engine_game(game.winner_id, game.ended_by, game.unrazed, game.razed, game.holdings)
 
 
 def bracket_of(bracket: Bracket, games: Iterable | None = None) -> m.Bracket:

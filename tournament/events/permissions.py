@@ -28,11 +28,8 @@ def player_of(user) -> Player | None:
     return getattr(user, "player", None)
 
 
-def role_in_event(user, event: Event) -> Role:
-    """The highest role a user has in an event (superusers act as organizers)."""
-    if getattr(user, "is_superuser", False):
-        return Role.ORGANIZER
-    player = player_of(user)
+def player_role(event: Event, player: Player | None) -> Role:
+    """The role a player (or nobody) has in an event."""
     if player is None:
         return Role.PUBLIC
     if event.organizer_id == player.pk:
@@ -40,6 +37,13 @@ def role_in_event(user, event: Event) -> Role:
     if event.judges.filter(pk=player.pk).exists():
         return Role.JUDGE
     return Role.PLAYER
+
+
+def role_in_event(user, event: Event) -> Role:
+    """The highest role a user has in an event (superusers act as organizers)."""
+    if getattr(user, "is_superuser", False):
+        return Role.ORGANIZER
+    return player_role(event, player_of(user))
 
 
 def can_organize(user, event: Event) -> bool:

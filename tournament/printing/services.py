@@ -33,20 +33,21 @@ def request_of(doc: CachedDocument, extra: dict | None = None) -> DocumentReques
     )
 
 
+def _identity(request: DocumentRequest) -> dict:
+    """The fields that tell one cached document from another."""
+    return {
+        "kind": request.kind,
+        "event": request.event,
+        "round": request.round,
+        "bracket": request.bracket,
+        "registration": request.registration,
+        "paper": request.paper,
+        "base_url": request.base_url,
+    }
+
+
 def _lookup(request: DocumentRequest) -> CachedDocument | None:
-    return (
-        CachedDocument.objects.filter(
-            kind=request.kind,
-            event=request.event,
-            round=request.round,
-            bracket=request.bracket,
-            registration=request.registration,
-            paper=request.paper,
-            base_url=request.base_url,
-        )
-        .order_by("-created")
-        .first()
-    )
+    return CachedDocument.objects.filter(**_identity(request)).order_by("-created").first()
 
 
 def is_current(doc: CachedDocument) -> bool:
@@ -69,17 +70,7 @@ def request_document(request: DocumentRequest) -> CachedDocument:
     doc = _lookup(request)
     if doc is not None and (doc.state == CachedDocument.State.PENDING or is_current(doc)):
         return doc
-    if doc is None:
-        doc = CachedDocument(
-            kind=request.kind,
-            event=request.event,
-            round=request.round,
-            bracket=request.bracket,
-            registration=request.registration,
-            paper=request.paper,
-            base_url=request.base_url,
-        )
-    return regenerate(doc)
+    return regenerate(doc or CachedDocument(**_identity(request)))
 
 
 def regenerate(doc: CachedDocument) -> CachedDocument:

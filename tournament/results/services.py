@@ -22,9 +22,9 @@ from scoring.placement import finished_by, place_bracket
 from scoring.validation import decide_by_realms, validate_bracket, validate_game
 from tournament.accounts.models import Player
 from tournament.events.choices import Status
-from tournament.events.engine import bracket_of, format_of, key, refresh_results
+from tournament.events.engine import bracket_of, engine_game, format_of, key, refresh_results
 from tournament.events.models import Bracket, Event, Round
-from tournament.events.permissions import Role
+from tournament.events.permissions import Role, player_role
 from tournament.results.models import EntryStatus, Game, GameEntry
 
 COUNTS = ("unrazed", "razed", "holdings")
@@ -41,13 +41,7 @@ class GameData:
     holdings: dict[str, object] = field(default_factory=dict)
 
     def engine_game(self) -> m.Game:
-        return m.Game(
-            winner=key(self.winner) if self.winner else None,
-            ended_by=self.ended_by,
-            unrazed=self.unrazed,
-            razed=self.razed or None,
-            holdings=self.holdings or None,
-        )
+        return engine_game(self.winner, self.ended_by, self.unrazed, self.razed, self.holdings)
 
     def result_key(self) -> tuple:
         return (self.winner, self.ended_by, self.unrazed, self.razed, self.holdings)
@@ -67,13 +61,8 @@ class Outcome:
 
 def official_role(event: Event, player: Player | None) -> Role:
     """The player's official role in the event (PUBLIC if not an official)."""
-    if player is None:
-        return Role.PUBLIC
-    if event.organizer_id == player.pk:
-        return Role.ORGANIZER
-    if event.judges.filter(pk=player.pk).exists():
-        return Role.JUDGE
-    return Role.PUBLIC
+    role = player_role(event, player)
+    return role if role >= Role.JUDGE else Role.PUBLIC
 
 
 def _require_official(event: Event, player: Player | None) -> None:

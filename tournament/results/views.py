@@ -34,9 +34,6 @@ def _add_errors(form, error: ValidationError) -> None:
 class BracketMixin(EventMixin):
     """Loads `self.bracket` of the event; officials act, others may only read published rounds."""
 
-    def dispatch(self, request, *args, **kwargs):
-        return super().dispatch(request, *args, **kwargs)
-
     def setup_bracket(self) -> None:
         self.bracket = get_object_or_404(
             Bracket.objects.select_related("round__event", "winner", "tiebreak_decided_by"),
@@ -52,6 +49,28 @@ class BracketMixin(EventMixin):
             return redirect_to_login(request.get_full_path())
         require_role(request.user, self.event, Role.JUDGE)
         return None
+
+    def submit(self, request, number: int | None, correction: bool = False):
+        """Validate the posted game and submit it: (form, redirect when it was accepted)."""
+        form = ResultForm(request.POST, players=self.players())
+        if not form.is_valid():
+            return form, None
+        try:
+            outcome = services.submit_entry(
+                self.bracket,
+                form.game_data(),
+                player_of(request.user),
+                form.cleaned_data["key"],
+                number=form.cleaned_data["number"] if number is None else number,
+                correction=correction,
+                ip_address=_client_ip(request),
+                user_agent=request.META.get("HTTP_USER_AGENT", ""),
+            )
+        except ValidationError as error:
+            _add_errors(form, error)
+            return form, None
+        messages.success(request, outcome.message)
+        return form, HttpResponseRedirect(self.bracket_url())
 
     def bracket_url(self) -> str:
         return reverse("results:bracket", args=[self.event.pk, self.bracket.pk])
@@ -77,24 +96,8 @@ class BracketView(BracketMixin, TemplateView):
         denied = self.require_official(request)
         if denied:
             return denied
-        form = ResultForm(request.POST, players=self.players())
-        if form.is_valid():
-            try:
-                outcome = services.submit_entry(
-                    self.bracket,
-                    form.game_data(),
-                    player_of(request.user),
-                    form.cleaned_data["key"],
-                    number=form.cleaned_data["number"],
-                    ip_address=_client_ip(request),
-                    user_agent=request.META.get("HTTP_USER_AGENT", ""),
-                )
-            except ValidationError as error:
-                _add_errors(form, error)
-            else:
-                messages.success(request, outcome.message)
-                return HttpResponseRedirect(self.bracket_url())
-        return self.render_to_response(self.get_context_data(form=form), status=200)
+        form, accepted = self.submit(request, number=None)
+        return accepted or self.render_to_response(self.get_context_data(form=form))
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
@@ -206,9 +209,6 @@ class CorrectionView(BracketMixin, TemplateView):
 
     template_name = "results/correct.html"
 
-    def dispatch(self, request, *args, **kwargs):
-        return super().dispatch(request, *args, **kwargs)
-
     def _prepare(self, request):
         self.setup_bracket()
         denied = self.require_official(request)
@@ -239,25 +239,8 @@ class CorrectionView(BracketMixin, TemplateView):
         denied = self._prepare(request)
         if denied:
             return denied
-        form = ResultForm(request.POST, players=self.players())
-        if form.is_valid():
-            try:
-                outcome = services.submit_entry(
-                    self.bracket,
-                    form.game_data(),
-                    player_of(request.user),
-                    form.cleaned_data["key"],
-                    number=self.game.number,
-                    correction=True,
-                    ip_address=_client_ip(request),
-                    user_agent=request.META.get("HTTP_USER_AGENT", ""),
-                )
-            except ValidationError as error:
-                _add_errors(form, error)
-            else:
-                messages.success(request, outcome.message)
-                return HttpResponseRedirect(self.bracket_url())
-        return self.render_to_response(self.get_context_data(form=form))
+        form, accepted = self.submit(request, number=self.game.number, correction=True)
+        return accepted or self.render_to_response(self.get_context_data(form=form))
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
