@@ -210,3 +210,17 @@ def test_decklist_sheet_from_the_decks_app(event, registered_players):
     assert "Shaqat Beetles" in text and "4th/234" in text
     assert "Allies 1" in text and "Total 1" in text
     assert "does not pass validation" in text  # one card is not a legal 55-card deck
+
+
+def test_scoring_form_is_printed_in_the_language_of_who_asked(event, registered_players):
+    import random
+
+    from tournament.events.simulate import run_event
+
+    event.registrations.first().delete()  # 8 players: not eligible, with a reason to print
+    run_event(event, random.Random(5))
+    english = "\n".join(pdf_pages(pdf(Kind.SCORING_FORM, event)))
+    portuguese = "\n".join(pdf_pages(pdf(Kind.SCORING_FORM, event, language="pt-br")))
+    assert "Only 8 participants; scored events need at least 9." in english
+    assert "Only 8 participants" not in portuguese
+    assert "8 participantes" in portuguese

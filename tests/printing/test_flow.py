@@ -211,3 +211,13 @@ def test_result_change_leaves_files_alone_when_eager(client_as, organizer, event
     refresh_results(event)  # nothing changed, and eager mode never renders here
     doc.refresh_from_db()
     assert doc.state == CachedDocument.State.DONE and services.is_current(doc)
+
+
+def test_document_keeps_the_language_of_who_asked(client_as, organizer, event, played_round):
+    client = client_as(organizer)
+    client.cookies["django_language"] = "pt-br"
+    doc = generate(client, event, "seating", round=1)
+    assert doc.language == "pt-br"
+    assert "Folha de mesas" in "\n".join(pdf_pages(download(client, doc)))
+    client.cookies["django_language"] = "en"
+    assert generate(client, event, "seating", round=1).pk != doc.pk  # its own cached file

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from django.contrib.staticfiles import finders
 from django.db.models import Prefetch
 from django.template.loader import render_to_string
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from scoring.model import Role as EngineRole
@@ -47,6 +47,7 @@ class DocumentRequest:
     registration: Registration | None = None
     base_url: str = ""
     extra: dict = field(default_factory=dict)
+    language: str = "en"
 
 
 def due_date(event: Event) -> dt.date:
@@ -260,13 +261,24 @@ def _officials(event: Event, record) -> list[dict]:
     ]
 
 
+def _eligibility(event: Event, record) -> dict:
+    """Scored or not, with the reasons in the reader's language (stored by the standings)."""
+    from tournament.standings.models import EventScoring
+
+    stored = EventScoring.objects.filter(event=event).first()
+    if stored is None:
+        computed = eligibility(record)
+        return {"scored": computed.scored, "reasons": list(computed.reasons)}
+    return {"scored": stored.eligible, "reasons": stored.reason_texts}
+
+
 def scoring_form_context(request: DocumentRequest) -> dict:
     """Everything the ranking body needs from one event."""
     event = request.event
     record = event_record(event)
     numbers = list(event.rounds.order_by("number").values_list("number", flat=True))
     rows = _player_rows(event, numbers)
-    scored = eligibility(record)
+    scored = _eligibility(event, record)
     final = event.rounds.filter(is_final=True).select_related().first()
     winner = final.brackets.select_related("winner").first().winner if final else None
     return {
@@ -391,5 +403,6 @@ def render_pdf(request: DocumentRequest) -> bytes:
     """The document as PDF bytes (WeasyPrint)."""
     from weasyprint import HTML  # heavy import, only where PDFs are made
 
-    html = render_html(request)
+    with translation.override(request.language):
+        html = render_html(request)
     return HTML(string=html, base_url=request.base_url or None).write_pdf()

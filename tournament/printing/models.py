@@ -46,6 +46,12 @@ class CachedDocument(models.Model):
         blank=True,
         help_text=_("Where QR codes point to; taken from the request that asked for the file."),
     )
+    language = models.CharField(
+        _("language"),
+        max_length=10,
+        default="en",
+        help_text=_("The language of whoever asked: the worker renders the document in it."),
+    )
     source_version = models.CharField(_("data fingerprint"), max_length=64, blank=True)
     file = models.FileField(_("file"), upload_to="printing/%Y/%m/", blank=True)
     state = models.CharField(max_length=10, choices=State, default=State.PENDING)

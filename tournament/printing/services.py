@@ -30,6 +30,7 @@ def request_of(doc: CachedDocument, extra: dict | None = None) -> DocumentReques
         registration=doc.registration,
         base_url=doc.base_url,
         extra=extra or {},
+        language=doc.language,
     )
 
 
@@ -43,6 +44,7 @@ def _identity(request: DocumentRequest) -> dict:
         "registration": request.registration,
         "paper": request.paper,
         "base_url": request.base_url,
+        "language": request.language,
     }
 
 

@@ -4,6 +4,7 @@ from django.http import FileResponse, Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
+from django.utils import translation
 from django.views import View
 from django.views.generic import TemplateView
 
@@ -61,6 +62,7 @@ def document_request(view: OfficialsMixin, kind: str, params) -> DocumentRequest
         bracket=bracket,
         registration=registration,
         base_url=view.request.build_absolute_uri("/").rstrip("/"),
+        language=translation.get_language() or "en",
     )
 
 
