@@ -184,3 +184,24 @@ def test_ranking_queries_are_constant_in_events(organizer, client, django_assert
             client.get(url)
     assert counts[0] == counts[1]
     assert _points(organizer) == 30 * 12
+
+
+def test_standings_page_reads_the_event_row_and_its_page_of_rows(
+    finished_event, client, django_assert_num_queries
+):
+    url = reverse("standings:event", args=[finished_event.pk])
+    client.get(url)
+    with django_assert_num_queries(2):  # event + scoring + form submission; the page's rows
+        assert client.get(url).status_code == 200
+
+
+def test_stored_page_summary_follows_refreshes_and_renames(finished_event, client, judge):
+    scoring = EventScoring.objects.get(event=finished_event)
+    assert scoring.standings_count == EventStanding.objects.filter(event=finished_event).count()
+    stored = {row["player_id"]: row for row in scoring.officials}
+    for official in OfficialScore.objects.filter(event=finished_event):
+        assert stored[official.player_id]["points"] == official.points
+    judge.name = "Renamed Judge"
+    judge.save()
+    url = reverse("standings:event", args=[finished_event.pk])
+    assert "Renamed Judge" in client.get(url).content.decode()

@@ -70,15 +70,15 @@ def filter_form_html(filterset: django_filters.FilterSet) -> SafeString:
     the HTML depends only on the filter set, the language and the submitted values, and
     the choices are fixed, so it is cached on exactly those (least recently used first out).
     """
-    form = filterset.form
-    data = form.data
+    data = filterset.data  # the form's data; the key needs no form (built only on a miss)
     values = tuple(
         (name, tuple(data.getlist(name)) if hasattr(data, "getlist") else data.get(name))
-        for name in form.fields
+        for name in filterset.filters
     )
-    key = (type(filterset), get_language(), form.is_bound, values)
+    key = (type(filterset), get_language(), filterset.is_bound, values)
     html = _form_html.get(key)
     if html is None:
+        form = filterset.form
         html = mark_safe("".join(format_html("<label>{} {}</label>", f.label, f) for f in form))
         _form_html[key] = html
         if len(_form_html) > FORM_CACHE_SIZE:

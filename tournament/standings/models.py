@@ -33,6 +33,11 @@ class EventScoring(models.Model):
     # lets a status/date/scored change re-total the event's players only when it matters.
     ranked = models.BooleanField(_("in the ranking totals"), default=False)
     ranked_year = models.PositiveSmallIntegerField(null=True, blank=True)
+    # What the standings page shows besides its rows, so it reads this one row instead of
+    # a COUNT over the standings and a join over the officials (kept by refresh_standings;
+    # `officials` also by services.player_renamed).
+    standings_count = models.PositiveIntegerField(_("standings rows"), default=0)
+    officials = models.JSONField(_("officials' points"), default=list, blank=True)
 
     class Meta:
         verbose_name = _("event scoring")

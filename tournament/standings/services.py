@@ -175,7 +175,7 @@ def refresh_standings(event: Event) -> EventScoring:
         for place, t in placed
     )
     OfficialScore.objects.filter(event=event).delete()
-    OfficialScore.objects.bulk_create(_officials(event, record))
+    officials = OfficialScore.objects.bulk_create(_officials(event, record))
     verdict = eligibility(record)
     winner = next((t.player_id for _p, t in placed if t.status == "winner"), None)
     scoring, _created = EventScoring.objects.update_or_create(
@@ -186,10 +186,51 @@ def refresh_standings(event: Event) -> EventScoring:
             "participants": len(record.participants),
             "rounds": len(rounds),
             "winner_id": winner,
+            "standings_count": len(placed),
+            "officials": officials_summary(officials),
         },
     )
     sync_ranking(event, scoring, affected)
     return scoring
+
+
+def officials_summary(scores: Iterable[OfficialScore]) -> list[dict]:
+    """The officials' rows as the standings page lists them (role, then name), for JSON."""
+    rows = [
+        {
+            "player_id": o.player_id,
+            "number": o.player.player_number,
+            "name": o.player.name,
+            "role": o.role,
+            "points": o.points,
+            "forfeited": o.forfeited,
+        }
+        for o in scores
+    ]
+    return sorted(rows, key=lambda r: (r["role"], r["name"]))
+
+
+def player_changed(player: Player) -> None:
+    """After a player is saved: refresh their name and number in stored officials' lists."""
+    event_ids = OfficialScore.objects.filter(player=player).values_list("event_id", flat=True)
+    if not event_ids:
+        return
+    for scoring in EventScoring.objects.filter(event_id__in=list(event_ids)):
+        rows = [dict(r) for r in scoring.officials]
+        for row in rows:
+            if row.get("player_id") == player.pk:
+                row.update(number=player.player_number, name=player.name)
+        if rows != scoring.officials:
+            rows.sort(key=lambda r: (r["role"], r["name"]))
+            EventScoring.objects.filter(pk=scoring.pk).update(officials=rows)
+
+
+def scoring_form_late(event: Event, sent: bool, today=None) -> bool:
+    """`is_scoring_form_late` for a caller who already knows whether the form was sent."""
+    today = today or timezone.localdate()
+    if sent or event.status != Status.FINISHED or not event.scored:
+        return False
+    return today > scoring_form_due(event)
 
 
 # --- scoring form deadline -----------------------------------------------------------

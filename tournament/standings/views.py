@@ -1,8 +1,11 @@
 """Read-side pages of SPEC §6: event standings, bracket grid, players, international ranking."""
 
+from functools import cache
+from urllib.parse import quote
+
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.db.models import Prefetch
+from django.db.models import Prefetch, QuerySet
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
@@ -13,8 +16,8 @@ from django_tables2.export.views import ExportMixin
 
 from tournament.accounts.models import Player
 from tournament.events.choices import Status
-from tournament.events.models import Bracket, Registration, Round, Seat
-from tournament.events.permissions import Role, player_of
+from tournament.events.models import Bracket, Event, Registration, Round, Seat
+from tournament.events.permissions import Role, can_view, player_of, role_in_event
 from tournament.events.views_mixins import EventMixin
 from tournament.results.models import Game
 from tournament.standings import services
@@ -28,14 +31,15 @@ from tournament.standings.models import (
     EventScoring,
     EventStanding,
     OfficialScore,
-    ScoringFormSubmission,
     scoring_form_due,
 )
 from tournament.standings.tables import (
+    URL_SAFE,
     KnownCountPaginator,
     PlayersTable,
     RankingTable,
     StandingsTable,
+    player_url_prefix,
 )
 
 PUBLIC_STANDINGS = (Status.RUNNING, Status.FINISHED)
@@ -60,39 +64,86 @@ class StandingsView(EventMixin, ExportMixin, LeanFilterMixin, SingleTableMixin, 
     table_pagination = {"per_page": PAGE_SIZE}  # the table paginates (one COUNT, not two)
     export_formats = ("csv",)
 
+    def dispatch(self, request, *args, **kwargs):
+        # EventMixin.dispatch (a public page: no required role), with the stored scoring and
+        # the form's sent date read in the event's query: the page needs one more, its rows.
+        assert self.required_role == Role.PUBLIC
+        self.event = get_object_or_404(_standings_events(), pk=kwargs[self.event_url_kwarg])
+        if not can_view(request.user, self.event):
+            raise Http404
+        self.role = role_in_event(request.user, self.event)
+        return super(EventMixin, self).dispatch(request, *args, **kwargs)
+
     def get(self, request, *args, **kwargs):
         if self.event.status not in PUBLIC_STANDINGS and self.role < Role.JUDGE:
             raise Http404
         return super().get(request, *args, **kwargs)
 
     def get_queryset(self):
-        return EventStanding.objects.filter(event=self.event).select_related("player")
+        if self.request.GET.get(self.export_trigger_param):  # CSV: the columns' accessors
+            return EventStanding.objects.filter(event=self.event).select_related("player")
+        return _standing_rows().filter(event=self.event)
 
     def get_scoring(self) -> EventScoring | None:
-        if not hasattr(self, "_scoring"):
-            self._scoring = EventScoring.objects.filter(event=self.event).first()
-        return self._scoring
+        return getattr(self.event, "scoring", None)
 
     def get_table_kwargs(self):
         scoring = self.get_scoring()
         return {"rounds": scoring.rounds if scoring else 0}
+
+    def get_table_pagination(self, table):
+        pagination = super().get_table_pagination(table)
+        scoring = self.get_scoring()
+        filtered = any(self.request.GET.get(name) for name in self.filterset.filters)
+        if scoring is not None and not filtered:  # the stored row count: no COUNT query
+            pagination.update(paginator_class=KnownCountPaginator, count=scoring.standings_count)
+        return pagination
 
     def get_export_filename(self, export_format):
         return f"standings-{self.event.pk}.{export_format}"
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        submission = ScoringFormSubmission.objects.filter(event=self.event).first()
-        late = submission is None and services.is_scoring_form_late(self.event)
+        submission = getattr(self.event, "scoring_form_submission", None)
+        scoring = self.get_scoring()
         context.update(
-            scoring=self.get_scoring(),
-            officials=OfficialScore.objects.filter(event=self.event).select_related("player"),
+            scoring=scoring,
+            officials=official_rows(scoring.officials if scoring else []),
             due_date=scoring_form_due(self.event),
             submission=submission,
-            form_late=late,
+            form_late=services.scoring_form_late(self.event, sent=submission is not None),
             export_query=_export_query(self.request),
         )
         return context
+
+
+@cache
+def _standings_events() -> QuerySet[Event]:
+    """Events with their stored scoring and scoring form submission (one query).
+
+    Built once and cloned per request (`.get()` never evaluates this one): building the
+    joins costs as much as running the query."""
+    return Event.objects.select_related("scoring", "scoring_form_submission")
+
+
+@cache
+def _standing_rows() -> QuerySet:
+    """The standings page's rows: the table's fields only, no model instances (see above)."""
+    return EventStanding.objects.values_list(*StandingsTable.ROW_FIELDS, named=True)
+
+
+def official_rows(officials: list[dict]) -> list[dict]:
+    """The stored officials' list with each player's page link and translated role."""
+    prefix = player_url_prefix()
+    roles = dict(OfficialScore.Role.choices)
+    return [
+        {
+            **row,
+            "url": f"{prefix}{quote(row['number'], safe=URL_SAFE)}/",
+            "role_label": roles.get(row["role"], row["role"]),
+        }
+        for row in officials
+    ]
 
 
 def _export_query(request) -> str:
