@@ -42,6 +42,14 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(skip)
 
 
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    """Every test starts with an empty cache (pages cache rendered tables)."""
+    from django.core.cache import cache
+
+    cache.clear()
+
+
 def make_player(username: str, name: str | None = None, **fields) -> Player:
     """A user account with its player profile."""
     user = User.objects.create_user(username, f"{username}@example.org", "pw-" + username)

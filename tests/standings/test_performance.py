@@ -10,11 +10,11 @@ from django.urls import reverse
 
 from tests.standings.conftest import build_event
 from tournament.accounts.models import Player
-from tournament.events.models import Event, Registration
+from tournament.events.models import Event, Registration, Seat
 from tournament.events.simulate import run_event
 from tournament.standings.api.serializers import StandingSerializer
 from tournament.standings.models import EventScoring, EventStanding, OfficialScore, RankingTotal
-from tournament.standings.services import ranking, sync_ranking
+from tournament.standings.services import ranking, refresh_standings, sync_ranking
 
 pytestmark = pytest.mark.django_db
 
@@ -45,6 +45,30 @@ def test_finish_event_enters_the_ranking_at_once(organizer):
     assert _points(organizer) == 9 and _points(organizer, 2026) == 9
     winner = EventStanding.objects.get(event=event, place=1)
     assert _points(winner.player) == winner.points > 0
+
+
+def test_cached_ranking_page_shows_an_event_once_it_finishes(
+    organizer, client, django_capture_on_commit_callbacks
+):
+    event = Event.objects.create(
+        organizer=organizer,
+        status="registration",
+        name="Later",
+        date=datetime.date(2026, 3, 1),
+        venue="There",
+    )
+    players = Player.objects.bulk_create(
+        Player(player_number=f"L{i:03d}", name=f"Later {i}") for i in range(9)
+    )
+    Registration.objects.bulk_create(
+        Registration(event=event, player=p, checked_in=True) for p in players
+    )
+    url = reverse("standings:ranking")
+    assert "Later 0" not in client.get(url).content.decode()  # cached without the event
+    with django_capture_on_commit_callbacks(execute=True):
+        run_event(event, random.Random(4))
+    page = client.get(url).content.decode()
+    assert all(f"Later {i}<" in page for i in range(9))
 
 
 def test_status_date_and_deletion_move_the_totals(finished_event, organizer):
@@ -190,9 +214,37 @@ def test_standings_page_reads_the_event_row_and_its_page_of_rows(
     finished_event, client, django_assert_num_queries
 ):
     url = reverse("standings:event", args=[finished_event.pk])
-    client.get(url)
     with django_assert_num_queries(2):  # event + scoring + form submission; the page's rows
         assert client.get(url).status_code == 200
+    with django_assert_num_queries(1):  # the rendered table is cached until results change
+        assert client.get(url).status_code == 200
+
+
+def test_cached_table_follows_a_result_correction(finished_event, client):
+    url = reverse("standings:event", args=[finished_event.pk])
+    client.get(url)
+    standing = EventStanding.objects.filter(event=finished_event).order_by("place").first()
+    seats = Seat.objects.filter(
+        registration__player=standing.player, bracket__round__event=finished_event
+    )
+    seats.update(points=999)  # as if a corrected result gave these points
+    total = 999 * seats.count()
+    assert f">{total}<" not in client.get(url).content.decode()
+    refresh_standings(finished_event)
+    assert EventStanding.objects.get(event=finished_event, player=standing.player).points == total
+    assert f">{total}<" in client.get(url).content.decode()
+
+
+def test_cached_table_follows_a_player_rename(
+    finished_event, client, django_capture_on_commit_callbacks
+):
+    url = reverse("standings:event", args=[finished_event.pk])
+    client.get(url)
+    standing = EventStanding.objects.filter(event=finished_event).order_by("place").first()
+    standing.player.name = "Brand New Name"
+    with django_capture_on_commit_callbacks(execute=True):
+        standing.player.save()
+    assert "Brand New Name" in client.get(url).content.decode()
 
 
 def test_stored_page_summary_follows_refreshes_and_renames(finished_event, client, judge):
@@ -205,3 +257,14 @@ def test_stored_page_summary_follows_refreshes_and_renames(finished_event, clien
     judge.save()
     url = reverse("standings:event", args=[finished_event.pk])
     assert "Renamed Judge" in client.get(url).content.decode()
+
+
+def test_cached_api_standings_follow_a_result_correction(finished_event, client):
+    url = f"/api/v1/events/{finished_event.pk}/standings/"
+    client.get(url)
+    player = EventStanding.objects.filter(event=finished_event).order_by("place").first().player
+    seats = Seat.objects.filter(registration__player=player, bracket__round__event=finished_event)
+    seats.update(points=777)
+    refresh_standings(finished_event)
+    rows = {row["player_number"]: row for row in client.get(url).json()["results"]}
+    assert rows[player.player_number]["points"] == 777 * seats.count()

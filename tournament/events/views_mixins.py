@@ -13,10 +13,12 @@ class EventMixin:
     required_role: Role = Role.PUBLIC
     event_url_kwarg = "event_id"
 
+    def get_event_queryset(self):
+        """Events this view may load (override to read more in the same query)."""
+        return Event.objects.select_related("organizer")
+
     def dispatch(self, request, *args, **kwargs):
-        self.event = get_object_or_404(
-            Event.objects.select_related("organizer"), pk=kwargs[self.event_url_kwarg]
-        )
+        self.event = get_object_or_404(self.get_event_queryset(), pk=kwargs[self.event_url_kwarg])
         if not can_view(request.user, self.event):
             raise Http404
         if self.required_role > Role.PUBLIC:

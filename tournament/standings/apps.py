@@ -49,6 +49,11 @@ def _event_deleted(sender, instance, **kwargs) -> None:
 
 
 def _player_saved(sender, instance, created, update_fields=None, raw=False, **kwargs) -> None:
+    # Tables show players' names, numbers, clubs and countries: cached renderings must go.
+    if not created and not raw:
+        from tournament.standings.fragments import bump
+
+        bump("players")
     # a renamed or renumbered official must not stay stale on the standings pages
     if created or raw or (update_fields is not None and not OFFICIAL_FIELDS & set(update_fields)):
         return

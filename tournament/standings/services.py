@@ -24,6 +24,7 @@ from tournament.accounts.models import Player
 from tournament.events.choices import Status
 from tournament.events.engine import event_record, key, rounds_queryset
 from tournament.events.models import Bracket, Event, Round
+from tournament.standings.fragments import bump
 from tournament.standings.models import (
     SCORING_FORM_DUE_DAYS,
     EventScoring,
@@ -354,6 +355,7 @@ def refresh_ranking(player_ids: Iterable[int]) -> None:
         )
     for year in sorted(years):
         _renumber(year)
+    bump("ranking")
 
 
 def _renumber(year: int) -> None:

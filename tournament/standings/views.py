@@ -8,6 +8,7 @@ from django.core.exceptions import ValidationError
 from django.db.models import Prefetch, QuerySet
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect
+from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView, View
 from django_filters.views import FilterView
@@ -17,7 +18,7 @@ from django_tables2.export.views import ExportMixin
 from tournament.accounts.models import Player
 from tournament.events.choices import Status
 from tournament.events.models import Bracket, Event, Registration, Round, Seat
-from tournament.events.permissions import Role, can_view, player_of, role_in_event
+from tournament.events.permissions import Role, player_of
 from tournament.events.views_mixins import EventMixin
 from tournament.results.models import Game
 from tournament.standings import services
@@ -27,6 +28,7 @@ from tournament.standings.filters import (
     StandingsFilter,
     filter_form_html,
 )
+from tournament.standings.fragments import cached, fragment_key, version
 from tournament.standings.models import (
     EventScoring,
     EventStanding,
@@ -64,20 +66,20 @@ class StandingsView(EventMixin, ExportMixin, LeanFilterMixin, SingleTableMixin, 
     table_pagination = {"per_page": PAGE_SIZE}  # the table paginates (one COUNT, not two)
     export_formats = ("csv",)
 
-    def dispatch(self, request, *args, **kwargs):
-        # EventMixin.dispatch (a public page: no required role), with the stored scoring and
-        # the form's sent date read in the event's query: the page needs one more, its rows.
-        assert self.required_role == Role.PUBLIC
-        self.event = get_object_or_404(_standings_events(), pk=kwargs[self.event_url_kwarg])
-        if not can_view(request.user, self.event):
-            raise Http404
-        self.role = role_in_event(request.user, self.event)
-        return super(EventMixin, self).dispatch(request, *args, **kwargs)
+    def get_event_queryset(self):
+        # The stored scoring and the form's sent date come with the event: one query less.
+        return _standings_events()
 
     def get(self, request, *args, **kwargs):
         if self.event.status not in PUBLIC_STANDINGS and self.role < Role.JUDGE:
             raise Http404
-        return super().get(request, *args, **kwargs)
+        if request.GET.get(self.export_trigger_param):
+            return super().get(request, *args, **kwargs)  # CSV of exactly what is shown
+        scoring = self.get_scoring()
+        stamp = scoring.refreshed_at.timestamp() if scoring else "none"
+        key = fragment_key("standings", self.event.pk, stamp, query=request.GET.urlencode())
+        results_html = cached(key, lambda: render_results(self))
+        return self.render_to_response(self.page_context(results_html=results_html))
 
     def get_queryset(self):
         if self.request.GET.get(self.export_trigger_param):  # CSV: the columns' accessors
@@ -102,19 +104,39 @@ class StandingsView(EventMixin, ExportMixin, LeanFilterMixin, SingleTableMixin, 
     def get_export_filename(self, export_format):
         return f"standings-{self.event.pk}.{export_format}"
 
-    def get_context_data(self, **kwargs):
-        context = super().get_context_data(**kwargs)
+    def get_template_names(self) -> list[str]:
+        return [self.template_name]  # the list view's guess needs object_list, unset on a hit
+
+    def page_context(self, **kwargs) -> dict:
+        """Everything around the results table (read from the event's single query)."""
         submission = getattr(self.event, "scoring_form_submission", None)
         scoring = self.get_scoring()
-        context.update(
-            scoring=scoring,
-            officials=official_rows(scoring.officials if scoring else []),
-            due_date=scoring_form_due(self.event),
-            submission=submission,
-            form_late=services.scoring_form_late(self.event, sent=submission is not None),
-            export_query=_export_query(self.request),
-        )
-        return context
+        return {
+            "view": self,
+            "event": self.event,
+            "role": self.role,
+            "Role": Role,
+            "scoring": scoring,
+            "officials": official_rows(scoring.officials if scoring else []),
+            "due_date": scoring_form_due(self.event),
+            "submission": submission,
+            "form_late": services.scoring_form_late(self.event, sent=submission is not None),
+            "export_query": _export_query(self.request),
+            **kwargs,
+        }
+
+
+def render_results(view) -> str:
+    """The filter form and the table of a SingleTable FilterView, as HTML."""
+    view.filterset = view.get_filterset(view.get_filterset_class())
+    valid = not view.filterset.is_bound or view.filterset.is_valid() or not view.get_strict()
+    view.object_list = view.filterset.qs if valid else view.filterset.queryset.none()
+    context = {
+        "filter": view.filterset,
+        "filter_form_html": filter_form_html(view.filterset),
+        "table": view.get_table(**view.get_table_kwargs()),
+    }
+    return render_to_string("standings/_filtered_table.html", context, view.request)
 
 
 @cache
@@ -298,11 +320,18 @@ class RankingView(LeanFilterMixin, SingleTableMixin, FilterView):
             pagination.update(paginator_class=KnownCountPaginator, count=count)
         return pagination
 
-    def get_context_data(self, **kwargs):
-        context = super().get_context_data(**kwargs)
-        context["year"] = _year(self.request)
-        context["late_forms"] = _late_forms_for(self.request.user)
-        return context
+    def get(self, request, *args, **kwargs):
+        key = fragment_key("ranking", version("ranking"), query=request.GET.urlencode())
+        context = {
+            "view": self,
+            "year": _year(request),
+            "late_forms": _late_forms_for(request.user),
+            "results_html": cached(key, lambda: render_results(self)),
+        }
+        return self.render_to_response(context)
+
+    def get_template_names(self) -> list[str]:
+        return [self.template_name]
 
 
 def _late_forms_for(user) -> list:

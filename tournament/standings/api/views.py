@@ -8,12 +8,14 @@ from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics
+from rest_framework.response import Response
 
 from tournament.accounts.models import Player
 from tournament.events.choices import Status
 from tournament.events.models import Bracket, Event, Round, Seat
 from tournament.standings import services
 from tournament.standings.api import serializers as s
+from tournament.standings.fragments import cached, fragment_key
 from tournament.standings.models import EventStanding, OfficialScore
 from tournament.standings.tables import KnownCountPaginator
 from tournament.standings.views import PUBLIC_STANDINGS
@@ -25,6 +27,14 @@ def public_events():
 
 def _event(view) -> Event:
     return get_object_or_404(public_events(), pk=view.kwargs["event_id"])
+
+
+def _public_standings_event(view, *related: str) -> Event:
+    """The URL's event, 404 unless its standings are public (running or finished)."""
+    event = get_object_or_404(public_events().select_related(*related), pk=view.kwargs["event_id"])
+    if event.status not in PUBLIC_STANDINGS:
+        raise Http404
+    return event
 
 
 class EventList(generics.ListAPIView):
@@ -72,9 +82,10 @@ class StandingsList(generics.ListAPIView):
     serializer_class = s.StandingSerializer  # the documented shape; list() writes it directly
 
     def get_queryset(self):
-        event = _event(self)
-        if event.status not in PUBLIC_STANDINGS:
-            raise Http404
+        return self._standings(_public_standings_event(self))
+
+    @staticmethod
+    def _standings(event: Event):
         return (
             EventStanding.objects.filter(event=event)
             .select_related("player")
@@ -82,13 +93,20 @@ class StandingsList(generics.ListAPIView):
         )
 
     def list(self, request, *args, **kwargs):
+        event = _public_standings_event(self, "scoring")
+        scoring = getattr(event, "scoring", None)
+        stamp = scoring.refreshed_at.timestamp() if scoring else "none"
+        # Cached per page until the standings are refreshed (links carry the host: key on it).
+        key = fragment_key("api-standings", event.pk, stamp, query=request.build_absolute_uri())
+        return Response(cached(key, lambda: self._page(event)))
+
+    def _page(self, event: Event) -> dict:
         # DRF's field-by-field serialization costs ~0.4 ms a row; the rows are stored flat.
-        standings = self.get_queryset()
-        count = standings.model.objects.filter(event_id=self.kwargs["event_id"]).count()
+        count = EventStanding.objects.filter(event=event).count()
         # the rows' COUNT would join the players; counting the event's rows needs no join
         self.paginator.django_paginator_class = partial(KnownCountPaginator, count=count)
-        page = self.paginate_queryset(standings.values_list(*s.STANDING_COLUMNS))
-        return self.get_paginated_response(s.standing_rows(page))
+        page = self.paginate_queryset(self._standings(event).values_list(*s.STANDING_COLUMNS))
+        return self.get_paginated_response(s.standing_rows(page)).data
 
 
 class OfficialsList(generics.ListAPIView):
@@ -96,9 +114,7 @@ class OfficialsList(generics.ListAPIView):
     pagination_class = None
 
     def get_queryset(self):
-        event = _event(self)
-        if event.status not in PUBLIC_STANDINGS:
-            raise Http404
+        event = _public_standings_event(self)
         return OfficialScore.objects.filter(event=event).select_related("player")
 
 

@@ -1,0 +1,52 @@
+"""Rendered result tables, cached until the data under them changes.
+
+Keys carry what the data depends on: an event's stored `EventScoring.refreshed_at`, and
+version counters bumped when the ranking totals or any shown player field change. A page
+therefore never shows an old table. The counters live in the cache itself, so several web
+processes need a shared cache (REDIS_URL) — the production set-up has one.
+"""
+
+import hashlib
+from collections.abc import Callable
+
+from django.core.cache import cache
+from django.db import transaction
+from django.utils.translation import get_language
+
+TIMEOUT = 60 * 60  # a day-long event re-renders each table at most once an hour
+
+
+def version(scope: str) -> int:
+    """The current version of a scope ("players", "ranking")."""
+    return cache.get_or_set(f"results-version:{scope}", 1, timeout=None)
+
+
+def bump(scope: str) -> None:
+    """Invalidate every fragment that depends on this scope, once the transaction commits.
+
+    Bumping before the commit would let a request in between cache the old data under the
+    new version."""
+    transaction.on_commit(lambda: _increment(scope))
+
+
+def _increment(scope: str) -> None:
+    try:
+        cache.incr(f"results-version:{scope}")
+    except ValueError:  # not set yet (or evicted): any new value differs from the old keys
+        cache.set(f"results-version:{scope}", 2, timeout=None)
+
+
+def fragment_key(name: str, *parts: object, query: str = "") -> str:
+    """A cache key for one rendering: its data stamps, the language and the query string."""
+    digest = hashlib.sha256(query.encode()).hexdigest()[:24]
+    stamp = ":".join(str(part) for part in parts)
+    return f"fragment:{name}:{stamp}:{version('players')}:{get_language()}:{digest}"
+
+
+def cached(key: str, render: Callable[[], object]) -> object:
+    """The cached value for key, rendering and storing it on a miss."""
+    value = cache.get(key)
+    if value is None:
+        value = render()
+        cache.set(key, value, TIMEOUT)
+    return value
