@@ -454,16 +454,5 @@ def import_event(
                 record, None if organizer else event_organizer, judges
             ),
         )
-        refresh_results(event)
-        _refresh_standings(event)
+        refresh_results(event)  # stores places and points, then the standings
     return event
-
-
-def _refresh_standings(event: Event) -> None:
-    # The standings app stores what its pages read; keep it in step when it is installed.
-    from django.apps import apps
-
-    if apps.is_installed("tournament.standings"):
-        from tournament.standings.services import refresh_standings
-
-        refresh_standings(event)

@@ -158,7 +158,7 @@ def refresh_results(event: Event) -> m.EventRecord:
     )
     from tournament.standings.services import refresh_standings  # standings import this module
 
-    refresh_standings(event)
+    refresh_standings(event, rounds, record)  # the rounds above carry the new figures
     results_changed.send(sender=Event, event=event)
     return record
 

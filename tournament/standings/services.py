@@ -19,6 +19,7 @@ from django.db.models.functions import Rank
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from scoring.model import EventRecord
 from scoring.points import MIN_SCORED_PARTICIPANTS, eligibility, official_points
 from tournament.accounts.models import Player
 from tournament.events.choices import Status
@@ -149,10 +150,17 @@ def _officials(event: Event, record) -> list[OfficialScore]:
 
 
 @transaction.atomic
-def refresh_standings(event: Event) -> EventScoring:
-    """Recompute and store the event's standings, officials' points and eligibility."""
-    rounds = list(rounds_queryset(event))
-    record = event_record(event, rounds)
+def refresh_standings(
+    event: Event, rounds: list[Round] | None = None, record: EventRecord | None = None
+) -> EventScoring:
+    """Recompute and store the event's standings, officials' points and eligibility.
+
+    `refresh_results` passes the rounds (with seats) it just stored and their record, so
+    they are not loaded twice; called alone, it loads them."""
+    if rounds is None:
+        rounds = list(rounds_queryset(event))
+    if record is None:
+        record = event_record(event, rounds)
     before = EventScoring.objects.filter(event=event, ranked=True).exists()
     affected = _event_player_ids(event) if before else set()
     dropped = dict(event.registrations.values_list("pk", "dropped_in_round"))
