@@ -87,14 +87,10 @@ def next_number(bracket: Bracket) -> int:
     return Game.objects.filter(bracket=bracket).count() + 1
 
 
-def _engine_bracket(bracket: Bracket, games: list) -> m.Bracket:
-    return bracket_of(bracket, games=games)
-
-
 def bracket_over(bracket: Bracket, games: list[Game] | None = None) -> str | None:
     """Why no further game may be recorded in this bracket (None: play goes on)."""
     games = accepted_games(bracket) if games is None else games
-    engine = _engine_bracket(bracket, games)
+    engine = bracket_of(bracket, games=games)
     reason = finished_by(engine)
     if reason == "two-wins":
         wins = place_bracket(engine).totals
@@ -235,7 +231,7 @@ def check_game(bracket: Bracket, number: int, data: GameData, correction: bool) 
         if over:
             raise _fail(over)
     game = data.engine_game()
-    engine = _engine_bracket(bracket, previous)
+    engine = bracket_of(bracket, games=previous)
     names = _names(bracket)
     issues = validate_game(game, engine, fmt)
     if issues:
@@ -248,7 +244,7 @@ def _check_later_games(
     bracket: Bracket, games: list[Game], number: int, game: m.Game, fmt: m.Format
 ) -> None:
     """A corrected game must leave the games after it valid (e.g. no game after two wins)."""
-    engine = _engine_bracket(bracket, games)
+    engine = bracket_of(bracket, games=games)
     pairs = zip(games, engine.games, strict=True)
     replaced = tuple(game if g.number == number else old for g, old in pairs)
     corrected = m.Bracket(engine.table, engine.players, replaced, None, engine.dropped)
