@@ -53,7 +53,7 @@ def build_big_event(players: int):
     """One event of `players` checked-in players, played to the finish by the simulator."""
     from tournament.accounts.models import Player
     from tournament.events.models import Event, Registration
-    from tournament.standings.services import refresh_standings
+    from tournament.standings.recompute import refresh_event
 
     organizer = Player.objects.create(player_number="ORG-1", name="Organizer")
     event = Event.objects.create(
@@ -73,7 +73,7 @@ def build_big_event(players: int):
     from tournament.events.simulate import run_event
 
     run_event(event, random.Random(2187))
-    refresh_standings(event)
+    refresh_event(event)
     return event
 
 

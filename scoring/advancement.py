@@ -154,8 +154,11 @@ def advance(
 
 
 def tournament_winner(event: EventRecord) -> str | None:
-    """The winner of the final (a round with a single bracket), once it is decided."""
+    """The winner of the final (a round with a single bracket), once it is known.
+
+    Known as soon as the final's winner is: other places may still wait for a judge's
+    decision (SPEC §6: when one bracket's winner is known in the final, the event is over).
+    """
     if not event.rounds or not event.rounds[-1].is_final:
         return None
-    outcome = place_bracket(event.rounds[-1].brackets[0])
-    return outcome.winner if outcome.decided else None
+    return place_bracket(event.rounds[-1].brackets[0]).winner

@@ -2,9 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
-from scoring.model import BracketOutcome, EventRecord, Official, PointsMode, Role
+from scoring.model import (
+    Bracket,
+    BracketOutcome,
+    EventRecord,
+    Format,
+    Official,
+    PointsMode,
+    Role,
+    Round,
+)
 from scoring.placement import place_bracket
 
 __all__ = [
@@ -15,6 +25,7 @@ __all__ = [
     "OfficialPoints",
     "RoundScore",
     "bracket_points",
+    "bracket_scores",
     "eligibility",
     "official_points",
     "place_points",
@@ -74,30 +85,57 @@ def bracket_points(
     return points
 
 
-def round_scores(event: EventRecord, upto: int | None = None) -> dict[str, list[RoundScore]]:
-    """Each player's per-round scores through round ``upto`` (all rounds by default).
+def bracket_scores(
+    bracket: Bracket,
+    outcome: BracketOutcome,
+    round_number: int,
+    fmt: Format,
+    *,
+    final: bool = False,
+    superseded: Collection[str] = (),
+) -> dict[str, RoundScore]:
+    """Every seated player's score in one bracket, from its outcome (SPEC §6).
 
-    In "last-bracket" mode only a player's last bracket keeps its points; earlier rounds
-    show 0 so the printed rounds always add up to the total.
+    A decided place earns its points at once, even while other places of the bracket wait
+    for a judge's decision. In "last-bracket" mode a bracket a player later moved on from
+    (``superseded``: the players seated in a later round) keeps its place but scores 0, so
+    the printed rounds always add up to the total.
     """
+    points = bracket_points(outcome, round_number, final=final, multiplier=fmt.event_multiplier)
+    last_only = fmt.points_mode is PointsMode.LAST_BRACKET
+    return {
+        player: RoundScore(
+            round_number,
+            bracket.table,
+            outcome.place_of(player),
+            0 if last_only and player in superseded else points[player],
+        )
+        for player in bracket.players
+    }
+
+
+def round_scores(event: EventRecord, upto: int | None = None) -> dict[str, list[RoundScore]]:
+    """Each player's per-round scores through round ``upto`` (all rounds by default)."""
+    rounds = [r for r in event.rounds if upto is None or r.number <= upto]
     scores: dict[str, list[RoundScore]] = {p.id: [] for p in event.players}
-    fmt = event.format
-    for rnd in event.rounds:
-        if upto is not None and rnd.number > upto:
-            break
+    later: set[str] = set()  # players seated in a round after the one being scored
+    by_round: list[tuple[Round, set[str]]] = []
+    for rnd in reversed(rounds):
+        by_round.append((rnd, set(later)))
+        later |= set(rnd.players)
+    for rnd, superseded in reversed(by_round):
         for bracket in rnd.brackets:
             outcome = place_bracket(bracket)
-            points = bracket_points(
-                outcome, rnd.number, final=rnd.is_final, multiplier=fmt.event_multiplier
+            row = bracket_scores(
+                bracket,
+                outcome,
+                rnd.number,
+                event.format,
+                final=rnd.is_final,
+                superseded=superseded,
             )
             for player in bracket.players:
-                score = RoundScore(
-                    rnd.number, bracket.table, outcome.place_of(player), points[player]
-                )
-                scores.setdefault(player, []).append(score)
-    if fmt.points_mode is PointsMode.LAST_BRACKET:
-        for rows in scores.values():
-            rows[:-1] = [RoundScore(s.round, s.table, s.place, 0) for s in rows[:-1]]
+                scores.setdefault(player, []).append(row[player])
     return scores
 
 

@@ -241,12 +241,12 @@ def test_user_accounts_untouched():
 
 
 def test_failure_inside_the_import_rolls_everything_back(monkeypatch):
-    from tournament.eventfile import services
+    from tournament.standings import recompute
 
     def broken(event):
         raise RuntimeError("disk full")
 
-    monkeypatch.setattr(services, "refresh_results", broken)
+    monkeypatch.setattr(recompute, "refresh_event", broken)
     before = counts()
     with pytest.raises(RuntimeError):
         import_event((DATA / "valid_15_players_wildcard.json").read_bytes())

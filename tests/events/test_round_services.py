@@ -8,11 +8,12 @@ from django.core.exceptions import ValidationError
 from scoring.advancement import advance
 from scoring.brackets import bracket_sizes
 from tests.conftest import make_player
-from tournament.events.engine import event_record, key, refresh_results
+from tournament.events.engine import event_record, key
 from tournament.events.models import Bracket, Round, Seat
 from tournament.events.services import rounds as svc
 from tournament.events.simulate import play_round
 from tournament.results.models import Game
+from tournament.standings import recompute
 
 PLACE_POINTS = {1: 4, 2: 3, 3: 2, 4: 1}
 
@@ -273,7 +274,7 @@ def test_close_refused_until_the_judge_decides_a_tie(event_with):
     counts = {key(a.pk): 6, key(b.pk): 3, key(c.pk): 3}
     _game(bracket, 1, a, counts)
     _game(bracket, 2, a, counts)
-    refresh_results(event)
+    recompute.refresh_event(event)
     bracket.refresh_from_db()
     assert bracket.state == Bracket.State.NEEDS_DECISION
     with pytest.raises(ValidationError, match="judge decision: table 1"):

@@ -6,11 +6,11 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from tournament.events.engine import refresh_results
 from tournament.printing import services
 from tournament.printing.models import CachedDocument
 from tournament.printing.tasks import render_document
 from tournament.results.models import Game
+from tournament.standings.recompute import refresh_event
 
 from .conftest import pdf_pages, pdf_reader
 
@@ -128,7 +128,7 @@ def test_result_change_makes_the_file_stale_and_it_is_regenerated(
     loser = next(k for k in game.unrazed if int(k) != game.winner_id and game.unrazed[k] > 0)
     game.unrazed[loser] -= 1
     game.save()
-    refresh_results(event)
+    refresh_event(event)
     doc.refresh_from_db()
     assert services.is_stale(doc)
     text = "\n".join(pdf_pages(download(client, doc)))
@@ -199,7 +199,7 @@ def test_result_change_queues_a_fresh_render_when_a_worker_runs(
     game.save()
     current_app.conf.task_always_eager = False  # as with a real broker (the fixture restores it)
     with django_capture_on_commit_callbacks(execute=True):
-        refresh_results(event)
+        refresh_event(event)
     current_app.conf.task_always_eager = True
     assert queued == [doc.pk]
     doc.refresh_from_db()
@@ -208,7 +208,7 @@ def test_result_change_queues_a_fresh_render_when_a_worker_runs(
 
 def test_result_change_leaves_files_alone_when_eager(client_as, organizer, event, played_round):
     doc = generate(client_as(organizer), event, "brackets", round=1)
-    refresh_results(event)  # nothing changed, and eager mode never renders here
+    refresh_event(event)  # nothing changed, and eager mode never renders here
     doc.refresh_from_db()
     assert doc.state == CachedDocument.State.DONE and services.is_current(doc)
 

@@ -9,7 +9,7 @@ from tests.conftest import make_player
 from tournament.accounts.models import Player
 from tournament.events.models import Event, Registration
 from tournament.events.simulate import run_event
-from tournament.standings.services import refresh_standings
+from tournament.standings.recompute import refresh_event
 
 
 def build_event(organizer: Player, n: int, seed: int = 7, **fields) -> Event:
@@ -30,7 +30,7 @@ def build_event(organizer: Player, n: int, seed: int = 7, **fields) -> Event:
         Registration(event=event, player=p, checked_in=True) for p in players
     )
     run_event(event, random.Random(seed))
-    refresh_standings(event)
+    refresh_event(event)
     return event
 
 
@@ -38,7 +38,7 @@ def build_event(organizer: Player, n: int, seed: int = 7, **fields) -> Event:
 def finished_event(event, registered_players) -> Event:
     """The shared 9-player event, played to the finish with seed 7, standings refreshed."""
     run_event(event, random.Random(7))
-    refresh_standings(event)
+    refresh_event(event)
     event.refresh_from_db()
     return event
 

@@ -10,11 +10,13 @@ from django.urls import reverse
 
 from tests.standings.conftest import build_event
 from tournament.accounts.models import Player
-from tournament.events.models import Event, Registration, Seat
+from tournament.events.models import Event, Registration
+from tournament.events.services.editing import save_event
 from tournament.events.simulate import run_event
 from tournament.standings.api.serializers import StandingSerializer
 from tournament.standings.models import EventScoring, EventStanding, OfficialScore, RankingTotal
-from tournament.standings.services import ranking, refresh_standings, sync_ranking
+from tournament.standings.recompute import refresh_event
+from tournament.standings.services import ranking, sync_ranking
 
 pytestmark = pytest.mark.django_db
 
@@ -74,19 +76,19 @@ def test_cached_ranking_page_shows_an_event_once_it_finishes(
 def test_status_date_and_deletion_move_the_totals(finished_event, organizer):
     assert _points(organizer, 2026) == 9
     finished_event.date = datetime.date(2024, 5, 5)
-    finished_event.save()
+    save_event(finished_event, {"date"})
     assert _points(organizer, 2026) is None and _points(organizer, 2024) == 9
     assert _points(organizer) == 9
     finished_event.scored = False
-    finished_event.save(update_fields=["scored"])
+    save_event(finished_event, {"scored"})
     assert _points(organizer) is None
     finished_event.scored = True
-    finished_event.save()
+    save_event(finished_event, {"scored"})
     assert _points(organizer) == 9
-    Event.objects.get(pk=finished_event.pk).save()  # a save changing nothing keeps the totals
+    save_event(Event.objects.get(pk=finished_event.pk), ())  # changing nothing keeps the totals
     assert _points(organizer) == 9
     finished_event.status = "running"
-    finished_event.save(update_fields=["status"])
+    save_event(finished_event, {"status"})
     assert _points(organizer) is None
     assert not RankingTotal.objects.exists()
 
@@ -110,9 +112,8 @@ def test_stored_totals_equal_the_sums_of_counted_events(organizer, judge):
     first = build_event(organizer, 9, name="One", date=datetime.date(2025, 1, 1))
     second = build_event(organizer, 12, name="Two", date=datetime.date(2026, 1, 1))
     second.judges.set([judge])
-    from tournament.standings.services import refresh_standings
 
-    refresh_standings(second)
+    refresh_event(second)
     for year in (None, 2025, 2026):
         events = [e for e in (first, second) if year in (None, e.date.year)]
         expected: dict[int, int] = {}
@@ -224,13 +225,10 @@ def test_cached_table_follows_a_result_correction(finished_event, client):
     url = reverse("standings:event", args=[finished_event.pk])
     client.get(url)
     standing = EventStanding.objects.filter(event=finished_event).order_by("place").first()
-    seats = Seat.objects.filter(
-        registration__player=standing.player, bracket__round__event=finished_event
-    )
-    seats.update(points=999)  # as if a corrected result gave these points
-    total = 999 * seats.count()
+    total = standing.points * 2  # double points: every playing point doubles (SPEC §6)
     assert f">{total}<" not in client.get(url).content.decode()
-    refresh_standings(finished_event)
+    finished_event.event_multiplier = 2
+    save_event(finished_event, {"event_multiplier"})
     assert EventStanding.objects.get(event=finished_event, player=standing.player).points == total
     assert f">{total}<" in client.get(url).content.decode()
 
@@ -262,9 +260,8 @@ def test_stored_page_summary_follows_refreshes_and_renames(finished_event, clien
 def test_cached_api_standings_follow_a_result_correction(finished_event, client):
     url = f"/api/v1/events/{finished_event.pk}/standings/"
     client.get(url)
-    player = EventStanding.objects.filter(event=finished_event).order_by("place").first().player
-    seats = Seat.objects.filter(registration__player=player, bracket__round__event=finished_event)
-    seats.update(points=777)
-    refresh_standings(finished_event)
+    standing = EventStanding.objects.filter(event=finished_event).order_by("place").first()
+    finished_event.event_multiplier = 2
+    save_event(finished_event, {"event_multiplier"})
     rows = {row["player_number"]: row for row in client.get(url).json()["results"]}
-    assert rows[player.player_number]["points"] == 777 * seats.count()
+    assert rows[standing.player.player_number]["points"] == standing.points * 2

@@ -8,7 +8,8 @@ from django.urls import reverse
 from tests.standings.conftest import build_event
 from tournament.events.models import Registration
 from tournament.standings.models import EventStanding
-from tournament.standings.services import ranking, ranking_breakdown, refresh_standings
+from tournament.standings.recompute import refresh_event
+from tournament.standings.services import ranking, ranking_breakdown
 
 pytestmark = pytest.mark.django_db
 
@@ -20,7 +21,7 @@ def season(organizer, judge):
     second = build_event(organizer, 12, name="Autumn", date=datetime.date(2026, 9, 1))
     second.judges.set([judge])
     tiny = build_event(organizer, 6, name="Tiny", date=datetime.date(2026, 5, 1))
-    refresh_standings(second)  # the judge was added after the event was played
+    refresh_event(second)  # the judge was added after the event was played
     return first, second, tiny
 
 

@@ -10,11 +10,11 @@ from django.urls import reverse
 from tests.standings.conftest import build_event
 from tournament.events.models import Seat
 from tournament.standings.models import EventScoring, EventStanding, OfficialScore
+from tournament.standings.recompute import refresh_event
 from tournament.standings.services import (
     is_scoring_form_late,
     late_scoring_forms,
     mark_scoring_form_sent,
-    refresh_standings,
 )
 
 pytestmark = pytest.mark.django_db
@@ -55,7 +55,7 @@ def test_judge_who_plays_forfeits(organizer, judge):
     from tournament.events.models import Registration
 
     Registration.objects.create(event=event, player=judge)
-    refresh_standings(event)
+    refresh_event(event)
     official = OfficialScore.objects.get(event=event, player=judge)
     assert official.points == 0 and official.forfeited
 

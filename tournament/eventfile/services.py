@@ -23,9 +23,10 @@ from scoring.placement import place_bracket
 from tournament.accounts.models import Player
 from tournament.eventfile.models import EventFileId, ImportedEvent
 from tournament.events.choices import Status
-from tournament.events.engine import event_record, key, refresh_results
+from tournament.events.engine import event_record, key
 from tournament.events.models import Bracket, Event, Registration, Round, Seat
 from tournament.results.models import Game
+from tournament.standings import recompute
 
 # A timed event in the file says only "timed": an imported one gets this limit per round.
 IMPORTED_TIME_LIMIT_MINUTES = 60
@@ -454,5 +455,5 @@ def import_event(
                 record, None if organizer else event_organizer, judges
             ),
         )
-        refresh_results(event)  # stores places and points, then the standings
+        recompute.refresh_event(event)  # stores places and points, then the standings
     return event

@@ -1,20 +1,19 @@
 """The bridge between database rows and the pure rules engine in `scoring`.
 
 Player ids in engine records are ``str(Player.pk)``. Pages never call the engine per
-request: `refresh_results` stores what the engine computed (places, points, totals, bracket
-state) on seats and brackets whenever a result, drop or decision changes.
+request: `store_results` (a whole event) and `store_bracket_results` (one bracket) store what
+the engine computed (places, points, totals, bracket state) on seats and brackets. Only the
+recompute pipeline (`tournament.standings.recompute`) calls them.
 """
 
 from collections.abc import Iterable
 
-from django.db import transaction
 from django.db.models import Prefetch
 
 from scoring import model as m
 from scoring.placement import place_bracket
-from scoring.points import round_scores
-from tournament.events.models import Bracket, Event, Registration, Round, Seat
-from tournament.events.signals import results_changed
+from scoring.points import RoundScore, bracket_scores
+from tournament.events.models import Bracket, Event, Round, Seat
 
 
 def key(player_id: int) -> str:
@@ -112,11 +111,11 @@ def bracket_state(outcome: m.BracketOutcome, games_played: int) -> str:
     return Bracket.State.IN_PROGRESS if games_played else Bracket.State.WAITING
 
 
-def _seat_figures(seat: Seat, outcome: m.BracketOutcome, score) -> dict:
+def _seat_figures(seat: Seat, outcome: m.BracketOutcome, score: RoundScore) -> dict:
     totals = outcome.totals.get(key(seat.registration.player_id), m.PlayerTotals())
     return {
-        "place": outcome.place_of(key(seat.registration.player_id)) if outcome.decided else None,
-        "points": score.points if outcome.decided else None,
+        "place": score.place,
+        "points": score.points if score.place is not None else None,
         "unrazed_total": totals.unrazed,
         "games_won": totals.wins,
         "best_game": totals.best,
@@ -132,36 +131,72 @@ def _changed(obj, values: dict) -> bool:
     return changed
 
 
-@transaction.atomic
-def refresh_results(event: Event) -> m.EventRecord:
-    """Recompute every bracket of the event and store places, points and states."""
-    rounds = list(rounds_queryset(event))
-    record = event_record(event, rounds)
-    scores = round_scores(record)
-    seats_to_save, brackets_to_save = [], []
-    for rnd in rounds:
-        for bracket in rnd.brackets.all():
-            outcome = place_bracket(bracket_of(bracket))
-            winner_id = int(outcome.winner) if outcome.decided and outcome.winner else None
-            state = bracket_state(outcome, len(bracket.games.all()))
-            if _changed(bracket, {"state": state, "winner_id": winner_id}):
-                brackets_to_save.append(bracket)
-            for seat in bracket.seats.all():
-                score = next(
-                    s for s in scores[key(seat.registration.player_id)] if s.round == rnd.number
-                )
-                if _changed(seat, _seat_figures(seat, outcome, score)):
-                    seats_to_save.append(seat)
-    Bracket.objects.bulk_update(brackets_to_save, ["state", "winner"])
-    Seat.objects.bulk_update(
-        seats_to_save, ["place", "points", "unrazed_total", "games_won", "best_game"]
-    )
-    from tournament.standings.services import refresh_standings  # standings import this module
+SEAT_FIGURES = ["place", "points", "unrazed_total", "games_won", "best_game"]
+BRACKET_FIGURES = ["state", "winner"]
 
-    refresh_standings(event, rounds, record)  # the rounds above carry the new figures
-    results_changed.send(sender=Event, event=event)
+
+def _bracket_changes(
+    bracket: Bracket, rnd: Round, fmt: m.Format, superseded: set[str]
+) -> tuple[bool, list[Seat]]:
+    """Set the engine's figures on a bracket (prefetched seats and games) and its seats.
+
+    Returns whether the bracket row changed and the seats that did."""
+    engine = bracket_of(bracket)
+    outcome = place_bracket(engine)
+    scores = bracket_scores(
+        engine, outcome, rnd.number, fmt, final=rnd.is_final, superseded=superseded
+    )
+    winner_id = int(outcome.winner) if outcome.winner else None
+    state = bracket_state(outcome, len(engine.games))
+    bracket_changed = _changed(bracket, {"state": state, "winner_id": winner_id})
+    seats = [
+        seat
+        for seat in bracket.seats.all()
+        if _changed(seat, _seat_figures(seat, outcome, scores[key(seat.registration.player_id)]))
+    ]
+    return bracket_changed, seats
+
+
+def store_results(event: Event, rounds: list[Round]) -> m.EventRecord:
+    """Recompute every bracket of the event and store places, points and states.
+
+    `rounds` come from `rounds_queryset` and carry the new figures afterwards."""
+    record = event_record(event, rounds)
+    seats_to_save, brackets_to_save = [], []
+    later: set[str] = set()
+    for rnd in reversed(rounds):
+        for bracket in rnd.brackets.all():
+            bracket_changed, seats = _bracket_changes(bracket, rnd, record.format, later)
+            if bracket_changed:
+                brackets_to_save.append(bracket)
+            seats_to_save += seats
+        later |= {key(s.registration.player_id) for b in rnd.brackets.all() for s in b.seats.all()}
+    Bracket.objects.bulk_update(brackets_to_save, BRACKET_FIGURES)
+    Seat.objects.bulk_update(seats_to_save, SEAT_FIGURES)
     return record
 
 
-def registration_of(event: Event, player_key: str) -> Registration:
-    return event.registrations.get(player_id=int(player_key))
+def store_bracket_results(bracket: Bracket) -> list[Seat]:
+    """Recompute one bracket and store its places, points and state; its seats, stored.
+
+    Touches only this bracket: a confirmation costs the same in any size of event."""
+    bracket = (
+        Bracket.objects.select_related("round__event")
+        .prefetch_related(Prefetch("seats", Seat.objects.select_related("registration")), "games")
+        .get(pk=bracket.pk)
+    )
+    rnd, event = bracket.round, bracket.round.event
+    superseded: set[str] = set()
+    if event.points_mode == m.PointsMode.LAST_BRACKET:
+        registrations = [s.registration_id for s in bracket.seats.all()]
+        superseded = {
+            key(player_id)
+            for player_id in Seat.objects.filter(
+                registration_id__in=registrations, bracket__round__number__gt=rnd.number
+            ).values_list("registration__player_id", flat=True)
+        }
+    bracket_changed, seats = _bracket_changes(bracket, rnd, format_of(event), superseded)
+    if bracket_changed:
+        bracket.save(update_fields=BRACKET_FIGURES)
+    Seat.objects.bulk_update(seats, SEAT_FIGURES)
+    return list(bracket.seats.all())

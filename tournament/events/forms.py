@@ -6,9 +6,20 @@ from django.utils.translation import gettext_lazy as _
 from tournament.accounts.models import Player
 from tournament.events.choices import Variant
 from tournament.events.models import Event
+from tournament.events.services.editing import frozen_fields_error
 
 
-class EventForm(forms.ModelForm):
+class FrozenFormatMixin:
+    """Refuses, with the reason, format changes that results were already checked against."""
+
+    def _post_clean(self) -> None:
+        super()._post_clean()  # the instance now holds the submitted values
+        error = frozen_fields_error(self.instance, self.changed_data)
+        if error is not None:
+            self.add_error(None, error)
+
+
+class EventForm(FrozenFormatMixin, forms.ModelForm):
     variants = forms.MultipleChoiceField(
         label=_("Variants"),
         choices=Variant.choices,

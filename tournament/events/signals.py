@@ -2,5 +2,5 @@
 
 from django.dispatch import Signal
 
-# Sent (inside the transaction) after `engine.refresh_results` stored new results; kwarg: event.
+# Sent after commit once the recompute pipeline stored new figures of an event; kwarg: event.
 results_changed = Signal()

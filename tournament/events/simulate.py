@@ -3,16 +3,16 @@
 import random
 from collections import defaultdict
 
-from tournament.events.engine import format_of, key, refresh_results
+from scoring.simulate import play_bracket
+from tournament.events.engine import format_of, key
 from tournament.events.models import Bracket, Event, Round, Seat
 from tournament.events.services import rounds as round_service
 from tournament.results.models import Game
+from tournament.standings import recompute
 
 
 def play_round(rnd: Round, rng: random.Random, *, refresh: bool = True) -> None:
     """Store simulated games for every bracket of the round (a judge's tie-break when needed)."""
-    from scoring.simulate import play_bracket
-
     fmt = format_of(rnd.event)
     games = []
     # One query for the round's seats: a prefetch of hundreds of brackets overflows SQLite.
@@ -38,7 +38,7 @@ def play_round(rnd: Round, rng: random.Random, *, refresh: bool = True) -> None:
     Bracket.objects.bulk_update(brackets, ["tiebreak_order"], batch_size=500)
     Game.objects.bulk_create(games, batch_size=500)
     if refresh:
-        refresh_results(rnd.event)
+        recompute.refresh_event(rnd.event)
 
 
 def run_event(event: Event, rng: random.Random) -> Event:

@@ -18,6 +18,7 @@ from tournament.events.choices import Status
 from tournament.events.forms import EventForm, JudgesForm
 from tournament.events.models import Event, Registration
 from tournament.events.permissions import Role, player_of
+from tournament.events.services import editing as editing_service
 from tournament.events.services import registration as registration_service
 from tournament.events.tables import CheckInTable, EventTable
 from tournament.events.views_mixins import EventMixin
@@ -115,13 +116,13 @@ class EventUpdateView(OrganizerEventMixin, UpdateView):
     pk_url_kwarg = "event_id"
 
     def form_valid(self, form):
-        if self.event.rounds.exists() and form.has_changed():
-            format_fields = {"deck_size", "deck_rules", "tournament_type", "victory", "variants"}
-            if format_fields & set(form.changed_data):
-                form.add_error(None, _("The format cannot change once round 1 is seated."))
-                return self.form_invalid(form)
+        try:
+            self.object = editing_service.save_event(form.instance, form.changed_data)
+        except ValidationError as error:
+            form.add_error(None, error)
+            return self.form_invalid(form)
         messages.success(self.request, _("Event saved."))
-        return super().form_valid(form)
+        return redirect(self.object)
 
 
 class EventStatusView(OrganizerEventMixin, View):

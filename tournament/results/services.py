@@ -2,8 +2,9 @@
 
 Every state change locks the bracket row (``select_for_update``) inside one transaction, so
 two judges acting on the same game at the same moment are serialised: one wins, the other
-sees what happened. A confirmed entry is copied to `Game` and `refresh_results` runs in the
-same transaction, so places and points change together with the result.
+sees what happened. A confirmed entry is copied to `Game` and the recompute pipeline
+(`recompute.refresh_bracket`) runs in the same transaction, so places and points change
+together with the result.
 """
 
 from __future__ import annotations
@@ -22,10 +23,11 @@ from scoring.placement import finished_by, place_bracket
 from scoring.validation import decide_by_realms, validate_bracket, validate_game
 from tournament.accounts.models import Player
 from tournament.events.choices import Status
-from tournament.events.engine import bracket_of, engine_game, format_of, key, refresh_results
+from tournament.events.engine import bracket_of, engine_game, format_of, key
 from tournament.events.models import Bracket, Event, Round
 from tournament.events.permissions import Role, player_role
 from tournament.results.models import EntryStatus, Game, GameEntry
+from tournament.standings import recompute
 
 COUNTS = ("unrazed", "razed", "holdings")
 
@@ -71,7 +73,13 @@ def _require_official(event: Event, player: Player | None) -> None:
 
 
 def _lock(bracket: Bracket) -> Bracket:
-    return Bracket.objects.select_for_update().select_related("round__event").get(pk=bracket.pk)
+    # Only the bracket row: locking the event too would queue every confirmation of the event
+    # behind the previous one (the standings tail takes its own short per-event lock).
+    return (
+        Bracket.objects.select_for_update(of=("self",))
+        .select_related("round__event")
+        .get(pk=bracket.pk)
+    )
 
 
 def _fail(message: str, field_name: str = NON_FIELD_ERRORS) -> ValidationError:
@@ -441,7 +449,7 @@ def _confirm(entry: GameEntry, by: Player, bracket: Bracket) -> None:
             "holdings": entry.holdings,
         },
     )
-    refresh_results(bracket.round.event)
+    recompute.refresh_bracket(bracket)
 
 
 def _data_of(entry: GameEntry) -> GameData:
@@ -532,7 +540,7 @@ def decide_tiebreak(bracket: Bracket, orders: list[list[str]], by: Player) -> Br
         bracket.tiebreak_order = _merged_order(bracket.tiebreak_order or [], orders)
         bracket.tiebreak_decided_by = by
         bracket.save(update_fields=["tiebreak_order", "tiebreak_decided_by"])
-        refresh_results(bracket.round.event)
+        recompute.refresh_bracket(bracket)
         return bracket
 
 

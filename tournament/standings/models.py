@@ -1,7 +1,7 @@
 """Stored event standings, officials' points, eligibility and scoring-form submissions (§6).
 
-Every figure here is written by `services.refresh_standings(event)` from the Seats that
-`engine.refresh_results` stores; pages and the API only read these rows.
+Every figure here is written by the recompute pipeline (`recompute.py`) from the Seats the
+engine bridge stores; pages, printed forms and the API only read these rows.
 """
 
 import datetime
@@ -92,6 +92,9 @@ class EventStanding(models.Model):
     round_points = models.JSONField(_("points per round"), default=dict, blank=True)
     brackets_played = models.PositiveSmallIntegerField(_("brackets played"), default=0)
     last_round = models.PositiveSmallIntegerField(_("last round played"), default=0)
+    last_place = models.PositiveSmallIntegerField(
+        _("place in the last bracket"), null=True, blank=True
+    )
     unrazed_total = models.PositiveIntegerField(_("unrazed realms"), default=0)
     games_won = models.PositiveIntegerField(_("games won"), default=0)
     status = models.CharField(_("status"), max_length=12, choices=Status, default=Status.ACTIVE)

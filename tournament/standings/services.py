@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Exists, F, OuterRef, QuerySet, Sum, Window
 from django.db.models.functions import Rank
 from django.utils import timezone
@@ -23,8 +23,8 @@ from scoring.model import EventRecord
 from scoring.points import MIN_SCORED_PARTICIPANTS, eligibility, official_points
 from tournament.accounts.models import Player
 from tournament.events.choices import Status
-from tournament.events.engine import event_record, key, rounds_queryset
-from tournament.events.models import Bracket, Event, Round
+from tournament.events.engine import key
+from tournament.events.models import Bracket, Event, Registration, Round, Seat
 from tournament.standings.fragments import bump
 from tournament.standings.models import (
     SCORING_FORM_DUE_DAYS,
@@ -41,10 +41,11 @@ RANKING_CHUNK = 500  # players re-totalled per query (keeps IN lists under SQLit
 
 @dataclass
 class _Tally:
-    """A registration's figures accumulated over its seats."""
+    """A registration's figures accumulated over its seats, in round order."""
 
     registration_id: int
     player_id: int
+    dropped_in_round: int | None
     points: int = 0
     round_points: dict[str, int] = field(default_factory=dict)
     brackets: int = 0
@@ -55,62 +56,91 @@ class _Tally:
     status: str = EventStanding.Status.ACTIVE
     out_in: int | None = None
 
-    def sort_key(self) -> tuple:
-        winner = self.status == EventStanding.Status.WINNER
-        return (
-            0 if winner else 1,
-            -self.points,
-            -self.last_round,
-            self.last_place or 99,
-            -self.unrazed,
-            -self.wins,
+    def add(self, rnd: Round, bracket: Bracket, seat: Seat) -> None:
+        """Count one more seat (rounds in order: the latest decides the status)."""
+        points = seat.points or 0
+        self.points += points
+        self.round_points[str(rnd.number)] = points
+        self.brackets += 1
+        self.last_round, self.last_place = rnd.number, seat.place
+        self.unrazed += seat.unrazed_total
+        self.wins += seat.games_won
+        self.status, self.out_in = _status(rnd, bracket, self.player_id)
+
+    def standing(self, event_id: int) -> EventStanding:
+        """The stored row (its place is set afterwards by `store_places`)."""
+        status, out_in = self.status, self.out_in
+        if self.dropped_in_round is not None and status != EventStanding.Status.WINNER:
+            status, out_in = EventStanding.Status.DROPPED, self.dropped_in_round
+        return EventStanding(
+            event_id=event_id,
+            registration_id=self.registration_id,
+            player_id=self.player_id,
+            place=0,
+            points=self.points,
+            round_points=self.round_points,
+            brackets_played=self.brackets,
+            last_round=self.last_round,
+            last_place=self.last_place,
+            unrazed_total=self.unrazed,
+            games_won=self.wins,
+            status=status,
+            eliminated_in_round=out_in,
         )
 
 
-def _tallies(rounds: list[Round], dropped: dict[int, int | None]) -> dict[int, _Tally]:
-    tallies: dict[int, _Tally] = {}
-    for rnd in rounds:
-        advancing = set(rnd.advancing or ())
-        for bracket in rnd.brackets.all():
-            for seat in bracket.seats.all():
-                reg = seat.registration
-                t = tallies.setdefault(reg.pk, _Tally(reg.pk, reg.player_id))
-                points = seat.points or 0
-                t.points += points
-                t.round_points[str(rnd.number)] = points
-                t.brackets += 1
-                t.last_round, t.last_place = rnd.number, seat.place
-                t.unrazed += seat.unrazed_total
-                t.wins += seat.games_won
-                t.status, t.out_in = _status(rnd, bracket, reg.player_id, advancing)
-    for t in tallies.values():
-        if dropped.get(t.registration_id) is not None and t.status != EventStanding.Status.WINNER:
-            t.status, t.out_in = EventStanding.Status.DROPPED, dropped[t.registration_id]
-    return tallies
+STANDING_FIGURES = [
+    "points",
+    "round_points",
+    "brackets_played",
+    "last_round",
+    "last_place",
+    "unrazed_total",
+    "games_won",
+    "status",
+    "eliminated_in_round",
+]
 
 
-def _status(rnd: Round, bracket: Bracket, player_id: int, advancing: set) -> tuple[str, int | None]:
-    """Status after the player's latest bracket (later rounds overwrite earlier ones)."""
-    decided = bracket.state == Bracket.State.COMPLETE and bracket.winner_id is not None
-    if rnd.is_final and decided:
+def _status(rnd: Round, bracket: Bracket, player_id: int) -> tuple[str, int | None]:
+    """Status after the player's latest bracket (later rounds overwrite earlier ones).
+
+    The final's winner is the tournament winner as soon as he is known, even while the
+    other places of the final wait for a judge's decision (SPEC §6)."""
+    if rnd.is_final and bracket.winner_id is not None:
         if bracket.winner_id == player_id:
             return EventStanding.Status.WINNER, None
         return EventStanding.Status.ELIMINATED, rnd.number
-    if rnd.state == Round.State.CLOSED and key(player_id) not in advancing:
+    if rnd.state == Round.State.CLOSED and key(player_id) not in (rnd.advancing or ()):
         return EventStanding.Status.ELIMINATED, rnd.number
     return EventStanding.Status.ACTIVE, None
 
 
-def _placed(tallies: list[_Tally]) -> list[tuple[int, _Tally]]:
-    """Competition ranking (1, 2, 2, 4) on the sort key."""
-    ordered = sorted(tallies, key=_Tally.sort_key)
-    placed, previous = [], None
-    for index, tally in enumerate(ordered, start=1):
-        sort_key = tally.sort_key()
-        place = placed[-1][0] if previous == sort_key else index
-        placed.append((place, tally))
-        previous = sort_key
-    return placed
+# Final place in the event ([decision], shown on the standings page): the tournament winner
+# first; then total points, the last round reached (later is better), the place in that last
+# bracket, unrazed realms in the event, games won. Players equal on all of these share the
+# place (competition ranking: 1, 2, 2, 4). One UPDATE with a window function stores it, so a
+# result changes every place without loading the event's rows into Python.
+_PLACES_SQL = """
+UPDATE {table} SET place = ranked.place
+FROM (
+    SELECT id, RANK() OVER (
+        ORDER BY CASE WHEN status = %s THEN 0 ELSE 1 END, points DESC, last_round DESC,
+                 COALESCE(last_place, 99), unrazed_total DESC, games_won DESC
+    ) AS place
+    FROM {table} WHERE event_id = %s
+) AS ranked
+WHERE {table}.id = ranked.id AND {table}.place <> ranked.place
+"""
+
+
+def store_places(event_id: int) -> None:
+    """Store every standing's final place in the event (only rows whose place moved)."""
+    table = connection.ops.quote_name(EventStanding._meta.db_table)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _PLACES_SQL.format(table=table), [EventStanding.Status.WINNER.value, event_id]
+        )
 
 
 def _reasons(record, scored: bool) -> list[dict]:
@@ -149,44 +179,40 @@ def _officials(event: Event, record) -> list[OfficialScore]:
     ]
 
 
-@transaction.atomic
-def refresh_standings(
-    event: Event, rounds: list[Round] | None = None, record: EventRecord | None = None
-) -> EventScoring:
-    """Recompute and store the event's standings, officials' points and eligibility.
+def _lock_scoring(event: Event) -> EventScoring:
+    """The event's scoring row, locked: standings of one event are written one at a time."""
+    scoring, _created = EventScoring.objects.get_or_create(event=event)
+    return EventScoring.objects.select_for_update().get(pk=scoring.pk)
 
-    `refresh_results` passes the rounds (with seats) it just stored and their record, so
-    they are not loaded twice; called alone, it loads them."""
-    if rounds is None:
-        rounds = list(rounds_queryset(event))
-    if record is None:
-        record = event_record(event, rounds)
+
+@transaction.atomic
+def refresh_standings(event: Event, rounds: list[Round], record: EventRecord) -> EventScoring:
+    """Store the whole event's standings, officials' points and eligibility.
+
+    `rounds` (from `rounds_queryset`) carry the seat figures just stored, `record` is the
+    event as the engine sees it."""
+    _lock_scoring(event)
     before = EventScoring.objects.filter(event=event, ranked=True).exists()
     affected = _event_player_ids(event) if before else set()
-    dropped = dict(event.registrations.values_list("pk", "dropped_in_round"))
-    placed = _placed(list(_tallies(rounds, dropped).values()))
-    EventStanding.objects.filter(event=event).delete()
-    EventStanding.objects.bulk_create(
-        EventStanding(
-            event=event,
-            registration_id=t.registration_id,
-            player_id=t.player_id,
-            place=place,
-            points=t.points,
-            round_points=t.round_points,
-            brackets_played=t.brackets,
-            last_round=t.last_round,
-            unrazed_total=t.unrazed,
-            games_won=t.wins,
-            status=t.status,
-            eliminated_in_round=t.out_in,
+    tallies = {
+        pk: _Tally(pk, player_id, dropped)
+        for pk, player_id, dropped in event.registrations.values_list(
+            "pk", "player_id", "dropped_in_round"
         )
-        for place, t in placed
-    )
+    }
+    seated: set[int] = set()
+    for rnd in rounds:
+        for bracket in rnd.brackets.all():
+            for seat in bracket.seats.all():
+                tallies[seat.registration_id].add(rnd, bracket, seat)
+                seated.add(seat.registration_id)
+    EventStanding.objects.filter(event=event).delete()
+    EventStanding.objects.bulk_create(tallies[pk].standing(event.pk) for pk in sorted(seated))
+    store_places(event.pk)
     OfficialScore.objects.filter(event=event).delete()
     officials = OfficialScore.objects.bulk_create(_officials(event, record))
     verdict = eligibility(record)
-    winner = next((t.player_id for _p, t in placed if t.status == "winner"), None)
+    winner = next((t.player_id for t in tallies.values() if t.status == "winner"), None)
     scoring, _created = EventScoring.objects.update_or_create(
         event=event,
         defaults={
@@ -195,12 +221,59 @@ def refresh_standings(
             "participants": len(record.participants),
             "rounds": len(rounds),
             "winner_id": winner,
-            "standings_count": len(placed),
+            "standings_count": len(seated),
             "officials": officials_summary(officials),
         },
     )
     sync_ranking(event, scoring, affected)
     return scoring
+
+
+def refresh_players(event: Event, seats: Iterable[Seat]) -> None:
+    """After one bracket changed: store its players' standings, every place, the winner.
+
+    Reads only these players' seats (one per round): the cost does not grow with the event.
+    Event-level figures that a game result cannot change (eligibility, officials' points,
+    participants) are left as the last whole-event refresh stored them."""
+    scoring = _lock_scoring(event)
+    registration_ids = [seat.registration_id for seat in seats]
+    tallies = {
+        pk: _Tally(pk, player_id, dropped)
+        for pk, player_id, dropped in Registration.objects.filter(
+            pk__in=registration_ids
+        ).values_list("pk", "player_id", "dropped_in_round")
+    }
+    for seat in (
+        Seat.objects.filter(registration_id__in=registration_ids)
+        .select_related("bracket__round")
+        .order_by("bracket__round__number")
+    ):
+        tallies[seat.registration_id].add(seat.bracket.round, seat.bracket, seat)
+    rows = {
+        s.registration_id: s
+        for s in EventStanding.objects.filter(registration_id__in=registration_ids)
+    }
+    fresh = {pk: t.standing(event.pk) for pk, t in tallies.items()}
+    for pk, row in rows.items():
+        for name in STANDING_FIGURES:
+            setattr(row, name, getattr(fresh[pk], name))
+    EventStanding.objects.bulk_update(rows.values(), STANDING_FIGURES)
+    EventStanding.objects.bulk_create(row for pk, row in fresh.items() if pk not in rows)
+    store_places(event.pk)
+    EventScoring.objects.filter(pk=scoring.pk).update(
+        winner_id=_winner_after(scoring.winner_id, tallies.values()), refreshed_at=timezone.now()
+    )
+
+
+def _winner_after(winner_id: int | None, tallies: Iterable[_Tally]) -> int | None:
+    """The tournament winner once these players' figures changed (others keep theirs)."""
+    tallies = list(tallies)
+    winners = [t.player_id for t in tallies if t.status == EventStanding.Status.WINNER]
+    if winners:
+        return winners[0]
+    if winner_id in {t.player_id for t in tallies}:
+        return None  # a correction took the final from its former winner
+    return winner_id
 
 
 def officials_summary(scores: Iterable[OfficialScore]) -> list[dict]:
@@ -426,3 +499,8 @@ def ranking_breakdown(player: Player, year: int | None = None) -> list[dict]:
 
 def _breakdown_row(event: Event) -> dict:
     return {"event": event, "place": None, "playing": 0, "coordinator": 0, "judge": 0}
+
+
+def has_scoring(event: Event) -> bool:
+    """Whether figures of the event are stored (standings, officials, eligibility)."""
+    return EventScoring.objects.filter(event=event).exists()

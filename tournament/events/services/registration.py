@@ -7,6 +7,7 @@ from django.utils.translation import gettext as _
 from tournament.accounts.models import Player
 from tournament.events.choices import Status
 from tournament.events.models import Event, Registration
+from tournament.standings import recompute
 
 
 def _locked(event: Event) -> Event:
@@ -79,3 +80,4 @@ def set_judges(event: Event, judges: list[Player]) -> None:
         raise ValidationError(_("The organizer is the coordinator, not an additional judge."))
     with transaction.atomic():
         _locked(event).judges.set(judges)
+        recompute.event_edited(event, (), judges_changed=True)  # officials' points

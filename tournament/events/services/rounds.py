@@ -5,7 +5,6 @@ import secrets
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -15,9 +14,11 @@ from scoring.model import EventRecord
 from scoring.seating import SeatingPlayer, history_from_brackets, seat_players
 from tournament.accounts.models import Player
 from tournament.events.choices import Status
-from tournament.events.engine import key, refresh_results
+from tournament.events.engine import event_record, key
 from tournament.events.models import Bracket, Event, Registration, Round, Seat
 from tournament.events.services.registration import register
+from tournament.standings import recompute
+from tournament.standings.models import RankingTotal
 
 # How time is called in a timed event (000 TIMED EVENTS).
 EXTRA_TURNS = 5
@@ -80,17 +81,13 @@ def _history(event: Event) -> dict[frozenset[str], int]:
 
 
 def _ranking(players: list[Registration]) -> dict[int, float]:
-    """Ranking points of each player from finished scored events (for round-1 seeding)."""
-    rows = (
-        Seat.objects.filter(
-            registration__player_id__in=[r.player_id for r in players],
-            bracket__round__event__status=Status.FINISHED,
-            bracket__round__event__scored=True,
-        )
-        .values("registration__player_id")
-        .annotate(total=Sum("points"))
-    )
-    return {row["registration__player_id"]: float(row["total"] or 0) for row in rows}
+    """Each player's international ranking points, all years (for round-1 seeding).
+
+    Read from the stored ranking totals, so only events the ranking counts seed a player."""
+    rows = RankingTotal.objects.filter(
+        player_id__in=[r.player_id for r in players], year=RankingTotal.ALL_YEARS
+    ).values_list("player_id", "ranking_points")
+    return {player_id: float(points) for player_id, points in rows}
 
 
 def _create_round(event: Event, number: int, registrations: list[Registration], seed: int) -> Round:
@@ -151,6 +148,7 @@ def seat_next_round(event: Event, seed: int | None = None) -> Round:
         if event.status != Status.RUNNING:
             event.status = Status.RUNNING
             event.save(update_fields=["status", "updated_at"])
+        recompute.refresh_event(event)
         return rnd
 
 
@@ -191,6 +189,7 @@ def reseat_round(rnd: Round, seed: int | None = None) -> Round:
         )
         new_round.published = published
         new_round.save(update_fields=["published"])
+        recompute.refresh_event(event)
         return new_round
 
 
@@ -248,10 +247,10 @@ def drop_player(registration: Registration) -> Registration:
             Seat.objects.filter(bracket__round=rnd, registration=registration).exclude(
                 bracket__state=Bracket.State.COMPLETE
             ).update(dropped=True)
-            refresh_results(event)
         elif not rnd.is_final:
             # Dropped between rounds: who advances from the closed round is decided again.
-            _store_advancement(event, rnd, refresh_results(event))
+            _store_advancement(event, rnd, event_record(event))
+        recompute.refresh_event(event)
         return registration
 
 
@@ -294,9 +293,10 @@ def close_round(rnd: Round) -> Round:
         event, rnd = _locked_round(rnd)
         if rnd.state == Round.State.CLOSED:
             raise ValidationError(_("Round %(number)s is already closed.") % {"number": rnd.number})
-        _store_advancement(event, rnd, refresh_results(event))
+        _store_advancement(event, rnd, event_record(event))
         rnd.state = Round.State.CLOSED
         rnd.save(update_fields=["state"])
+        recompute.refresh_event(event)  # who is eliminated shows in the standings now
         return rnd
 
 
@@ -311,6 +311,7 @@ def finish_event(event: Event) -> Event:
             raise ValidationError(_("Close the final before finishing the event."))
         event.status = Status.FINISHED
         event.save(update_fields=["status", "updated_at"])
+        recompute.event_edited(event, {"status"})
         return event
 
 

@@ -1,0 +1,131 @@
+"""Benchmark the write side: `.venv/bin/python -m bench.bench_entry [--games 18]`.
+
+For events of 27, 243 and 2,187 checked-in players (round 1 seated: 9, 81 and 729
+brackets), a judge enters games and a second judge confirms them through the results
+services, as the bracket page does. Times each confirmation (validation, the confirmed
+`Game`, the recompute of its bracket, its players' standings and every place) and counts
+its SQL queries, in one run, in a throw-away test database. Prints medians per size, the
+ratio of each size to the 27-player event, and, for comparison, one whole-event recompute.
+
+Goal: a confirmation at 2,187 players costs at most 3× what it costs at 27, with no more
+SQL queries.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import os
+import statistics
+import time
+import uuid
+
+import django
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings")
+django.setup()
+
+from django.db import connection  # noqa: E402
+from django.test.utils import CaptureQueriesContext  # noqa: E402
+
+from tournament.accounts.models import Player  # noqa: E402
+from tournament.events.engine import key  # noqa: E402
+from tournament.events.models import Event, Registration  # noqa: E402
+from tournament.events.services.rounds import seat_next_round  # noqa: E402
+from tournament.results import services as results  # noqa: E402
+from tournament.standings.recompute import refresh_event  # noqa: E402
+
+SIZES = (27, 243, 2187)
+TARGET = 3.0
+
+
+def build_event(size: int, judges: tuple[Player, Player]) -> Event:
+    """An event of `size` checked-in players with round 1 seated and two judges."""
+    organizer = judges[0]
+    event = Event.objects.create(
+        name=f"Entry {size}",
+        date=datetime.date(2026, 6, 1),
+        venue="Bench",
+        organizer=organizer,
+        status="registration",
+    )
+    event.judges.set([judges[1]])
+    start = Player.objects.count()
+    people = Player.objects.bulk_create(
+        Player(player_number=f"E{start + i:06d}", name=f"Player {start + i:06d}")
+        for i in range(size)
+    )
+    Registration.objects.bulk_create(
+        Registration(event=event, player=p, checked_in=True) for p in people
+    )
+    seat_next_round(event, seed=size)
+    return event
+
+
+def game_for(bracket, number: int) -> results.GameData:
+    """A valid Standard game: seat `number` wins with 6 unrazed realms, the others have 3."""
+    seats = list(bracket.seats.order_by("position"))
+    winner = seats[(number - 1) % len(seats)].registration.player_id
+    unrazed = {key(s.registration.player_id): 3 for s in seats}
+    unrazed[key(winner)] = 6
+    return results.GameData(winner=winner, ended_by="victory", unrazed=unrazed)
+
+
+def confirmations(event: Event, judges: tuple[Player, Player], games: int) -> list[tuple]:
+    """Enter and confirm `games` games (two per bracket); (seconds, queries) per confirmation."""
+    figures = []
+    brackets = list(event.rounds.get(number=1).brackets.order_by("table"))
+    for index in range(games):
+        bracket = brackets[index // 2]
+        number = index % 2 + 1
+        data = game_for(bracket, 1)  # the same winner twice: the bracket ends at game 2
+        entered = results.submit_entry(bracket, data, judges[0], uuid.uuid4(), number=number)
+        with CaptureQueriesContext(connection) as queries:
+            start = time.perf_counter()
+            results.confirm_entry(entered.entry, judges[1])
+            seconds = time.perf_counter() - start
+        figures.append((seconds, len(queries)))
+    return figures
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=18, help="confirmations per size (≤ 18)")
+    args = parser.parse_args()
+    old_name = connection.creation.create_test_db(verbosity=0)
+    try:
+        judges = (
+            Player.objects.create(player_number="J-1", name="Judge One"),
+            Player.objects.create(player_number="J-2", name="Judge Two"),
+        )
+        rows = []
+        for size in SIZES:
+            event = build_event(size, judges)
+            figures = confirmations(event, judges, min(args.games, 18))
+            start = time.perf_counter()
+            refresh_event(event)
+            whole = time.perf_counter() - start
+            median = statistics.median(s for s, _q in figures)
+            queries = max(q for _s, q in figures)
+            rows.append((size, median, queries, whole))
+        base = rows[0][1]
+        header = ("players", "confirm (median)", "× 27", "queries", "whole event")
+        print("{:>8} {:>17} {:>6} {:>8} {:>12}".format(*header))
+        for size, median, queries, whole in rows:
+            print(
+                f"{size:>8} {median * 1000:>14.1f} ms {median / base:>6.2f} {queries:>8} "
+                f"{whole * 1000:>9.1f} ms"
+            )
+        ratio = rows[-1][1] / base
+        same_queries = rows[-1][2] <= rows[0][2]
+        verdict = "PASS" if ratio <= TARGET and same_queries else "FAIL"
+        print(
+            f"2,187 vs 27 players: {ratio:.2f}× (target ≤ {TARGET}×), queries "
+            f"{rows[-1][2]} vs {rows[0][2]}: {verdict}"
+        )
+    finally:
+        connection.creation.destroy_test_db(old_name, verbosity=0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,54 @@
+"""Editing an event's own fields: what may still change once play began, and what follows."""
+
+from collections.abc import Collection
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.text import capfirst
+from django.utils.translation import gettext as _
+
+from tournament.events.models import Event
+from tournament.standings import recompute
+
+# Recorded results were checked against these: once a round is seated they are fixed.
+RULE_FIELDS = frozenset(
+    {
+        "deck_size",
+        "deck_rules",
+        "rules_edition",
+        "tournament_type",
+        "no_xs_digit",
+        "variants",
+        "victory",
+    }
+)
+
+
+def frozen_fields_error(event: Event, changed: Collection[str]) -> ValidationError | None:
+    """Why these changes are refused now (None: they may be saved)."""
+    if event.pk is None or not event.rounds.exists():
+        return None
+    frozen = sorted(RULE_FIELDS & set(changed))
+    if "time_limit_minutes" in changed and not event.time_limit_minutes:
+        frozen.append("time_limit_minutes")  # games ended by time need a timed event
+    if not frozen:
+        return None
+    names = ", ".join(str(capfirst(Event._meta.get_field(name).verbose_name)) for name in frozen)
+    return ValidationError(
+        _(
+            "Round 1 is seated and results were checked against the format: %(fields)s can no "
+            "longer change."
+        )
+        % {"fields": names}
+    )
+
+
+def save_event(event: Event, changed: Collection[str]) -> Event:
+    """Save an edited event, refusing rule changes after play; recompute what changed."""
+    error = frozen_fields_error(event, changed)
+    if error is not None:
+        raise error
+    with transaction.atomic():
+        event.save()
+        recompute.event_edited(event, changed)
+    return event

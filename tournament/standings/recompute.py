@@ -1,0 +1,76 @@
+"""The one pipeline that writes derived figures: places, points, standings, officials'
+points, eligibility and the ranking totals.
+
+Every write that changes what the standings, the printed forms, the API or the ranking show
+ends in one of these functions, inside the writer's transaction:
+
+- `refresh_bracket`: a game confirmed or corrected, a judge's tie-break decision. Touches the
+  bracket's seats and its players' standings rows, then re-ranks the event's places with one
+  SQL statement: the cost does not grow with the event.
+- `refresh_event`: anything that changes the shape of the event (a round seated, re-seated or
+  closed, a drop, a late player, judges, a points-relevant format field, an import, finishing,
+  a ranking decision). Recomputes every bracket and every stored figure of the event.
+- `players_renamed`: names and numbers copied into stored officials' lists.
+
+Pages, printed documents and the API only read what these store.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from django.db import transaction
+
+from scoring.model import EventRecord
+from tournament.accounts.models import Player
+from tournament.events.engine import rounds_queryset, store_bracket_results, store_results
+from tournament.events.models import Bracket, Event
+from tournament.events.signals import results_changed
+from tournament.standings import services
+
+# Event fields whose change alters stored points or eligibility: recomputed everywhere.
+POINTS_FIELDS = frozenset({"event_multiplier", "points_mode", "scored"})
+# Event fields that only decide whether (and in which year) the event is ranked.
+RANKING_FIELDS = frozenset({"status", "date"})
+
+
+def refresh_event(event: Event) -> EventRecord:
+    """Recompute and store every figure of the event; returns the engine's record of it."""
+    with transaction.atomic():
+        rounds = list(rounds_queryset(event))
+        record = store_results(event, rounds)
+        services.refresh_standings(event, rounds, record)
+        _announce(event)
+        return record
+
+
+def refresh_bracket(bracket: Bracket) -> None:
+    """Recompute one bracket after a result or a tie-break decision, and what depends on it."""
+    with transaction.atomic():
+        seats = store_bracket_results(bracket)
+        services.refresh_players(bracket.round.event, seats)
+        _announce(bracket.round.event)
+
+
+def event_edited(event: Event, changed: Collection[str], *, judges_changed: bool = False) -> None:
+    """After an event's own fields (or its judges) were saved: recompute what they change."""
+    changed = set(changed)
+    if not event.rounds.exists() and not services.has_scoring(event):
+        return  # nothing derived is stored yet
+    if judges_changed or POINTS_FIELDS & changed:
+        refresh_event(event)
+    elif RANKING_FIELDS & changed:
+        services.event_changed(event)
+
+
+def players_renamed(player: Player) -> None:
+    """A player's name or number changed: stored officials' lists follow."""
+    services.player_changed(player)
+
+
+def _announce(event: Event) -> None:
+    # After commit, so listeners (document re-renders) see the new figures; robust, so a
+    # failing listener (a broker that is down) never turns a saved result into an error.
+    transaction.on_commit(
+        lambda: results_changed.send_robust(sender=Event, event=event), robust=True
+    )
