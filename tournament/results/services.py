@@ -15,6 +15,7 @@ from uuid import UUID
 
 from django.core.exceptions import NON_FIELD_ERRORS, PermissionDenied, ValidationError
 from django.db import transaction
+from django.db.models import Prefetch
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -24,7 +25,7 @@ from scoring.validation import decide_by_realms, validate_bracket, validate_game
 from tournament.accounts.models import Player
 from tournament.events.choices import Status
 from tournament.events.engine import bracket_of, engine_game, format_of, key
-from tournament.events.models import Bracket, Event, Round
+from tournament.events.models import Bracket, Event, Round, Seat
 from tournament.events.permissions import Role, player_role
 from tournament.results.models import EntryStatus, Game, GameEntry
 from tournament.standings import recompute
@@ -78,6 +79,7 @@ def _lock(bracket: Bracket) -> Bracket:
     return (
         Bracket.objects.select_for_update(of=("self",))
         .select_related("round__event")
+        .prefetch_related(Prefetch("seats", Seat.objects.select_related("registration__player")))
         .get(pk=bracket.pk)
     )
 
@@ -105,7 +107,7 @@ def bracket_over(bracket: Bracket, games: list[Game] | None = None) -> str | Non
         name = next(
             (
                 s.registration.player.name
-                for s in bracket.seats.select_related("registration__player")
+                for s in bracket.seats.all()
                 if wins[key(s.registration.player_id)].wins >= 2
             ),
             "",
@@ -151,10 +153,7 @@ def correction_block(bracket: Bracket) -> str | None:
 
 
 def _names(bracket: Bracket) -> dict[str, str]:
-    return {
-        key(s.registration.player_id): s.registration.player.name
-        for s in bracket.seats.select_related("registration__player")
-    }
+    return {key(s.registration.player_id): s.registration.player.name for s in bracket.seats.all()}
 
 
 def _count_message(

@@ -181,8 +181,11 @@ def _officials(event: Event, record) -> list[OfficialScore]:
 
 def _lock_scoring(event: Event) -> EventScoring:
     """The event's scoring row, locked: standings of one event are written one at a time."""
-    scoring, _created = EventScoring.objects.get_or_create(event=event)
-    return EventScoring.objects.select_for_update().get(pk=scoring.pk)
+    scoring = EventScoring.objects.select_for_update().filter(event=event).first()
+    if scoring is None:
+        EventScoring.objects.get_or_create(event=event)
+        scoring = EventScoring.objects.select_for_update().get(event=event)
+    return scoring
 
 
 @transaction.atomic
