@@ -253,13 +253,17 @@ def test_sideboard_wrong_size(index):
     text = deck("legal_community_55.txt") + SIDEBOARD.rsplit("\n", 1)[0]
     report = check(index, text, SIDE_FMT)
     assert report.codes == ["sideboard_size"]
-    assert report.problems[0].message == "Sideboard: 6 cards, it must have exactly 7"
+    assert report.problems[0].message == (
+        "Sideboard: 6 cards, it must have exactly 7 (or say that you play without a sideboard)"
+    )
 
 
 def test_sideboard_variant_needs_exactly_seven(index):
     report = check(index, deck("legal_community_55.txt"), SIDE_FMT)
     assert report.codes == ["sideboard_size"] and not report.is_legal
-    assert report.problems[0].message == "Sideboard: 0 cards, it must have exactly 7"
+    assert report.problems[0].message == (
+        "Sideboard: 0 cards, it must have exactly 7 (or say that you play without a sideboard)"
+    )
     text = deck("legal_community_55.txt") + SIDEBOARD + "\nZhentil Keep (1st/003)"
     assert check(index, text, SIDE_FMT).codes == ["sideboard_size"]
 
