@@ -71,6 +71,7 @@ def _section_names() -> dict[str, frozenset[str] | str]:
         "avatar": CHAMPION_TYPES,
         "avatars": CHAMPION_TYPES,
         "thieves": {"Thief"},
+        "heroes": {"Hero"},
         "allies": {"Ally"},
         "rules": {"Rule"},
         "magicitems": {"Magical Item"},

@@ -68,6 +68,7 @@ MSG_SIDEBOARD_DECK_SIZE = (
 MSG_SIDEBOARD_NOT_ALLOWED = "Sideboard: %(count)s cards, but this event has no Sideboard variant"
 MSG_SWAP_COUNT = "Swap: %(out)s card(s) out and %(in)s in; swaps are one-for-one"
 MSG_SWAP_NOT_IN_DECK = "Swap: %(name)s is not in the deck"
+MSG_SWAP_SAME_CARD = "Swap: %(name)s would go out and come back in; swap two different cards"
 MSG_SWAP_NOT_IN_SIDEBOARD = "Swap: %(name)s is not in the sideboard"
 NOTE_NO_TABLE = (
     "%(size)s-card decks have no published construction table: only the size and the "
@@ -429,6 +430,9 @@ def apply_swap(
         problems.append(
             problem("swap_count", MSG_SWAP_COUNT, **{"out": len(out_cards), "in": len(in_cards)})
         )
+    for out_card, in_card in zip(out_cards, in_cards, strict=False):
+        if out_card.identity_key == in_card.identity_key:
+            problems.append(problem("swap_same_card", MSG_SWAP_SAME_CARD, name=out_card.name))
     deck_pool, side_pool = _pool(deck), _pool(sideboard)
     for card in out_cards:
         moved = _take(deck_pool, card)

@@ -47,6 +47,8 @@ class ImportResult:
 
     counts: dict[str, SyncCount] = field(default_factory=dict)
     totals: dict[str, int] = field(default_factory=dict)
+    # Identities whose printings now belong to other identities: old key → the new keys.
+    splits: dict[str, list[str]] = field(default_factory=dict)
 
     @property
     def changed(self) -> bool:
@@ -154,6 +156,21 @@ def _sync(
     return SyncCount(len(create), len(update), len(stale)), stale
 
 
+def identity_splits(before: dict[str, str], after: dict[str, str]) -> dict[str, list[str]]:
+    """Old identities whose printings were given other identities (e.g. Adventurers! split
+    from Adventurers): old key → sorted new keys of those printings."""
+    moved: dict[str, set[str]] = {}
+    for card_id, old_key in before.items():
+        new_key = after.get(card_id)
+        if new_key is not None and new_key != old_key:
+            moved.setdefault(old_key, set()).add(new_key)
+    remaining = set(after.values())
+    return {
+        old: sorted(keys | ({old} if old in remaining else set()))
+        for old, keys in sorted(moved.items())
+    }
+
+
 def _pks(model: type[models.Model], key_field: str) -> dict[str, int]:
     return dict(model.objects.values_list(key_field, "pk"))
 
@@ -164,6 +181,7 @@ def import_card_data(data_dir: Path) -> ImportResult:
     result = ImportResult()
     stale: dict[type[models.Model], list[int]] = {}
     with transaction.atomic():
+        identity_before = dict(m.Card.objects.values_list("card_id", "identity__key"))
         result.counts["sets"], stale[m.CardSet] = _sync(m.CardSet, "code", data["sets"])
         result.counts["identities"], stale[m.CardIdentity] = _sync(
             m.CardIdentity, "key", data["identities"]
@@ -194,6 +212,9 @@ def import_card_data(data_dir: Path) -> ImportResult:
         for model in (m.CardName, m.Card, m.Placeholder, m.CardIdentity, m.CardSet):
             if stale[model]:
                 model.objects.filter(pk__in=stale[model]).delete()
+        result.splits = identity_splits(
+            identity_before, {k: v["identity_key"] for k, v in data["cards"].items()}
+        )
         result.totals = {
             "sets": m.CardSet.objects.count(),
             "identities": m.CardIdentity.objects.count(),
@@ -203,6 +224,7 @@ def import_card_data(data_dir: Path) -> ImportResult:
         }
         if result.changed:
             summary = {k: vars(v) for k, v in result.counts.items()}
+            summary["splits"] = result.splits
             m.CardImport.objects.create(source=str(data_dir)[:300], summary=summary)
     return result
 

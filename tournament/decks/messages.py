@@ -106,6 +106,9 @@ TEMPLATES: Mapping[str, Any] = {
     ),
     rules_msgs.MSG_SWAP_COUNT: _("Swap: %(out)s card(s) out and %(in)s in; swaps are one-for-one"),
     rules_msgs.MSG_SWAP_NOT_IN_DECK: _("Swap: %(name)s is not in the deck"),
+    rules_msgs.MSG_SWAP_SAME_CARD: _(
+        "Swap: %(name)s would go out and come back in; swap two different cards"
+    ),
     rules_msgs.MSG_SWAP_NOT_IN_SIDEBOARD: _("Swap: %(name)s is not in the sideboard"),
 }
 
