@@ -14,6 +14,7 @@ from scoring.deckrules import validate_decklist
 from tests.decks.conftest import DECKS
 from tournament.decks.carddata import card_index_from_db, import_card_data
 from tournament.decks.models import Card, CardIdentity, CardImport, CardName, CardSet, Placeholder
+from tournament.decks.services import check_stored, save_decklist
 
 DATA = Path(settings.CARD_DATA_DIR)
 
@@ -102,3 +103,46 @@ def test_missing_directory_is_an_error(db, tmp_path):
         assert "missing" in str(error)
     else:  # pragma: no cover
         raise AssertionError("no error for an empty directory")
+
+
+def _merged_adventurers(data: Path, target: Path) -> Path:
+    """The card data as it was before Adventurers! got its own identity (one merged key)."""
+    for name in data.iterdir():
+        if name.is_file():
+            shutil.copy(name, target / name.name)
+    cards = (target / "cards.csv").read_text(encoding="utf-8")
+    (target / "cards.csv").write_text(
+        cards.replace(",Hero|adventurers!\n", ",Hero|adventurers\n"), encoding="utf-8"
+    )
+    identities = (target / "card_identities.csv").read_text(encoding="utf-8").splitlines(True)
+    kept = [line for line in identities if not line.startswith("Hero|adventurers!,")]
+    (target / "card_identities.csv").write_text("".join(kept), encoding="utf-8")
+    return target
+
+
+def test_identity_split_is_imported_and_old_lists_are_flagged(
+    cards_db, tmp_path, event, player, registration
+):
+    old = _merged_adventurers(DATA, tmp_path)
+    merged = import_card_data(old)
+    assert merged.splits == {"Hero|adventurers!": ["Hero|adventurers"]}
+    text = (DECKS / "legal_community_55.txt").read_text(encoding="utf-8")
+    text = text.replace("Adventurers! (1st/053)", "Adventurers")
+    decklist, _check, _changed = save_decklist(registration, player.user, text)
+    assert decklist.status == "legal"  # one "Adventurers" card in the old data
+    out = StringIO()
+    call_command("import_cards", str(DATA), stdout=out)
+    output = out.getvalue()
+    # data README: Adventurers! NO/053 and Adventurers NO/056 are two identities now
+    assert "identity Hero|adventurers split into Hero|adventurers, Hero|adventurers!" in output
+    assert "the decklist of Pat Player" in output and "no longer legal" in output
+    decklist.refresh_from_db()
+    assert decklist.status == "illegal"
+    check = check_stored(decklist, event)
+    problem = check.problems[0]
+    assert [p.code for p in check.problems] == ["ambiguous_card", "total_size"], check.problems
+    assert problem.code == "ambiguous_card" and "Adventurers! (Hero, level 3" in problem.message
+    assert Card.objects.get(card_id="1st/053").identity.key == "Hero|adventurers!"
+    again = StringIO()
+    call_command("import_cards", str(DATA), stdout=again)
+    assert "nothing changed" in again.getvalue() and "split" not in again.getvalue()

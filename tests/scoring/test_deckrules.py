@@ -9,8 +9,8 @@ from scoring.deckformat import DeckFormat
 from scoring.decklist import DeckEntry, parse_decklist
 from scoring.deckrules import (
     MSG_TYPE_MAX,
-    apply_swap,
     DeckReport,
+    apply_swap,
     is_generic_artifact,
     level_total,
     validate_deck,
@@ -399,8 +399,8 @@ def test_wizards_challenge_cleric_spell_by_edition(index):
 def test_wizards_challenge_5_keeps_the_other_rules(index):
     # 003 still bans allies and phase-3-only spells.
     cards = entries(index, "4th/234", "1st/348", "1st/106")
-    codes = [p.message for p in validate_deck(cards, WC_5).problems if p.code == "wizards_challenge"]
-    assert codes == [
+    report = validate_deck(cards, WC_5)
+    assert [p.message for p in report.problems if p.code == "wizards_challenge"] == [
         "Shaqat Beetles: Ally cards are not allowed in Wizard's Challenge",
         "Fear (1st/348) cannot be cast in phase 4 or at any time (Wizard's Challenge)",
     ]
