@@ -15,11 +15,16 @@ MAX_DECKLIST_CHARS = 20_000
 MAX_DECKLIST_LINES = 400
 MAX_LINE_CHARS = 200
 MAX_LINE_COUNT = max(DECK_SIZES)
+# Closest-name suggestions cost ~30 ms a line: only the first unknown lines get them.
+MAX_SUGGESTED_LINES = 10
 _MAX_COUNT_DIGITS = len(str(MAX_LINE_COUNT))
 
 # Message templates: %(name)s placeholders so the Django side can wrap them with gettext.
 MSG_UNKNOWN_CARD = 'Line %(line)s: unknown card "%(name)s". Closest matches: %(suggestions)s.'
 MSG_UNKNOWN_CARD_NO_MATCH = 'Line %(line)s: unknown card "%(name)s" (no similar name).'
+MSG_UNKNOWN_CARD_UNSUGGESTED = (
+    'Line %(line)s: unknown card "%(name)s" (too many unknown lines to suggest names).'
+)
 MSG_UNKNOWN_NUMBER = "Line %(line)s: no card has the number %(card_id)s."
 MSG_PLACEHOLDER = "Line %(line)s: %(card_id)s is not a card (placeholder: %(note)s)"
 MSG_NUMBER_MISMATCH = 'Line %(line)s: %(card_id)s is "%(card_name)s", not "%(name)s".'
@@ -221,6 +226,7 @@ class _Parser:
         self.entries: list[DeckEntry] = []
         self.side: list[DeckEntry] = []
         self.problems: list[Problem] = []
+        self.suggested = 0
 
     def feed(self, line_no: int, raw: str) -> None:
         text = raw.strip()
@@ -373,6 +379,12 @@ class _Parser:
         self.problems.append(problem("number_mismatch", template, line=line, **params))
 
     def _unknown_name(self, line: int, name: str) -> None:
+        self.suggested += 1
+        if self.suggested > MAX_SUGGESTED_LINES:
+            self.problems.append(
+                problem("unknown_card", MSG_UNKNOWN_CARD_UNSUGGESTED, line=line, name=name)
+            )
+            return
         close = self.index.suggestions(name)
         if close:
             self.problems.append(

@@ -267,3 +267,13 @@ def test_moeda_da_megalomania_is_ego_coin(index):
     # 003: "a Moeda da Megalomania, 381/1ªEd. (Ego Coin, 419/1st)".
     assert one(index, "Moeda da Megalomania").card.identity_key == "Magical Item|egocoin"
     assert one(index, "Moeda da Megalomania (POR/381)").card.name == "Ego Coin"
+
+
+def test_only_the_first_unknown_lines_get_suggestions(index):
+    text = "".join(f"Shaqat Beetlez {n}\n" for n in range(12))
+    problems = parse_decklist(text, index).problems
+    assert len(problems) == 12 and {p.code for p in problems} == {"unknown_card"}
+    assert "Closest matches: Shaqat Beetles" in problems[9].message
+    assert problems[10].message == (
+        'Line 11: unknown card "Shaqat Beetlez 10" (too many unknown lines to suggest names).'
+    )

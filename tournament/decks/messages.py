@@ -19,6 +19,9 @@ TEMPLATES: Mapping[str, Any] = {
     parser_msgs.MSG_UNKNOWN_CARD_NO_MATCH: _(
         'Line %(line)s: unknown card "%(name)s" (no similar name).'
     ),
+    parser_msgs.MSG_UNKNOWN_CARD_UNSUGGESTED: _(
+        'Line %(line)s: unknown card "%(name)s" (too many unknown lines to suggest names).'
+    ),
     parser_msgs.MSG_UNKNOWN_NUMBER: _("Line %(line)s: no card has the number %(card_id)s."),
     parser_msgs.MSG_PLACEHOLDER: _(
         "Line %(line)s: %(card_id)s is not a card (placeholder: %(note)s)"
