@@ -178,3 +178,12 @@ def test_regra_5_wizards_challenge(db, tmp_path):
     _, doc, _ = run(str(path), *options, "--rules-edition", "regra-5.0")
     assert "wizards_challenge" in [p["code"] for p in doc["problems"]]
     assert doc["format"]["rules_edition"] == "regra-5.0"
+
+
+def test_a_line_that_could_be_either_card_exits_2_with_the_choices(db, tmp_path):
+    # Data README: Adventurers! (NO/053, level 3) and Adventurers (NO/056, level 4).
+    path = tmp_path / "deck.txt"
+    path.write_text("Adventurers\n", encoding="utf-8")
+    code, doc, err = run(str(path))
+    assert code == 2 and doc["resolved"] is False
+    assert "Adventurers! (Hero, level 3, 3rd/053), Adventurers (Hero, level 4, 3rd/056)" in err
