@@ -159,3 +159,21 @@ def test_bracket_page_links_the_swaps(client_as, bracket, judge):
     assert reverse("decks:swaps", args=[bracket.round.event_id, bracket.pk]) in (
         page.content.decode()
     )
+
+
+def test_decklist_page_links_the_players_brackets(client_as, bracket, player):
+    page = client_as(player).get(reverse("decks:decklist", args=[bracket.round.event_id]))
+    body = page.content.decode()
+    assert reverse("decks:swaps", args=[bracket.round.event_id, bracket.pk]) in body
+    assert "Round 1 · table 1" in body
+
+
+def test_swap_page_shows_each_player_only_his_own(client_as, bracket, stranger, other_registration):
+    url = reverse("decks:swaps", args=[bracket.round.event_id, bracket.pk])
+    page = client_as(other_registration.player).get(url).content.decode()
+    assert "Olly Other" in page and "Pat Player" not in page
+    assert "No registered sideboard: nothing to swap." in page
+    assert client_as(stranger).get(url).status_code == 403
+    pat = Registration.objects.get(player__name="Pat Player")
+    forged = {"registration": pat.pk, f"r{pat.pk}-game_number": 2}
+    assert client_as(other_registration.player).post(url, forged).status_code == 403

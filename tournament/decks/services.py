@@ -444,9 +444,13 @@ def swap_choices(state: SwapState) -> tuple[list[dict[str, str]], list[dict[str,
     return _card_rows(state.deck), _card_rows(state.sideboard)
 
 
-def can_see_swaps(user, registration: Registration) -> bool:
-    """Officials see every player's swaps; a player sees his own."""
-    return is_owner(user, registration) or role_in_event(user, registration.event) >= Role.JUDGE
+def seated_brackets(registration: Registration) -> list[Bracket]:
+    """The brackets this player sits in, latest round first (where his swaps are made)."""
+    return list(
+        Bracket.objects.filter(seats__registration=registration)
+        .select_related("round")
+        .order_by("-round__number")
+    )
 
 
 def _swap_problems(

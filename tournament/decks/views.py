@@ -132,6 +132,9 @@ class DecklistPageView(EventMixin, TemplateView):
             deck_status=status_value,
             sideboard=services.has_sideboard(self.event),
             sideboard_record=services.swaps_for_print(self.registration),
+            swap_brackets=services.seated_brackets(self.registration)
+            if services.has_sideboard(self.event)
+            else [],
             **report_context(check),
         )
         return self.render_to_response(context, status=status)
