@@ -38,6 +38,8 @@ PORTUGUESE_SAME_CARD = {"POR/381": "1st/419", "POR/154": "1st/154"}
 # A Portuguese-edition printing with no English counterpart is an official card of its own
 # (e.g. POR/097 Convocação, a Monster): it must never be taken for a fan-set card.
 PORTUGUESE_EDITION = "POR"
+# 003 cites Portuguese-edition numbers as "381/1ªEd." (Moeda da Megalomania).
+PORTUGUESE_EDITION_NAMES = {"1ªed": "por", "1aed": "por", "1ªedição": "por", "1aedicao": "por"}
 
 _CARD_ID_RE = re.compile(r"^\s*(?P<set>[^/]+?)\s*/\s*(?P<num>\d+)\s*$")
 _REVERSED_ID_RE = re.compile(r"^\s*(?P<num>\d+)\s*/\s*(?P<set>.+?)\s*$")
@@ -72,6 +74,7 @@ def normalize_card_id(text: str) -> str | None:
         if _CHASE_WORD_RE.search(set_part):
             set_part = _CHASE_WORD_RE.sub("", set_part) + "c"
     set_key = re.sub(r"\s+", "", set_part).lower()
+    set_key = PORTUGUESE_EDITION_NAMES.get(set_key.rstrip("."), set_key)
     return f"{set_key}/{int(num)}" if set_key else None
 
 

@@ -267,6 +267,7 @@ def test_moeda_da_megalomania_is_ego_coin(index):
     # 003: "a Moeda da Megalomania, 381/1ªEd. (Ego Coin, 419/1st)".
     assert one(index, "Moeda da Megalomania").card.identity_key == "Magical Item|egocoin"
     assert one(index, "Moeda da Megalomania (POR/381)").card.name == "Ego Coin"
+    assert one(index, "Moeda da Megalomania (381/1ªEd.)").card.name == "Ego Coin"
 
 
 def test_only_the_first_unknown_lines_get_suggestions(index):
