@@ -382,6 +382,9 @@ def decklist_for_print(registration: Registration) -> dict[str, Any] | None:
     }
     if check.sideboard:
         context["sideboard"] = group_entries(check.sideboard)
+    # The sheet prints these too ({% sideboard_record %}); here so a document fingerprint
+    # built from this context changes when a swap is recorded.
+    context["sideboard_record"] = swaps_for_print(registration)
     return context
 
 
