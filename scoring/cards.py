@@ -30,17 +30,35 @@ WORLDS = (
 
 # Sets whose printed names are indexed as alternative names (pt-BR users).
 ALT_NAME_SETS = frozenset({"POR"})
+# The Portuguese edition renumbered some cards, so the data's same-number check fails for them.
+# These are the same card as their English printing all the same: 003 names Moeda da
+# Megalomania "381/1ªEd. (Ego Coin, 419/1st)"; POR/154 is Hordes of Castle Greyhawk translated
+# (same number, type and level; the Portuguese data lacks its world logo).
+PORTUGUESE_SAME_CARD = {"POR/381": "1st/419", "POR/154": "1st/154"}
+# A Portuguese-edition printing with no English counterpart is an official card of its own
+# (e.g. POR/097 Convocação, a Monster): it must never be taken for a fan-set card.
+PORTUGUESE_EDITION = "POR"
+# 003 cites Portuguese-edition numbers as "381/1ªEd." (Moeda da Megalomania).
+PORTUGUESE_EDITION_NAMES = {"1ªed": "por", "1aed": "por", "1ªedição": "por", "1aedicao": "por"}
 
 _CARD_ID_RE = re.compile(r"^\s*(?P<set>[^/]+?)\s*/\s*(?P<num>\d+)\s*$")
 _REVERSED_ID_RE = re.compile(r"^\s*(?P<num>\d+)\s*/\s*(?P<set>.+?)\s*$")
 _CHASE_WORD_RE = re.compile(r"\s+chase$", re.IGNORECASE)
 
 
+def _fold(name: str) -> str:
+    text = unicodedata.normalize("NFKD", name.replace("&", " and "))
+    return text.encode("ascii", "ignore").decode().lower()
+
+
 def normalize_name(name: str) -> str:
     """Fold a card name for matching: no case, accents, punctuation or spacing."""
-    text = unicodedata.normalize("NFKD", name.replace("&", " and "))
-    text = text.encode("ascii", "ignore").decode().lower()
-    return re.sub(r"[^a-z0-9]", "", text)
+    return re.sub(r"[^a-z0-9]", "", _fold(name))
+
+
+def strict_name(name: str) -> str:
+    """`normalize_name` that keeps "!": Adventurers! and Adventurers are two cards."""
+    return re.sub(r"[^a-z0-9!]", "", _fold(name))
 
 
 def normalize_card_id(text: str) -> str | None:
@@ -56,6 +74,7 @@ def normalize_card_id(text: str) -> str | None:
         if _CHASE_WORD_RE.search(set_part):
             set_part = _CHASE_WORD_RE.sub("", set_part) + "c"
     set_key = re.sub(r"\s+", "", set_part).lower()
+    set_key = PORTUGUESE_EDITION_NAMES.get(set_key.rstrip("."), set_key)
     return f"{set_key}/{int(num)}" if set_key else None
 
 
@@ -191,10 +210,25 @@ class CardIndex:
         return self.placeholders.get(key) if key else None
 
     def identity_keys_for_name(self, name: str) -> tuple[str, ...]:
-        """Identity keys whose English name matches; else those of alternative names."""
+        """Identity keys a typed name may mean, most official first.
+
+        Official printings (TSR, community and Portuguese-edition names) win over a
+        Brazilian fan-set card of the same spelling; among official ones English names win
+        over Portuguese aliases. A name typed with a "!" means the "!" card when a card of
+        the same spelling without it exists too (typed without, it may be either).
+        """
         norm = normalize_name(name)
-        # English names win over Portuguese ones when the same spelling exists in both.
-        return tuple(self._by_name.get(norm) or self._alt.get(norm) or ())
+        named = self._by_name.get(norm, [])
+        official = [k for k in named if self._has_official_printing(k)]
+        keys = official or self._alt.get(norm) or named
+        if "!" in name and len(keys) > 1:
+            typed = strict_name(name)
+            exact = [k for k in keys if strict_name(self._printings[k][0].name) == typed]
+            keys = exact or keys
+        return tuple(keys)
+
+    def _has_official_printing(self, identity_key: str) -> bool:
+        return any(not c.is_fan_set for c in self._printings.get(identity_key, ()))
 
     def name_matches(self, name: str, card: Card, card_id: str = "") -> bool:
         """Whether `name` names this card: English, alternative or as printed at `card_id`."""
@@ -311,10 +345,11 @@ def supplement_rows(data_dir: Path) -> Iterator[Card]:
 
 
 def international_rows(data_dir: Path) -> Iterator[tuple[dict[str, str], str | None]]:
-    """International printings with the 1st-edition card_id they match (None if no match)."""
+    """International printings with the English card_id they are (None if not known)."""
     for row in _read_csv(data_dir / "cards_international.csv"):
         same = row["same_number_type_level_world_match"] == "1"
-        yield row, (row["same_number_1st_card_id"] if same else None)
+        english = PORTUGUESE_SAME_CARD.get(row["card_id"])
+        yield row, english or (row["same_number_1st_card_id"] if same else None)
 
 
 def placeholder_rows(data_dir: Path) -> Iterator[Placeholder]:
@@ -323,30 +358,77 @@ def placeholder_rows(data_dir: Path) -> Iterator[Placeholder]:
         yield Placeholder(card_id=row["card_id"], note=row["note"])
 
 
-def load_card_index(data_dir: Path | None = None) -> CardIndex:
-    """Read the CSV data set into a CardIndex (cards, supplement, pt names, placeholders)."""
-    data_dir = Path(data_dir) if data_dir else default_data_dir()
-    identities = list(identity_rows(data_dir))
-    cards = list(card_rows(data_dir))
-    main_keys = {c.identity_key for c in cards}
-    # A fan-set card with the same type and name as a TSR card is that identity (a reprint).
-    cards += list(supplement_rows(data_dir))
+def _own_identity(card: Card, known_keys: set[str]) -> Card:
+    """Key a card read without an identity column the way card_identities.csv would.
+
+    The data keeps "!" in a key only where a "!" card and a plain one share a spelling
+    (Siege! / Siege), so a reprint named "Siege!" must join `Event|siege!`.
+    """
+    strict_key = f"{card.type}|{strict_name(card.name)}"
+    return replace(card, identity_key=strict_key) if strict_key in known_keys else card
+
+
+@dataclass(frozen=True, slots=True)
+class CardData:
+    """Everything the CSV files say, resolved once for the index and for the import."""
+
+    cards: tuple[Card, ...]
+    identities: tuple[Identity, ...]
+    alt_names: tuple[tuple[str, str], ...]
+    extra_ids: tuple[tuple[str, str, Card], ...]
+    placeholders: tuple[Placeholder, ...]
+    # Every international row with the card it resolves to (None: unknown, never guessed).
+    international: tuple[tuple[Mapping[str, str], Card | None], ...]
+
+
+def read_card_data(data_dir: Path) -> CardData:
+    """Read the CSV data set: TSR and community printings, Portuguese-edition cards of their
+    own, Brazilian fan sets, international names and placeholders."""
+    identities = tuple(identity_rows(data_dir))
+    tsr = list(card_rows(data_dir))
+    known_keys = {c.identity_key for c in tsr}
+    main_keys = set(known_keys)
+    international = list(international_rows(data_dir))
+    portuguese = [
+        _own_identity(replace(card_from_row(row), set_name=row["set_name"]), known_keys)
+        for row, english_id in international
+        if english_id is None and row["set_code"] == PORTUGUESE_EDITION
+    ]
+    known_keys |= {c.identity_key for c in portuguese}
+    # A fan-set card with the same type and name as an official card is that identity (a reprint).
+    fan = [_own_identity(card, known_keys) for card in supplement_rows(data_dir)]
+    cards = tsr + portuguese + fan
     by_id = {c.card_id: c for c in cards}
     alt_names: list[tuple[str, str]] = []
     extra_ids: list[tuple[str, str, Card]] = []
-    for row, first_id in international_rows(data_dir):
-        english = by_id.get(first_id) if first_id else None
-        if english is None:
-            continue  # no reliable English counterpart: reported as unknown, never guessed
-        extra_ids.append((row["card_id"], row["name"], english))
-        if row["set_code"] in ALT_NAME_SETS and english.identity_key in main_keys:
-            alt_names.append((row["name"], english.identity_key))
-    return CardIndex(
-        cards,
-        alt_names=alt_names,
-        placeholders=placeholder_rows(data_dir),
+    resolved: list[tuple[Mapping[str, str], Card | None]] = []
+    for row, english_id in international:
+        card = by_id.get(english_id or row["card_id"])
+        resolved.append((row, card))
+        if card is None or card.card_id == row["card_id"]:
+            continue  # unknown (reported as such), or a Portuguese-edition card of its own
+        extra_ids.append((row["card_id"], row["name"], card))
+        if row["set_code"] in ALT_NAME_SETS and card.identity_key in main_keys:
+            alt_names.append((row["name"], card.identity_key))
+    return CardData(
+        cards=tuple(cards),
         identities=identities,
-        extra_ids=extra_ids,
+        alt_names=tuple(alt_names),
+        extra_ids=tuple(extra_ids),
+        placeholders=tuple(placeholder_rows(data_dir)),
+        international=tuple(resolved),
+    )
+
+
+def load_card_index(data_dir: Path | None = None) -> CardIndex:
+    """Read the CSV data set into a CardIndex (cards, supplement, pt names, placeholders)."""
+    data = read_card_data(Path(data_dir) if data_dir else default_data_dir())
+    return CardIndex(
+        data.cards,
+        alt_names=data.alt_names,
+        placeholders=data.placeholders,
+        identities=data.identities,
+        extra_ids=data.extra_ids,
     )
 
 

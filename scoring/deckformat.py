@@ -72,6 +72,13 @@ VARIANTS = (
     "sideboard",
 )
 SIDEBOARD_SIZE = 7
+# 000 *VARIANTS* Sideboard: "Decks that do not contain 55 cards plus a dungeon card
+# (optional) ... are not tournament legal."
+SIDEBOARD_DECK_SIZE = 55
+# SPEC §2: the rules text an event follows; Regra 5.0 (003) changes Wizard's Challenge.
+COMMUNITY_EDITION = "community-0.9"
+REGRA_5_EDITION = "regra-5.0"
+RULES_EDITIONS = (COMMUNITY_EDITION, REGRA_5_EDITION)
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +118,7 @@ class DeckFormat:
     tournament_type: str = "championship"
     no_xs_digit: int | None = None
     variants: frozenset[str] = field(default_factory=frozenset)
+    rules_edition: str = COMMUNITY_EDITION
 
     def __post_init__(self) -> None:
         rules = DECK_RULES_ALIASES.get(self.rules, self.rules)
@@ -129,6 +137,8 @@ class DeckFormat:
         unknown = self.variants - set(VARIANTS)
         if unknown:
             raise ValueError(f"unknown variants {sorted(unknown)}")
+        if self.rules_edition not in RULES_EDITIONS:
+            raise ValueError(f"unknown rules edition {self.rules_edition!r}")
 
     @property
     def table(self) -> DeckTable | None:

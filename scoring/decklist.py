@@ -6,11 +6,25 @@ import re
 from dataclasses import dataclass
 
 from scoring.cards import CHAMPION_TYPES, Card, CardIndex, normalize_card_id, normalize_name
-from scoring.deckformat import GROUP_PLURALS, Problem, problem
+from scoring.deckformat import DECK_SIZES, GROUP_PLURALS, Problem, problem
+
+# Hostile input is refused before any work that grows with it: the whole text, the number
+# of lines, one line's length and a line's count are capped (a 110-card list is ~5,000
+# characters and ~150 lines). Counts are never expanded into one item per card.
+MAX_DECKLIST_CHARS = 20_000
+MAX_DECKLIST_LINES = 400
+MAX_LINE_CHARS = 200
+MAX_LINE_COUNT = max(DECK_SIZES)
+# Closest-name suggestions cost ~30 ms a line: only the first unknown lines get them.
+MAX_SUGGESTED_LINES = 10
+_MAX_COUNT_DIGITS = len(str(MAX_LINE_COUNT))
 
 # Message templates: %(name)s placeholders so the Django side can wrap them with gettext.
 MSG_UNKNOWN_CARD = 'Line %(line)s: unknown card "%(name)s". Closest matches: %(suggestions)s.'
 MSG_UNKNOWN_CARD_NO_MATCH = 'Line %(line)s: unknown card "%(name)s" (no similar name).'
+MSG_UNKNOWN_CARD_UNSUGGESTED = (
+    'Line %(line)s: unknown card "%(name)s" (too many unknown lines to suggest names).'
+)
 MSG_UNKNOWN_NUMBER = "Line %(line)s: no card has the number %(card_id)s."
 MSG_PLACEHOLDER = "Line %(line)s: %(card_id)s is not a card (placeholder: %(note)s)"
 MSG_NUMBER_MISMATCH = 'Line %(line)s: %(card_id)s is "%(card_name)s", not "%(name)s".'
@@ -21,13 +35,25 @@ MSG_AMBIGUOUS = (
     'Line %(line)s: "%(name)s" is ambiguous: %(options)s. '
     "Add the number or put it under a type heading."
 )
+MSG_AMBIGUOUS_CHOICE = (
+    'Line %(line)s: "%(name)s" could be more than one card: %(options)s. '
+    "Which one? Write its exact name or add its number."
+)
 MSG_BAD_COUNT = "Line %(line)s: the count must be at least 1."
+MSG_COUNT_TOO_LARGE = (
+    "Line %(line)s: a count of %(count)s is more than any deck holds (at most %(max)s)."
+)
+MSG_LINE_TOO_LONG = "Line %(line)s is too long (%(length)s characters, at most %(max)s)."
+MSG_TEXT_TOO_LONG = "The list is too long: %(length)s characters, at most %(max)s."
+MSG_TOO_MANY_LINES = "The list has too many lines: %(count)s, at most %(max)s."
 MSG_UNKNOWN_SECTION = 'Line %(line)s: "%(header)s" is not a card type heading.'
 
 _COUNT_RE = re.compile(
     r"^(?P<count>\d+)\s*(?:[xX\u00d7]\s*)?\s(?P<rest>.*)$|^(?P<c2>\d+)[xX\u00d7](?P<r2>.*)$"
 )
 _PAREN_RE = re.compile(r"^(?P<name>.*?)\s*\((?P<id>[^()]*)\)\s*$")
+# `Adventurers (level 4)`, `(lvl 4)`, `(nível 4)`, `(L4)`: a level that tells cards apart.
+_LEVEL_HINT_RE = re.compile(r"^(?:level|lvl|lv|l|n[ií]vel)\s*(?P<level>\d{1,2})$", re.IGNORECASE)
 _HEADER_COUNT_RE = re.compile(r"\s*(?:\(\s*\d+\s*\)|\d+)\s*$")
 
 SIDEBOARD = "sideboard"
@@ -50,6 +76,7 @@ def _section_names() -> dict[str, frozenset[str] | str]:
         "avatar": CHAMPION_TYPES,
         "avatars": CHAMPION_TYPES,
         "thieves": {"Thief"},
+        "heroes": {"Hero"},
         "allies": {"Ally"},
         "rules": {"Rule"},
         "magicitems": {"Magical Item"},
@@ -131,14 +158,14 @@ class ParsedDeck:
         return not self.problems
 
 
-def _split_count(text: str) -> tuple[int, str]:
-    """Leading `N`, `Nx` or `N x` count (default 1) and the rest of the line."""
+def _split_count(text: str) -> tuple[str | None, str]:
+    """Leading `N`, `Nx` or `N x` count as digits (None: no count) and the rest of the line."""
     match = _COUNT_RE.match(text)
     if not match:
-        return 1, text
+        return None, text
     if match["count"] is not None:
-        return int(match["count"]), match["rest"].strip()
-    return int(match["c2"]), match["r2"].strip()
+        return match["count"], match["rest"].strip()
+    return match["c2"], match["r2"].strip()
 
 
 def _split_number(text: str) -> tuple[str, str | None]:
@@ -147,6 +174,31 @@ def _split_number(text: str) -> tuple[str, str | None]:
     if match and normalize_card_id(match["id"]):
         return match["name"].strip(), match["id"].strip()
     return text, None
+
+
+def _split_hint(text: str) -> tuple[str, str | None]:
+    """Name and a `(level N)` or `(SET)` hint in parentheses, if any."""
+    match = _PAREN_RE.match(text)
+    if match and match["name"].strip():
+        return match["name"].strip(), match["id"].strip()
+    return text, None
+
+
+def _count_digits_shown(digits: str) -> str:
+    """A count as printed in a message: very long ones are shortened, never converted."""
+    return digits if len(digits) <= 12 else f"{digits[:6]}…({len(digits)} digits)"
+
+
+def text_limit_problems(text: str) -> tuple[Problem, ...]:
+    """The whole list refused for its size, checked before any line is read."""
+    if len(text) > MAX_DECKLIST_CHARS:
+        return (
+            problem("text_too_long", MSG_TEXT_TOO_LONG, length=len(text), max=MAX_DECKLIST_CHARS),
+        )
+    lines = text.count("\n") + 1
+    if lines > MAX_DECKLIST_LINES:
+        return (problem("too_many_lines", MSG_TOO_MANY_LINES, count=lines, max=MAX_DECKLIST_LINES),)
+    return ()
 
 
 def _header(text: str) -> tuple[str, frozenset[str] | str | None] | None:
@@ -158,8 +210,10 @@ def _header(text: str) -> tuple[str, frozenset[str] | str | None] | None:
 
 
 def _describe(index: CardIndex, key: str) -> str:
+    """`Adventurers! (Hero, level 3, 3rd/053)`: what tells one choice from another."""
     card = index.representative(key)
-    return f"{card.name} ({card.type}, {card.card_id})"
+    level = f"level {card.level_text}, " if card.is_champion and card.level_text else ""
+    return f"{card.name} ({card.type}, {level}{card.card_id})"
 
 
 class _Parser:
@@ -172,23 +226,57 @@ class _Parser:
         self.entries: list[DeckEntry] = []
         self.side: list[DeckEntry] = []
         self.problems: list[Problem] = []
+        self.suggested = 0
 
     def feed(self, line_no: int, raw: str) -> None:
         text = raw.strip()
         if not text or text.startswith("#"):
             return
+        if len(text) > MAX_LINE_CHARS:
+            self.problems.append(
+                problem(
+                    "line_too_long",
+                    MSG_LINE_TOO_LONG,
+                    line=line_no,
+                    length=len(text),
+                    max=MAX_LINE_CHARS,
+                )
+            )
+            return
         header = _header(text)
         if header is not None:
             self._set_section(line_no, *header)
             return
-        count, rest = _split_count(text)
-        if count < 1:
-            self.problems.append(problem("bad_count", MSG_BAD_COUNT, line=line_no))
+        digits, rest = _split_count(text)
+        count = self._count(line_no, digits)
+        if count is None:
             return
         name, card_id = _split_number(rest)
         entry = self._resolve(line_no, name, card_id, count)
         if entry is not None:
             (self.side if self.sideboard else self.entries).append(entry)
+
+    def _count(self, line_no: int, digits: str | None) -> int | None:
+        """The line's count, or None (reported) when it is 0 or more than a deck holds."""
+        if digits is None:
+            return 1
+        digits = digits.lstrip("0") or "0"
+        # Compare the digits before converting: a 4,000-digit number is never turned into an int.
+        if len(digits) > _MAX_COUNT_DIGITS or int(digits) > MAX_LINE_COUNT:
+            self.problems.append(
+                problem(
+                    "count_too_large",
+                    MSG_COUNT_TOO_LARGE,
+                    line=line_no,
+                    count=_count_digits_shown(digits),
+                    max=MAX_LINE_COUNT,
+                )
+            )
+            return None
+        if digits == "0":
+            self.problems.append(problem("bad_count", MSG_BAD_COUNT, line=line_no))
+            return None
+        return int(digits)
 
     def _set_section(self, line_no: int, heading: str, section: object) -> None:
         if section is None:
@@ -206,21 +294,51 @@ class _Parser:
         if card_id is not None:
             return self._resolve_number(line, name, card_id, count)
         keys = self.index.identity_keys_for_name(name)
+        hint = None
+        if not keys:
+            bare, hint = _split_hint(name)
+            keys = self.index.identity_keys_for_name(bare) if hint else ()
+            name = bare if keys else name
         if len(keys) > 1 and self.types:
             # A type heading settles same-name cards of different types (Mind Flayer).
             keys = tuple(k for k in keys if k.split("|", 1)[0] in self.types) or keys
         if not keys:
             self._unknown_name(line, name)
             return None
-        if len(keys) > 1:
-            options = ", ".join(_describe(self.index, k) for k in keys)
-            self.problems.append(
-                problem("ambiguous_card", MSG_AMBIGUOUS, line=line, name=name, options=options)
-            )
+        printings = {k: self._hinted(k, hint) for k in keys}
+        if hint and any(printings.values()):
+            keys = tuple(k for k in keys if printings[k])
+        elif hint and len(keys) == 1:
+            self._unknown_name(line, f"{name} ({hint})")  # a hint that fits no printing
             return None
+        if len(keys) > 1:
+            self._ambiguous(line, name, keys)
+            return None
+        chosen = printings[keys[0]] or list(self.index.printings(keys[0]))
         card = self.index.representative(keys[0])
-        others = tuple(c for c in self.index.printings(keys[0]) if c is not card)
+        card = card if card in chosen else chosen[-1]
+        others = tuple(c for c in chosen if c is not card)
         return DeckEntry(card, count, line, False, others, self.sideboard)
+
+    def _hinted(self, key: str, hint: str | None) -> list[Card]:
+        """Printings of an identity that fit a `(level N)` or `(SET)` hint (none: no hint)."""
+        if not hint:
+            return []
+        level = _LEVEL_HINT_RE.match(hint)
+        printings = self.index.printings(key)
+        if level:
+            wanted = int(level["level"])
+            return [c for c in printings if c.is_champion and c.level_value == wanted]
+        return [c for c in printings if c.set_code.casefold() == hint.casefold()]
+
+    def _ambiguous(self, line: int, name: str, keys: tuple[str, ...]) -> None:
+        options = ", ".join(_describe(self.index, k) for k in keys)
+        types = {k.split("|", 1)[0] for k in keys}
+        # Cards of one type (Adventurers! / Adventurers) are not told apart by a heading.
+        template = MSG_AMBIGUOUS if len(types) == len(keys) else MSG_AMBIGUOUS_CHOICE
+        self.problems.append(
+            problem("ambiguous_card", template, line=line, name=name, options=options)
+        )
 
     def _resolve_number(self, line: int, name: str, card_id: str, count: int) -> DeckEntry | None:
         card = self.index.by_id(card_id)
@@ -261,6 +379,12 @@ class _Parser:
         self.problems.append(problem("number_mismatch", template, line=line, **params))
 
     def _unknown_name(self, line: int, name: str) -> None:
+        self.suggested += 1
+        if self.suggested > MAX_SUGGESTED_LINES:
+            self.problems.append(
+                problem("unknown_card", MSG_UNKNOWN_CARD_UNSUGGESTED, line=line, name=name)
+            )
+            return
         close = self.index.suggestions(name)
         if close:
             self.problems.append(
@@ -280,6 +404,9 @@ class _Parser:
 
 def parse_decklist(text: str, index: CardIndex) -> ParsedDeck:
     """Parse a pasted decklist; every unresolved line becomes a Problem with its line number."""
+    too_big = text_limit_problems(text)
+    if too_big:
+        return ParsedDeck((), (), too_big)
     parser = _Parser(index)
     for line_no, raw in enumerate(text.splitlines(), start=1):
         parser.feed(line_no, raw)

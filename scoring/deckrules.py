@@ -13,6 +13,8 @@ from scoring.deckformat import (
     CHAMPION,
     DUNGEON,
     GROUP_PLURALS,
+    REGRA_5_EDITION,
+    SIDEBOARD_DECK_SIZE,
     SIDEBOARD_SIZE,
     TAV_BANNED,
     DeckFormat,
@@ -49,10 +51,24 @@ MSG_WC_TYPE = "%(name)s: %(type)s cards are not allowed in Wizard's Challenge"
 MSG_WC_PHASE = (
     "%(name)s (%(card_id)s) cannot be cast in phase 4 or at any time (Wizard's Challenge)"
 )
-MSG_SIDEBOARD_SIZE = "Sideboard: %(count)s cards, it must have exactly %(size)s"
+MSG_WC_WIZARD_ONLY = (
+    "%(name)s (%(card_id)s): only wizard spells are allowed in Wizard's Challenge (Regra 5.0)"
+)
+MSG_SIDEBOARD_SIZE = (
+    "Sideboard: %(count)s cards, it must have exactly %(size)s "
+    "(or say that you play without a sideboard)"
+)
+MSG_SIDEBOARD_OPT_OUT_WITH_CARDS = (
+    "Sideboard: %(count)s cards listed, but the list says it plays without a sideboard"
+)
+MSG_SIDEBOARD_DECK_SIZE = (
+    "The Sideboard variant is played with %(required)s-card decks (plus an optional dungeon); "
+    "this event's decks have %(size)s cards"
+)
 MSG_SIDEBOARD_NOT_ALLOWED = "Sideboard: %(count)s cards, but this event has no Sideboard variant"
 MSG_SWAP_COUNT = "Swap: %(out)s card(s) out and %(in)s in; swaps are one-for-one"
 MSG_SWAP_NOT_IN_DECK = "Swap: %(name)s is not in the deck"
+MSG_SWAP_SAME_CARD = "Swap: %(name)s would go out and come back in; swap two different cards"
 MSG_SWAP_NOT_IN_SIDEBOARD = "Swap: %(name)s is not in the sideboard"
 NOTE_NO_TABLE = (
     "%(size)s-card decks have no published construction table: only the size and the "
@@ -101,14 +117,11 @@ def group_of(card: Card) -> str:
     return CHAMPION if card.is_champion or card.type in CHAMPION_GROUP_TYPES else card.type
 
 
-def _expand(entries: Iterable[DeckEntry]) -> list[DeckEntry]:
-    """One item per physical card (a count of 3 gives three items)."""
-    return [e for e in entries for _ in range(e.count)]
-
-
 def count_groups(entries: Iterable[DeckEntry]) -> dict[str, int]:
     """Cards per group, in table order, groups with zero cards left out."""
-    counts = Counter(group_of(e.card) for e in _expand(entries))
+    counts: Counter[str] = Counter()
+    for e in entries:
+        counts[group_of(e.card)] += e.count  # arithmetic: a count is never expanded
     ordered = {g: counts[g] for g in ALL_GROUPS if counts[g]}
     ordered.update({g: n for g, n in counts.items() if g not in ordered})
     return ordered
@@ -116,16 +129,25 @@ def count_groups(entries: Iterable[DeckEntry]) -> dict[str, int]:
 
 def level_total(entries: Iterable[DeckEntry], free_avatars: int) -> int:
     """Champion levels; the `free_avatars` highest-level avatars don't count."""
-    champions = [e.card for e in _expand(entries) if group_of(e.card) == CHAMPION]
-    avatars = sorted((c.level_value for c in champions if c.is_avatar), reverse=True)
-    return sum(c.level_value for c in champions) - sum(avatars[:free_avatars])
+    champions = [e for e in entries if group_of(e.card) == CHAMPION]
+    total = sum(e.card.level_value * e.count for e in champions)
+    free = free_avatars
+    for e in sorted(
+        (e for e in champions if e.card.is_avatar), key=lambda e: e.card.level_value, reverse=True
+    ):
+        if free <= 0:
+            break
+        taken = min(free, e.count)
+        total -= e.card.level_value * taken
+        free -= taken
+    return total
 
 
-def _check_size(cards: list[Card], fmt: DeckFormat) -> list[Problem]:
+def _check_size(entries: Sequence[DeckEntry], fmt: DeckFormat) -> list[Problem]:
     out: list[Problem] = []
-    dungeons = sum(1 for c in cards if c.type == DUNGEON)
+    dungeons = sum(e.count for e in entries if e.card.type == DUNGEON)
     # Dungeons never count toward the size; more than one is its own problem.
-    main = len(cards) - dungeons
+    main = sum(e.count for e in entries) - dungeons
     if main != fmt.size:
         out.append(problem("total_size", MSG_TOTAL_SIZE, count=main, size=fmt.size))
     if dungeons > 1:
@@ -238,9 +260,10 @@ def _world_cards(entries: Sequence[DeckEntry]) -> list[DeckEntry]:
 
 def _check_world_war(entries: Sequence[DeckEntry]) -> list[Problem]:
     worldly = _world_cards(entries)
-    worlds = Counter(
-        e.card.world for e in worldly for _ in range(e.count) if e.card.world in WORLDS
-    )
+    worlds: Counter[str] = Counter()
+    for e in worldly:
+        if e.card.world in WORLDS:
+            worlds[e.card.world] += e.count
     # The player's world is the one most of these cards come from (ties: first listed).
     main = worlds.most_common(1)[0][0] if worlds else ""
     out: list[Problem] = []
@@ -275,64 +298,73 @@ def castable_in_phase_4(card: Card) -> bool:
     return "Phase 4" in card.attributes or "Phase Any" in card.attributes
 
 
-def _check_wizards_challenge(entries: Sequence[DeckEntry]) -> list[Problem]:
+def _check_wizards_challenge(entries: Sequence[DeckEntry], fmt: DeckFormat) -> list[Problem]:
+    """000 *Wizard's Challenge*; under Regra 5.0 (003 *Desafio dos Magos*) only wizard spells."""
+    wizard_only = fmt.rules_edition == REGRA_5_EDITION
     out: list[Problem] = []
     for e in entries:
         card = e.card
+        params = {"name": card.name, "card_id": card.card_id, "line": e.line}
         if card.type in WIZARDS_CHALLENGE_BANNED_TYPES:
-            out.append(
-                problem(
-                    "wizards_challenge",
-                    MSG_WC_TYPE,
-                    name=card.name,
-                    type=card.type,
-                    card_id=card.card_id,
-                    line=e.line,
-                )
-            )
+            out.append(problem("wizards_challenge", MSG_WC_TYPE, type=card.type, **params))
+        elif wizard_only and card.type in SPELL_TYPES and card.type != "Wizard Spell":
+            out.append(problem("wizards_challenge", MSG_WC_WIZARD_ONLY, **params))
         elif card.type in SPELL_TYPES and not castable_in_phase_4(card):
-            out.append(
-                problem(
-                    "wizards_challenge",
-                    MSG_WC_PHASE,
-                    name=card.name,
-                    card_id=card.card_id,
-                    line=e.line,
-                )
-            )
+            out.append(problem("wizards_challenge", MSG_WC_PHASE, **params))
     return out
 
 
-def _check_sideboard(sideboard: Sequence[DeckEntry], fmt: DeckFormat) -> list[Problem]:
+def _check_sideboard(
+    sideboard: Sequence[DeckEntry], fmt: DeckFormat, opted_out: bool = False
+) -> list[Problem]:
     count = sum(e.count for e in sideboard)
     if "sideboard" not in fmt.variants:
         return [problem("sideboard_size", MSG_SIDEBOARD_NOT_ALLOWED, count=count)] if count else []
-    # SPEC §3 (authoritative): under the Sideboard variant the sideboard holds exactly seven.
-    if count != SIDEBOARD_SIZE:
-        return [problem("sideboard_size", MSG_SIDEBOARD_SIZE, count=count, size=SIDEBOARD_SIZE)]
-    return []
+    out: list[Problem] = []
+    if fmt.size != SIDEBOARD_DECK_SIZE:
+        out.append(
+            problem(
+                "sideboard_deck_size",
+                MSG_SIDEBOARD_DECK_SIZE,
+                required=SIDEBOARD_DECK_SIZE,
+                size=fmt.size,
+            )
+        )
+    # 000 *Sideboard*: exactly seven cards, or none for a player who opts out and says so.
+    if opted_out:
+        if count:
+            out.append(problem("sideboard_opt_out", MSG_SIDEBOARD_OPT_OUT_WITH_CARDS, count=count))
+    elif count != SIDEBOARD_SIZE:
+        out.append(problem("sideboard_size", MSG_SIDEBOARD_SIZE, count=count, size=SIDEBOARD_SIZE))
+    return out
 
 
-_TYPE_CHECKS: Mapping[str, Callable[[Sequence[DeckEntry]], list[Problem]]] = {
-    "world-war": _check_world_war,
-    "shattered-land": _check_shattered_land,
+_TYPE_CHECKS: Mapping[str, Callable[[Sequence[DeckEntry], DeckFormat], list[Problem]]] = {
+    "world-war": lambda entries, _fmt: _check_world_war(entries),
+    "shattered-land": lambda entries, _fmt: _check_shattered_land(entries),
     "wizards-challenge": _check_wizards_challenge,
 }
 
 
 def validate_deck(
-    entries: Sequence[DeckEntry], fmt: DeckFormat, sideboard: Sequence[DeckEntry] = ()
+    entries: Sequence[DeckEntry],
+    fmt: DeckFormat,
+    sideboard: Sequence[DeckEntry] = (),
+    *,
+    sideboard_opt_out: bool = False,
 ) -> DeckReport:
-    """Check a resolved deck against its format; returns every problem at once."""
-    cards = [e.card for e in _expand(entries)]
-    problems = _check_size(cards, fmt) + _check_table(entries, fmt) + _check_duplicates(entries)
+    """Check a resolved deck against its format; returns every problem at once.
+
+    `sideboard_opt_out`: the player declared he plays without a sideboard (Sideboard variant).
+    """
+    problems = _check_size(entries, fmt) + _check_table(entries, fmt) + _check_duplicates(entries)
     if fmt.rules == "tav":
         problems += _check_banned(entries)
     if fmt.tournament_type == "no-xs" and fmt.no_xs_digit is not None:
         problems += _check_no_xs(entries, fmt.no_xs_digit)
     if fmt.tournament_type in _TYPE_CHECKS:
-        problems += _TYPE_CHECKS[fmt.tournament_type](entries)
-    problems += _check_sideboard(sideboard, fmt)
+        problems += _TYPE_CHECKS[fmt.tournament_type](entries, fmt)
+    problems += _check_sideboard(sideboard, fmt, sideboard_opt_out)
     notes: list[str] = []
     if fmt.table is None:
         notes.append(NOTE_NO_TABLE % {"size": fmt.size})
@@ -344,10 +376,14 @@ def validate_deck(
     return DeckReport(tuple(problems), count_groups(entries), total, tuple(notes))
 
 
-def validate_decklist(text: str, index: CardIndex, fmt: DeckFormat) -> DeckReport:
+def validate_decklist(
+    text: str, index: CardIndex, fmt: DeckFormat, *, sideboard_opt_out: bool = False
+) -> DeckReport:
     """Parse and validate a pasted list; unresolved lines are problems too."""
     parsed = parse_decklist(text, index)
-    report = validate_deck(parsed.entries, fmt, parsed.sideboard)
+    report = validate_deck(
+        parsed.entries, fmt, parsed.sideboard, sideboard_opt_out=sideboard_opt_out
+    )
     return replace(report, problems=parsed.problems + report.problems)
 
 
@@ -373,19 +409,30 @@ def _flatten(pool: dict[str, list[DeckEntry]]) -> list[DeckEntry]:
     return [e for stack in pool.values() for e in stack]
 
 
-def validate_swap(
+@dataclass(frozen=True, slots=True)
+class SwapResult:
+    """The deck and sideboard after a swap, and the cards that could not be moved."""
+
+    deck: tuple[DeckEntry, ...]
+    sideboard: tuple[DeckEntry, ...]
+    problems: tuple[Problem, ...]
+
+
+def apply_swap(
     deck: Sequence[DeckEntry],
     sideboard: Sequence[DeckEntry],
     out_cards: Sequence[Card],
     in_cards: Sequence[Card],
-    fmt: DeckFormat,
-) -> DeckReport:
-    """Check a between-games sideboard swap: one-for-one, and the new deck is still legal."""
+) -> SwapResult:
+    """Move `out_cards` from the deck to the sideboard and `in_cards` the other way."""
     problems: list[Problem] = []
     if len(out_cards) != len(in_cards):
         problems.append(
             problem("swap_count", MSG_SWAP_COUNT, **{"out": len(out_cards), "in": len(in_cards)})
         )
+    for out_card, in_card in zip(out_cards, in_cards, strict=False):
+        if out_card.identity_key == in_card.identity_key:
+            problems.append(problem("swap_same_card", MSG_SWAP_SAME_CARD, name=out_card.name))
     deck_pool, side_pool = _pool(deck), _pool(sideboard)
     for card in out_cards:
         moved = _take(deck_pool, card)
@@ -401,5 +448,21 @@ def validate_swap(
             )
         else:
             deck_pool[card.identity_key].append(replace(moved, sideboard=False))
-    report = validate_deck(_flatten(deck_pool), fmt, _flatten(side_pool))
-    return replace(report, problems=tuple(problems) + report.problems)
+    return SwapResult(tuple(_flatten(deck_pool)), tuple(_flatten(side_pool)), tuple(problems))
+
+
+def validate_swap(
+    deck: Sequence[DeckEntry],
+    sideboard: Sequence[DeckEntry],
+    out_cards: Sequence[Card],
+    in_cards: Sequence[Card],
+    fmt: DeckFormat,
+) -> DeckReport:
+    """Check a between-games sideboard swap: one-for-one, and the new deck is still legal.
+
+    000 *Sideboard Use*: exchanges are one-for-one so the sideboard stays at seven; 003
+    *Cartas Reservas*: the deck still respects the event and level limits after the swap.
+    """
+    moved = apply_swap(deck, sideboard, out_cards, in_cards)
+    report = validate_deck(moved.deck, fmt, moved.sideboard)
+    return replace(report, problems=moved.problems + report.problems)

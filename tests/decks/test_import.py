@@ -14,6 +14,7 @@ from scoring.deckrules import validate_decklist
 from tests.decks.conftest import DECKS
 from tournament.decks.carddata import card_index_from_db, import_card_data
 from tournament.decks.models import Card, CardIdentity, CardImport, CardName, CardSet, Placeholder
+from tournament.decks.services import check_stored, save_decklist
 
 DATA = Path(settings.CARD_DATA_DIR)
 
@@ -23,14 +24,21 @@ def _identity_keys() -> set[str]:
         return {row["identity_key"] for row in csv.DictReader(handle)}
 
 
+# cards_international.csv: 21 Portuguese printings fail the same-number match; two of them are
+# known English cards (POR/381 Ego Coin per 003, POR/154), 19 are Portuguese-edition cards.
+PORTUGUESE_OWN = 21 - 2
+
+
 def test_counts_match_the_data_set(cards_db):
-    assert Card.objects.count() == 3839 + 344
+    assert Card.objects.count() == 3839 + PORTUGUESE_OWN + 344
     assert Card.objects.filter(card_set__set_class="fan-br").count() == 344
+    assert Card.objects.filter(card_set__code="POR").count() == PORTUGUESE_OWN
     csv_keys = _identity_keys()
-    assert len(csv_keys) == 2506
+    # the data README: Adventurers!, Siege! and Call to Arms! got identities of their own
+    assert len(csv_keys) == 2506 + 3
     index = load_card_index(DATA)
-    supplement_only = {c.identity_key for c in index.cards if c.is_fan_set} - csv_keys
-    assert CardIdentity.objects.count() == 2506 + len(supplement_only)
+    own = {c.identity_key for c in index.cards if c.is_fan_set or c.set_code == "POR"} - csv_keys
+    assert CardIdentity.objects.count() == len(csv_keys) + len(own)
     assert CardName.objects.count() == 2125
     assert CardName.objects.filter(is_alias=True, set_code="POR").exists()
     assert Placeholder.objects.count() == 60
@@ -45,7 +53,7 @@ def test_rerun_changes_nothing(cards_db):
     out = StringIO()
     call_command("import_cards", str(DATA), stdout=out)
     assert "nothing changed" in out.getvalue()
-    assert "cards: 4183 rows (0 created, 0 updated, 0 deleted)" in out.getvalue()
+    assert "cards: 4202 rows (0 created, 0 updated, 0 deleted)" in out.getvalue()
     assert CardImport.objects.count() == imports
 
 
@@ -95,3 +103,46 @@ def test_missing_directory_is_an_error(db, tmp_path):
         assert "missing" in str(error)
     else:  # pragma: no cover
         raise AssertionError("no error for an empty directory")
+
+
+def _merged_adventurers(data: Path, target: Path) -> Path:
+    """The card data as it was before Adventurers! got its own identity (one merged key)."""
+    for name in data.iterdir():
+        if name.is_file():
+            shutil.copy(name, target / name.name)
+    cards = (target / "cards.csv").read_text(encoding="utf-8")
+    (target / "cards.csv").write_text(
+        cards.replace(",Hero|adventurers!\n", ",Hero|adventurers\n"), encoding="utf-8"
+    )
+    identities = (target / "card_identities.csv").read_text(encoding="utf-8").splitlines(True)
+    kept = [line for line in identities if not line.startswith("Hero|adventurers!,")]
+    (target / "card_identities.csv").write_text("".join(kept), encoding="utf-8")
+    return target
+
+
+def test_identity_split_is_imported_and_old_lists_are_flagged(
+    cards_db, tmp_path, event, player, registration
+):
+    old = _merged_adventurers(DATA, tmp_path)
+    merged = import_card_data(old)
+    assert merged.splits == {"Hero|adventurers!": ["Hero|adventurers"]}
+    text = (DECKS / "legal_community_55.txt").read_text(encoding="utf-8")
+    text = text.replace("Adventurers! (1st/053)", "Adventurers")
+    decklist, _check, _changed = save_decklist(registration, player.user, text)
+    assert decklist.status == "legal"  # one "Adventurers" card in the old data
+    out = StringIO()
+    call_command("import_cards", str(DATA), stdout=out)
+    output = out.getvalue()
+    # data README: Adventurers! NO/053 and Adventurers NO/056 are two identities now
+    assert "identity Hero|adventurers split into Hero|adventurers, Hero|adventurers!" in output
+    assert "the decklist of Pat Player" in output and "no longer legal" in output
+    decklist.refresh_from_db()
+    assert decklist.status == "illegal"
+    check = check_stored(decklist, event)
+    problem = check.problems[0]
+    assert [p.code for p in check.problems] == ["ambiguous_card", "total_size"], check.problems
+    assert problem.code == "ambiguous_card" and "Adventurers! (Hero, level 3" in problem.message
+    assert Card.objects.get(card_id="1st/053").identity.key == "Hero|adventurers!"
+    again = StringIO()
+    call_command("import_cards", str(DATA), stdout=again)
+    assert "nothing changed" in again.getvalue() and "split" not in again.getvalue()

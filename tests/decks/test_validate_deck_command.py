@@ -137,3 +137,53 @@ def test_works_without_any_database(tmp_path):
     )
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["is_legal"] is True
+
+
+def test_sideboard_opt_out_and_55_only(db, tmp_path):
+    # 000 *VARIANTS* Sideboard: a player may opt out (he says so); 55-card decks only.
+    deck = str(DECKS / "legal_community_55.txt")
+    assert run(deck, "--variant", "sideboard", "--no-sideboard")[0] == 0
+    code, doc, _ = run(
+        str(DECKS / "legal_community_75.txt"),
+        "--size",
+        "75",
+        "--variant",
+        "sideboard",
+        "--no-sideboard",
+    )
+    assert code == 1 and [p["code"] for p in doc["problems"]] == ["sideboard_deck_size"]
+
+
+def test_huge_count_exits_2_with_the_message(db, tmp_path):
+    path = tmp_path / "deck.txt"
+    path.write_text("10000000 Shaqat Beetles\n", encoding="utf-8")
+    code, doc, err = run(str(path))
+    assert code == 2 and doc["total"] == 0
+    assert err.strip() == "Line 1: a count of 10000000 is more than any deck holds (at most 110)."
+
+
+def test_oversized_file_is_refused_unread(db, tmp_path):
+    path = tmp_path / "deck.txt"
+    path.write_text("Waterdeep\n" * 10_000, encoding="utf-8")  # 100,000 bytes
+    code, doc, err = run(str(path))
+    assert code == 2 and doc is None and "more than 80000 bytes" in err
+
+
+def test_regra_5_wizards_challenge(db, tmp_path):
+    path = tmp_path / "deck.txt"
+    path.write_text("Cure Light Wounds (1st/349)\n", encoding="utf-8")
+    options = ["--tournament-type", "wizards-challenge"]
+    _, doc, _ = run(str(path), *options)
+    assert "wizards_challenge" not in [p["code"] for p in doc["problems"]]
+    _, doc, _ = run(str(path), *options, "--rules-edition", "regra-5.0")
+    assert "wizards_challenge" in [p["code"] for p in doc["problems"]]
+    assert doc["format"]["rules_edition"] == "regra-5.0"
+
+
+def test_a_line_that_could_be_either_card_exits_2_with_the_choices(db, tmp_path):
+    # Data README: Adventurers! (NO/053, level 3) and Adventurers (NO/056, level 4).
+    path = tmp_path / "deck.txt"
+    path.write_text("Adventurers\n", encoding="utf-8")
+    code, doc, err = run(str(path))
+    assert code == 2 and doc["resolved"] is False
+    assert "Adventurers! (Hero, level 3, 3rd/053), Adventurers (Hero, level 4, 3rd/056)" in err

@@ -30,8 +30,10 @@ def test_load_is_fast_and_complete():
     start = time.perf_counter()
     index = load_card_index(default_data_dir())
     assert time.perf_counter() - start < 2
-    # 3,839 TSR/community printings + 344 Brazilian fan-set cards
-    assert len(index) == 3839 + 344
+    # 3,839 TSR/community printings + 19 Portuguese-edition cards with no English printing
+    # (21 fail cards_international.csv's same-number match, two are known English cards)
+    # + 344 Brazilian fan-set cards
+    assert len(index) == 3839 + 19 + 344
 
 
 @pytest.mark.parametrize(

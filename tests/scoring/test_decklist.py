@@ -172,3 +172,109 @@ def test_portuguese_headings_are_sections(index):
     assert parsed.problems == ()
     assert [e.card.name for e in parsed.entries] == ["Waterdeep"]
     assert [e.card.name for e in parsed.sideboard] == ["Menzoberranzan"]
+
+
+# --- hostile sizes: refused before any work that grows with them ---
+
+
+def test_huge_count_is_refused_with_its_line():
+    parsed = parse_decklist("Waterdeep\n10000000 Shaqat Beetles", default_card_index())
+    (problem,) = parsed.problems
+    assert problem.code == "count_too_large" and problem.line == 2
+    assert problem.message == (
+        "Line 2: a count of 10000000 is more than any deck holds (at most 110)."
+    )
+    assert [e.card.name for e in parsed.entries] == ["Waterdeep"]
+
+
+def test_4000_digit_count_is_never_converted(index):
+    parsed = parse_decklist("9" * 4000 + " Shaqat Beetles", index)
+    (problem,) = parsed.problems
+    assert problem.code == "line_too_long"  # over 200 characters: not even split
+    parsed = parse_decklist("9" * 150 + " Shaqat Beetles", index)
+    (problem,) = parsed.problems
+    assert problem.code == "count_too_large" and "999999…(150 digits)" in problem.message
+    assert parsed.entries == ()
+
+
+def test_largest_deck_is_the_largest_count(index):
+    # SPEC §2: the largest deck has 110 cards; a line may hold all of them, not one more.
+    parsed = parse_decklist("0110 Shaqat Beetles", index)
+    assert len(parsed.entries) == 1 and parsed.entries[0].count == 110
+    assert parse_decklist("111 Shaqat Beetles", index).problems[0].code == "count_too_large"
+
+
+def test_text_and_line_limits(index):
+    (too_long,) = parse_decklist("Waterdeep\n" * 2001, index).problems
+    assert too_long.code == "text_too_long"
+    assert too_long.message == "The list is too long: 20010 characters, at most 20000."
+    (too_many,) = parse_decklist("\n" * 400, index).problems
+    assert too_many.message == "The list has too many lines: 401, at most 400."
+    (long_line,) = parse_decklist("Waterdeep\n" + "x" * 201, index).problems
+    assert long_line.message == "Line 2 is too long (201 characters, at most 200)."
+
+
+# --- card identity: "!" names, Portuguese-edition cards ---
+
+
+def test_name_without_bang_asks_which_card(index):
+    # Data README: "a name typed without the '!' is ambiguous only if nothing else (number,
+    # level, set) tells them apart": Adventurers! NO/053 is level 3, Adventurers NO/056 level 4.
+    (problem,) = parse_decklist("Heroes:\nAdventurers", index).problems
+    assert problem.code == "ambiguous_card" and problem.line == 2
+    assert problem.message == (
+        'Line 2: "Adventurers" could be more than one card: '
+        "Adventurers! (Hero, level 3, 3rd/053), Adventurers (Hero, level 4, 3rd/056). "
+        "Which one? Write its exact name or add its number."
+    )
+    (siege,) = parse_decklist("Siege", index).problems
+    assert siege.code == "ambiguous_card" and "Siege! (Event" in siege.message
+
+
+@pytest.mark.parametrize(
+    ("line", "identity"),
+    [
+        ("Adventurers!", "Hero|adventurers!"),
+        ("Adventurers! (1st/053)", "Hero|adventurers!"),
+        ("Adventurers (NO/056)", "Hero|adventurers"),
+        ("Adventurers (1st/053)", "Hero|adventurers!"),  # the number tells them apart
+        ("Adventurers (level 4)", "Hero|adventurers"),
+        ("Adventurers (nível 3)", "Hero|adventurers!"),
+        ("Siege!", "Event|siege!"),
+        ("Call to Arms!", "Event|calltoarms!"),
+    ],
+)
+def test_bang_cards_resolve_to_their_own_identity(index, line, identity):
+    assert one(index, line).card.identity_key == identity
+
+
+def test_a_level_that_fits_neither_still_asks(index):
+    (problem,) = parse_decklist("Adventurers (level 9)", index).problems
+    assert problem.code == "ambiguous_card"
+
+
+def test_convocacao_is_the_portuguese_edition_monster(index):
+    # cards_international.csv: POR/097 Convocação is a Monster of the Portuguese edition; the
+    # Brazilian fan set Myths and Legends has an Event "Convocaçao" (073).
+    for line in ("Convocação", "Convocacao", "Convocação (POR/097)", "Convocação (097/POR)"):
+        card = one(index, line).card
+        assert (card.card_id, card.type, card.is_fan_set) == ("POR/097", "Monster", False)
+    fan = one(index, "Convocaçao (Myths and Legends/073)").card
+    assert fan.type == "Event" and fan.is_fan_set
+
+
+def test_moeda_da_megalomania_is_ego_coin(index):
+    # 003: "a Moeda da Megalomania, 381/1ªEd. (Ego Coin, 419/1st)".
+    assert one(index, "Moeda da Megalomania").card.identity_key == "Magical Item|egocoin"
+    assert one(index, "Moeda da Megalomania (POR/381)").card.name == "Ego Coin"
+    assert one(index, "Moeda da Megalomania (381/1ªEd.)").card.name == "Ego Coin"
+
+
+def test_only_the_first_unknown_lines_get_suggestions(index):
+    text = "".join(f"Shaqat Beetlez {n}\n" for n in range(12))
+    problems = parse_decklist(text, index).problems
+    assert len(problems) == 12 and {p.code for p in problems} == {"unknown_card"}
+    assert "Closest matches: Shaqat Beetles" in problems[9].message
+    assert problems[10].message == (
+        'Line 11: unknown card "Shaqat Beetlez 10" (too many unknown lines to suggest names).'
+    )

@@ -10,6 +10,7 @@ from scoring.decklist import DeckEntry, parse_decklist
 from scoring.deckrules import (
     MSG_TYPE_MAX,
     DeckReport,
+    apply_swap,
     is_generic_artifact,
     level_total,
     validate_deck,
@@ -253,13 +254,17 @@ def test_sideboard_wrong_size(index):
     text = deck("legal_community_55.txt") + SIDEBOARD.rsplit("\n", 1)[0]
     report = check(index, text, SIDE_FMT)
     assert report.codes == ["sideboard_size"]
-    assert report.problems[0].message == "Sideboard: 6 cards, it must have exactly 7"
+    assert report.problems[0].message == (
+        "Sideboard: 6 cards, it must have exactly 7 (or say that you play without a sideboard)"
+    )
 
 
 def test_sideboard_variant_needs_exactly_seven(index):
     report = check(index, deck("legal_community_55.txt"), SIDE_FMT)
     assert report.codes == ["sideboard_size"] and not report.is_legal
-    assert report.problems[0].message == "Sideboard: 0 cards, it must have exactly 7"
+    assert report.problems[0].message == (
+        "Sideboard: 0 cards, it must have exactly 7 (or say that you play without a sideboard)"
+    )
     text = deck("legal_community_55.txt") + SIDEBOARD + "\nZhentil Keep (1st/003)"
     assert check(index, text, SIDE_FMT).codes == ["sideboard_size"]
 
@@ -306,3 +311,121 @@ def test_bad_format_rejected():
         DeckFormat(75, "tav")
     with pytest.raises(ValueError):
         DeckFormat(55, tournament_type="no-xs")
+
+
+# --- counts are arithmetic (never one item per card) ---
+
+
+def test_large_count_is_counted_not_expanded(index):
+    # 000 *THE DECK*: exactly the deck size in total; a line's count is a number of copies.
+    parsed = parse_decklist("110 Shaqat Beetles", index)
+    assert len(parsed.entries) == 1 and parsed.entries[0].count == 110
+    report = validate_deck(parsed.entries, DeckFormat(55))
+    assert report.counts == {"Ally": 110}
+    assert report.problems[0].message == (
+        "The deck has 110 cards (not counting a dungeon); it must have 55."
+    )
+
+
+def test_level_total_counts_copies_and_frees_one_avatar_copy(index):
+    # 000 *THE DECK*: one free avatar in a 55-card deck; its levels don't count.
+    avatar = index.by_id("4th/473")  # Maligor, an avatar of level 13
+    assert avatar.is_avatar and avatar.level_value == 13
+    assert level_total([DeckEntry(avatar, count=2)], 1) == 13
+    assert level_total([DeckEntry(avatar, count=2)], 2) == 0
+
+
+# --- Sideboard variant (000 *VARIANTS* Sideboard; 003 *Cartas Reservas*) ---
+
+
+def test_sideboard_opt_out_is_legal_when_declared(index):
+    # 003: "O jogador pode optar por não ter cartas reservas"; 000: he must inform opponents.
+    text = deck("legal_community_55.txt")
+    assert validate_decklist(text, index, SIDE_FMT, sideboard_opt_out=True).problems == ()
+    assert check(index, text, SIDE_FMT).codes == ["sideboard_size"]  # undeclared: refused
+
+
+def test_sideboard_opt_out_with_cards_listed(index):
+    text = deck("legal_community_55.txt") + SIDEBOARD
+    report = validate_decklist(text, index, SIDE_FMT, sideboard_opt_out=True)
+    assert report.codes == ["sideboard_opt_out"]
+    assert report.problems[0].message == (
+        "Sideboard: 7 cards listed, but the list says it plays without a sideboard"
+    )
+
+
+@pytest.mark.parametrize(("size", "name"), [(75, "legal_community_75.txt"), (110, None)])
+def test_sideboard_variant_needs_55_card_decks(index, size, name):
+    # 000 Sideboard: "Decks that do not contain 55 cards plus a dungeon card (optional) ...
+    # are not tournament legal."
+    fmt = DeckFormat(size, variants=frozenset({"sideboard"}))
+    text = deck(name or "legal_community_110.txt") + SIDEBOARD
+    report = check(index, text, fmt)
+    assert report.codes == ["sideboard_deck_size"] and not report.is_legal
+    assert report.problems[0].message == (
+        "The Sideboard variant is played with 55-card decks (plus an optional dungeon); "
+        f"this event's decks have {size} cards"
+    )
+
+
+def test_swap_moves_one_card_each_way(index):
+    parsed = parse_decklist(deck("legal_community_55.txt") + SIDEBOARD, index)
+    out_card, in_card = index.by_id("1st/004"), index.by_id("1st/017")
+    moved = apply_swap(parsed.entries, parsed.sideboard, [out_card], [in_card])
+    assert moved.problems == ()
+    assert sum(e.count for e in moved.deck) == 55 and sum(e.count for e in moved.sideboard) == 7
+    assert "1st/004" in {e.card.card_id for e in moved.sideboard}
+    assert "1st/017" in {e.card.card_id for e in moved.deck}
+
+
+# --- Wizard's Challenge by rules edition (000 vs 003 *Desafio dos Magos*) ---
+
+WC = DeckFormat(55, tournament_type="wizards-challenge")
+WC_5 = DeckFormat(55, tournament_type="wizards-challenge", rules_edition="regra-5.0")
+
+
+def test_wizards_challenge_cleric_spell_by_edition(index):
+    # 000: "spells that can be cast in phase 4" — Cure Light Wounds (1st/349) is a phase-4
+    # cleric spell: legal. 003: "apenas feitiços de mago de passo 4": a cleric spell is not.
+    cards = entries(index, "1st/349", "1st/106")
+    assert [p for p in validate_deck(cards, WC).problems if p.code == "wizards_challenge"] == []
+    wc = [p for p in validate_deck(cards, WC_5).problems if p.code == "wizards_challenge"]
+    assert [p.message for p in wc] == [
+        "Cure Light Wounds (1st/349): only wizard spells are allowed in Wizard's Challenge "
+        "(Regra 5.0)"
+    ]
+
+
+def test_wizards_challenge_5_keeps_the_other_rules(index):
+    # 003 still bans allies and phase-3-only spells.
+    cards = entries(index, "4th/234", "1st/348", "1st/106")
+    report = validate_deck(cards, WC_5)
+    assert [p.message for p in report.problems if p.code == "wizards_challenge"] == [
+        "Shaqat Beetles: Ally cards are not allowed in Wizard's Challenge",
+        "Fear (1st/348) cannot be cast in phase 4 or at any time (Wizard's Challenge)",
+    ]
+
+
+def test_unknown_rules_edition_rejected():
+    with pytest.raises(ValueError, match="rules edition"):
+        DeckFormat(55, rules_edition="regra-4.0")
+
+
+# --- card identity in a deck ---
+
+
+def test_ego_coin_in_two_languages_is_one_card(index):
+    # 003: "Moeda da Megalomania, 381/1ªEd. (Ego Coin, 419/1st)": the one-copy rule sees one card.
+    parsed = parse_decklist("Moeda da Megalomania\nEgo Coin (1st/419)", index)
+    assert parsed.ok
+    report = validate_deck(parsed.entries, DeckFormat(55))
+    assert "Ego Coin: 2 copies, only one allowed" in [p.message for p in report.problems]
+
+
+def test_adventurers_and_adventurers_bang_are_two_cards(index):
+    # Data README: Adventurers! NO/053 (level 3) and Adventurers NO/056 (level 4) differ.
+    parsed = parse_decklist("Adventurers!\nAdventurers (NO/056)", index)
+    assert parsed.ok
+    report = validate_deck(parsed.entries, DeckFormat(55))
+    assert "duplicate" not in report.codes
+    assert level_total(parsed.entries, 1) == 3 + 4

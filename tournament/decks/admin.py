@@ -49,3 +49,21 @@ class DecklistAdmin(admin.ModelAdmin):
     list_filter = ("status",)
     inlines = [DecklistChangeInline]
     raw_id_fields = ("registration", "updated_by")
+
+
+@admin.register(models.SideboardSwap)
+class SideboardSwapAdmin(admin.ModelAdmin):
+    """Read only: swaps are recorded through the bracket's swap page, which checks them."""
+
+    list_display = ("registration", "bracket", "game_number", "out_name", "in_name", "status")
+    list_filter = ("status",)
+    list_select_related = ("registration__player", "registration__event", "bracket__round")
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False

@@ -12,18 +12,7 @@ from typing import Any
 from django.conf import settings
 from django.db import DatabaseError, models, transaction
 
-from scoring.cards import (
-    ALT_NAME_SETS,
-    Card,
-    CardIndex,
-    Identity,
-    card_rows,
-    identity_rows,
-    international_rows,
-    load_card_index,
-    placeholder_rows,
-    supplement_rows,
-)
+from scoring.cards import Card, CardIndex, Identity, load_card_index, read_card_data
 from scoring.cards import Placeholder as CorePlaceholder
 from tournament.decks import models as m
 
@@ -58,6 +47,8 @@ class ImportResult:
 
     counts: dict[str, SyncCount] = field(default_factory=dict)
     totals: dict[str, int] = field(default_factory=dict)
+    # Identities whose printings now belong to other identities: old key → the new keys.
+    splits: dict[str, list[str]] = field(default_factory=dict)
 
     @property
     def changed(self) -> bool:
@@ -107,26 +98,22 @@ def read_card_files(data_dir: Path) -> dict[str, dict[str, dict[str, Any]]]:
     missing = [name for name in REQUIRED_FILES if not (data_dir / name).is_file()]
     if missing:
         raise FileNotFoundError(f"{data_dir}: missing {', '.join(missing)}")
-    tsr = list(card_rows(data_dir))
-    main_keys = {c.identity_key for c in tsr}
-    supplement = list(supplement_rows(data_dir))
-    cards = tsr + supplement
-    # CardIndex derives identities for fan-set cards that card_identities.csv lacks.
-    index = CardIndex(cards, identities=identity_rows(data_dir))
-    by_id = {c.card_id: c for c in cards}
+    data = read_card_data(data_dir)
+    # CardIndex derives identities for cards that card_identities.csv lacks (fan sets,
+    # Portuguese-edition cards of their own).
+    index = CardIndex(data.cards, identities=data.identities)
+    aliases = {(name, key) for name, key in data.alt_names}
     names: dict[str, dict[str, Any]] = {}
-    for row, first_id in international_rows(data_dir):
-        english = by_id.get(first_id) if first_id else None
+    for row, card in data.international:
         names[row["card_id"]] = {
             "set_code": row["set_code"],
             "name": row["name"],
-            "english_card_id": english.card_id if english else None,
-            "is_alias": bool(
-                english and row["set_code"] in ALT_NAME_SETS and english.identity_key in main_keys
-            ),
+            "english_card_id": card.card_id if card else None,
+            "is_alias": bool(card and (row["name"], card.identity_key) in aliases),
         }
+    supplement_sets = {c.set_code for c in data.cards if c.is_fan_set}
     return {
-        "sets": _read_sets(data_dir, {c.set_code for c in supplement}),
+        "sets": _read_sets(data_dir, supplement_sets),
         "identities": {
             i.key: {
                 "type": i.type,
@@ -136,9 +123,9 @@ def read_card_files(data_dir: Path) -> dict[str, dict[str, dict[str, Any]]]:
             }
             for i in index.identities.values()
         },
-        "cards": {c.card_id: _card_values(c, n) for n, c in enumerate(cards)},
+        "cards": {c.card_id: _card_values(c, n) for n, c in enumerate(data.cards)},
         "names": names,
-        "placeholders": {p.card_id: {"note": p.note} for p in placeholder_rows(data_dir)},
+        "placeholders": {p.card_id: {"note": p.note} for p in data.placeholders},
     }
 
 
@@ -169,6 +156,21 @@ def _sync(
     return SyncCount(len(create), len(update), len(stale)), stale
 
 
+def identity_splits(before: dict[str, str], after: dict[str, str]) -> dict[str, list[str]]:
+    """Old identities whose printings were given other identities (e.g. Adventurers! split
+    from Adventurers): old key → sorted new keys of those printings."""
+    moved: dict[str, set[str]] = {}
+    for card_id, old_key in before.items():
+        new_key = after.get(card_id)
+        if new_key is not None and new_key != old_key:
+            moved.setdefault(old_key, set()).add(new_key)
+    remaining = set(after.values())
+    return {
+        old: sorted(keys | ({old} if old in remaining else set()))
+        for old, keys in sorted(moved.items())
+    }
+
+
 def _pks(model: type[models.Model], key_field: str) -> dict[str, int]:
     return dict(model.objects.values_list(key_field, "pk"))
 
@@ -179,6 +181,7 @@ def import_card_data(data_dir: Path) -> ImportResult:
     result = ImportResult()
     stale: dict[type[models.Model], list[int]] = {}
     with transaction.atomic():
+        identity_before = dict(m.Card.objects.values_list("card_id", "identity__key"))
         result.counts["sets"], stale[m.CardSet] = _sync(m.CardSet, "code", data["sets"])
         result.counts["identities"], stale[m.CardIdentity] = _sync(
             m.CardIdentity, "key", data["identities"]
@@ -209,6 +212,9 @@ def import_card_data(data_dir: Path) -> ImportResult:
         for model in (m.CardName, m.Card, m.Placeholder, m.CardIdentity, m.CardSet):
             if stale[model]:
                 model.objects.filter(pk__in=stale[model]).delete()
+        result.splits = identity_splits(
+            identity_before, {k: v["identity_key"] for k, v in data["cards"].items()}
+        )
         result.totals = {
             "sets": m.CardSet.objects.count(),
             "identities": m.CardIdentity.objects.count(),
@@ -218,6 +224,7 @@ def import_card_data(data_dir: Path) -> ImportResult:
         }
         if result.changed:
             summary = {k: vars(v) for k, v in result.counts.items()}
+            summary["splits"] = result.splits
             m.CardImport.objects.create(source=str(data_dir)[:300], summary=summary)
     return result
 

@@ -19,6 +19,9 @@ TEMPLATES: Mapping[str, Any] = {
     parser_msgs.MSG_UNKNOWN_CARD_NO_MATCH: _(
         'Line %(line)s: unknown card "%(name)s" (no similar name).'
     ),
+    parser_msgs.MSG_UNKNOWN_CARD_UNSUGGESTED: _(
+        'Line %(line)s: unknown card "%(name)s" (too many unknown lines to suggest names).'
+    ),
     parser_msgs.MSG_UNKNOWN_NUMBER: _("Line %(line)s: no card has the number %(card_id)s."),
     parser_msgs.MSG_PLACEHOLDER: _(
         "Line %(line)s: %(card_id)s is not a card (placeholder: %(note)s)"
@@ -33,7 +36,21 @@ TEMPLATES: Mapping[str, Any] = {
         'Line %(line)s: "%(name)s" is ambiguous: %(options)s. '
         "Add the number or put it under a type heading."
     ),
+    parser_msgs.MSG_AMBIGUOUS_CHOICE: _(
+        'Line %(line)s: "%(name)s" could be more than one card: %(options)s. '
+        "Which one? Write its exact name or add its number."
+    ),
     parser_msgs.MSG_BAD_COUNT: _("Line %(line)s: the count must be at least 1."),
+    parser_msgs.MSG_COUNT_TOO_LARGE: _(
+        "Line %(line)s: a count of %(count)s is more than any deck holds (at most %(max)s)."
+    ),
+    parser_msgs.MSG_LINE_TOO_LONG: _(
+        "Line %(line)s is too long (%(length)s characters, at most %(max)s)."
+    ),
+    parser_msgs.MSG_TEXT_TOO_LONG: _(
+        "The list is too long: %(length)s characters, at most %(max)s."
+    ),
+    parser_msgs.MSG_TOO_MANY_LINES: _("The list has too many lines: %(count)s, at most %(max)s."),
     parser_msgs.MSG_UNKNOWN_SECTION: _('Line %(line)s: "%(header)s" is not a card type heading.'),
     rules_msgs.MSG_TOTAL_SIZE: _(
         "The deck has %(count)s cards (not counting a dungeon); it must have %(size)s."
@@ -73,12 +90,28 @@ TEMPLATES: Mapping[str, Any] = {
     rules_msgs.MSG_WC_PHASE: _(
         "%(name)s (%(card_id)s) cannot be cast in phase 4 or at any time (Wizard's Challenge)"
     ),
-    rules_msgs.MSG_SIDEBOARD_SIZE: _("Sideboard: %(count)s cards, it must have exactly %(size)s"),
+    rules_msgs.MSG_WC_WIZARD_ONLY: _(
+        "%(name)s (%(card_id)s): only wizard spells are allowed in Wizard's Challenge (Regra 5.0)"
+    ),
+    rules_msgs.MSG_SIDEBOARD_SIZE: _(
+        "Sideboard: %(count)s cards, it must have exactly %(size)s "
+        "(or say that you play without a sideboard)"
+    ),
+    rules_msgs.MSG_SIDEBOARD_OPT_OUT_WITH_CARDS: _(
+        "Sideboard: %(count)s cards listed, but the list says it plays without a sideboard"
+    ),
+    rules_msgs.MSG_SIDEBOARD_DECK_SIZE: _(
+        "The Sideboard variant is played with %(required)s-card decks (plus an optional "
+        "dungeon); this event's decks have %(size)s cards"
+    ),
     rules_msgs.MSG_SIDEBOARD_NOT_ALLOWED: _(
         "Sideboard: %(count)s cards, but this event has no Sideboard variant"
     ),
     rules_msgs.MSG_SWAP_COUNT: _("Swap: %(out)s card(s) out and %(in)s in; swaps are one-for-one"),
     rules_msgs.MSG_SWAP_NOT_IN_DECK: _("Swap: %(name)s is not in the deck"),
+    rules_msgs.MSG_SWAP_SAME_CARD: _(
+        "Swap: %(name)s would go out and come back in; swap two different cards"
+    ),
     rules_msgs.MSG_SWAP_NOT_IN_SIDEBOARD: _("Swap: %(name)s is not in the sideboard"),
 }
 

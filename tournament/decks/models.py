@@ -6,7 +6,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from tournament.accounts.models import Player
-from tournament.events.models import Registration
+from tournament.events.models import Bracket, Registration
 
 
 class CardSet(models.Model):
@@ -154,6 +154,11 @@ class Decklist(models.Model):
     )
     text = models.TextField(_("decklist"), blank=True)
     sideboard_text = models.TextField(_("sideboard"), blank=True)
+    sideboard_opt_out = models.BooleanField(
+        _("plays without a sideboard"),
+        default=False,
+        help_text=_("The player declared that he plays without a sideboard (Sideboard variant)."),
+    )
     status = models.CharField(
         _("status"), max_length=10, choices=Status, default=Status.MISSING, db_index=True
     )
@@ -189,6 +194,8 @@ class DecklistChange(models.Model):
     after_text = models.TextField(_("after"), blank=True)
     before_sideboard = models.TextField(_("sideboard before"), blank=True)
     after_sideboard = models.TextField(_("sideboard after"), blank=True)
+    before_opt_out = models.BooleanField(_("without sideboard before"), default=False)
+    after_opt_out = models.BooleanField(_("without sideboard after"), default=False)
     status = models.CharField(_("status"), max_length=10, choices=Decklist.Status)
 
     class Meta:
@@ -198,3 +205,62 @@ class DecklistChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.decklist} @ {self.changed_at:%Y-%m-%d %H:%M}"
+
+
+class SideboardSwap(models.Model):
+    """One card exchanged one-for-one between deck and sideboard before a game of a bracket.
+
+    Cards are kept by number and name as printed then, so a later card-data import never
+    changes what was recorded.
+    """
+
+    class Status(models.TextChoices):
+        PROPOSED = "proposed", _("Proposed")
+        RECORDED = "recorded", _("Recorded")
+        REJECTED = "rejected", _("Rejected")
+
+    registration = models.ForeignKey(
+        Registration, on_delete=models.CASCADE, related_name="sideboard_swaps"
+    )
+    bracket = models.ForeignKey(
+        Bracket, on_delete=models.CASCADE, related_name="sideboard_swaps", verbose_name=_("bracket")
+    )
+    game_number = models.PositiveSmallIntegerField(_("before game"))
+    out_card_id = models.CharField(_("out (number)"), max_length=80)
+    out_name = models.CharField(_("out"), max_length=150)
+    in_card_id = models.CharField(_("in (number)"), max_length=80)
+    in_name = models.CharField(_("in"), max_length=150)
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status, default=Status.PROPOSED, db_index=True
+    )
+    proposed_by = models.ForeignKey(
+        Player,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("proposed by"),
+    )
+    decided_by = models.ForeignKey(
+        Player,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("judge"),
+    )
+    created_at = models.DateTimeField(_("when"), auto_now_add=True)
+    decided_at = models.DateTimeField(_("decided"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["bracket", "registration", "game_number", "pk"]
+        verbose_name = _("sideboard swap")
+        verbose_name_plural = _("sideboard swaps")
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(game_number__gte=2), name="swap_before_second_game_or_later"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.registration} — {self.out_name} → {self.in_name}"

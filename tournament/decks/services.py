@@ -8,20 +8,23 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.cards import CardIndex
-from scoring.deckformat import ALL_GROUPS, DeckFormat, Problem
-from scoring.decklist import DeckEntry, ParsedDeck, parse_decklist
-from scoring.deckrules import DeckReport, group_of, validate_deck
+from scoring.deckformat import ALL_GROUPS, COMMUNITY_EDITION, DeckFormat, Problem
+from scoring.decklist import DeckEntry, ParsedDeck, parse_decklist, text_limit_problems
+from scoring.deckrules import DeckReport, apply_swap, group_of, validate_deck, validate_swap
 from tournament.decks.carddata import current_import_token, get_card_index
 from tournament.decks.messages import group_label, render_note, render_problem
-from tournament.decks.models import Decklist, DecklistChange
+from tournament.decks.models import Decklist, DecklistChange, SideboardSwap
 from tournament.decks.textnorm import normalize_decklist_text
-from tournament.events.models import Event, Registration
+from tournament.events.models import Bracket, Event, Registration, Seat
 from tournament.events.permissions import Role, player_of, role_in_event
 
 SIDEBOARD_VARIANT = "sideboard"
+# A list refused for its size is never stored, not even as a draft.
+SIZE_CODES = frozenset({"text_too_long", "too_many_lines"})
 
 
 @dataclass(frozen=True)
@@ -73,6 +76,10 @@ class DeckCheck:
 
 PARSE_CODES = frozenset(
     {
+        "text_too_long",
+        "too_many_lines",
+        "line_too_long",
+        "count_too_large",
         "unknown_card",
         "ambiguous_card",
         "unknown_number",
@@ -84,6 +91,11 @@ PARSE_CODES = frozenset(
 )
 
 
+def rules_edition_of(event: Event) -> str:
+    """The event's rules edition; events without the field follow the community rules."""
+    return getattr(event, "rules_edition", COMMUNITY_EDITION) or COMMUNITY_EDITION
+
+
 def deck_format_of(event: Event) -> DeckFormat:
     """The deck format an event's lists are validated against."""
     return DeckFormat(
@@ -92,6 +104,7 @@ def deck_format_of(event: Event) -> DeckFormat:
         tournament_type=event.tournament_type,
         no_xs_digit=event.no_xs_digit,
         variants=frozenset(event.variants or ()),
+        rules_edition=rules_edition_of(event),
     )
 
 
@@ -100,6 +113,7 @@ def format_key(event: Event) -> str:
     fmt = deck_format_of(event)
     variants = ",".join(sorted(fmt.variants))
     parts = (fmt.size, fmt.rules, fmt.tournament_type, fmt.no_xs_digit, variants)
+    parts += (fmt.rules_edition,)
     return "|".join(str(p) for p in parts) + "|" + (current_import_token() or "csv")
 
 
@@ -108,9 +122,21 @@ def has_sideboard(event: Event) -> bool:
 
 
 def check_decklist(
-    text: str, fmt: DeckFormat, sideboard_text: str = "", index: CardIndex | None = None
+    text: str,
+    fmt: DeckFormat,
+    sideboard_text: str = "",
+    index: CardIndex | None = None,
+    *,
+    sideboard_opt_out: bool = False,
 ) -> DeckCheck:
-    """Parse and validate a list (and its separate sideboard box) against a format."""
+    """Parse and validate a list (and its separate sideboard box) against a format.
+
+    Oversized text is refused before it is tidied or parsed (bounded time and memory).
+    """
+    too_big = text_limit_problems(text) or text_limit_problems(sideboard_text)
+    if too_big:
+        report = DeckReport(problems=too_big, counts={}, level_total=0)
+        return DeckCheck(entries=(), sideboard=(), report=report, fmt=fmt)
     index = index or get_card_index()
     main = parse_decklist(normalize_decklist_text(text, index), index)
     side = (
@@ -119,7 +145,7 @@ def check_decklist(
         else ParsedDeck((), (), ())
     )
     sideboard = main.sideboard + tuple(replace(e, sideboard=True) for e in side.entries)
-    report = validate_deck(main.entries, fmt, sideboard)
+    report = validate_deck(main.entries, fmt, sideboard, sideboard_opt_out=sideboard_opt_out)
     problems = main.problems + side.problems + report.problems
     return DeckCheck(
         entries=main.entries,
@@ -130,9 +156,20 @@ def check_decklist(
     )
 
 
-def check_for_event(event: Event, text: str, sideboard_text: str = "") -> DeckCheck:
+def check_for_event(
+    event: Event, text: str, sideboard_text: str = "", sideboard_opt_out: bool = False
+) -> DeckCheck:
     """Check a list against an event's format (the sideboard box only counts with the variant)."""
-    return check_decklist(text, deck_format_of(event), sideboard_text)
+    return check_decklist(
+        text, deck_format_of(event), sideboard_text, sideboard_opt_out=sideboard_opt_out
+    )
+
+
+def check_stored(decklist: Decklist, event: Event) -> DeckCheck:
+    """Check a saved list as it was registered."""
+    return check_for_event(
+        event, decklist.text, decklist.sideboard_text, decklist.sideboard_opt_out
+    )
 
 
 # --- grouping for pages and the printable sheet ---
@@ -226,7 +263,12 @@ def _apply(decklist: Decklist, check: DeckCheck, key: str) -> None:
 
 @transaction.atomic
 def save_decklist(
-    registration: Registration, user, text: str, sideboard_text: str = "", reason: str = ""
+    registration: Registration,
+    user,
+    text: str,
+    sideboard_text: str = "",
+    reason: str = "",
+    sideboard_opt_out: bool = False,
 ) -> tuple[Decklist, DeckCheck, bool]:
     """Save a list (illegal lists too, as drafts); returns (decklist, check, changed)."""
     event = registration.event
@@ -247,10 +289,18 @@ def save_decklist(
     decklist, _created = Decklist.objects.select_for_update().get_or_create(
         registration=registration
     )
-    check = check_for_event(event, text, sideboard_text)
-    before, before_side = decklist.text, decklist.sideboard_text
-    changed = (before, before_side) != (text, sideboard_text)
+    opt_out = sideboard_opt_out and has_sideboard(event)
+    check = check_for_event(event, text, sideboard_text, opt_out)
+    if any(p.code in SIZE_CODES for p in check.problems):
+        raise ValidationError([render_problem(p) for p in check.problems if p.code in SIZE_CODES])
+    before, before_side, before_opt_out = (
+        decklist.text,
+        decklist.sideboard_text,
+        decklist.sideboard_opt_out,
+    )
+    changed = (before, before_side, before_opt_out) != (text, sideboard_text, opt_out)
     decklist.text, decklist.sideboard_text = text, sideboard_text
+    decklist.sideboard_opt_out = opt_out
     _apply(decklist, check, format_key(event))
     if changed:
         decklist.updated_by = player_of(user)
@@ -265,6 +315,8 @@ def save_decklist(
             after_text=text,
             before_sideboard=before_side,
             after_sideboard=sideboard_text,
+            before_opt_out=before_opt_out,
+            after_opt_out=opt_out,
             status=decklist.status,
         )
     return decklist, check, changed
@@ -276,7 +328,13 @@ def refresh_statuses(event: Event) -> int:
     stale = list(Decklist.objects.filter(registration__event=event).exclude(format_key=key))
     fmt = deck_format_of(event)
     for decklist in stale:
-        _apply(decklist, check_decklist(decklist.text, fmt, decklist.sideboard_text), key)
+        check = check_decklist(
+            decklist.text,
+            fmt,
+            decklist.sideboard_text,
+            sideboard_opt_out=decklist.sideboard_opt_out,
+        )
+        _apply(decklist, check, key)
     fields = ["status", "problem_count", "card_count", "level_total", "format_key"]
     Decklist.objects.bulk_update(stale, fields)
     return len(stale)
@@ -302,7 +360,7 @@ def decklist_for_print(registration: Registration) -> dict[str, Any] | None:
     if decklist is None or not decklist.text.strip():
         return None
     event = registration.event
-    check = check_for_event(event, decklist.text, decklist.sideboard_text)
+    check = check_stored(decklist, event)
     groups = [
         {
             "type": g["type"],
@@ -324,4 +382,194 @@ def decklist_for_print(registration: Registration) -> dict[str, Any] | None:
     }
     if check.sideboard:
         context["sideboard"] = group_entries(check.sideboard)
+    # The sheet prints these too ({% sideboard_record %}); here so a document fingerprint
+    # built from this context changes when a swap is recorded.
+    context["sideboard_record"] = swaps_for_print(registration)
     return context
+
+
+# --- sideboard swaps between games (000 *Sideboard Use*) ---
+
+
+@dataclass(frozen=True)
+class SwapState:
+    """A player's deck and sideboard before a game of a bracket, after the recorded swaps."""
+
+    registration: Registration
+    bracket: Bracket
+    check: DeckCheck
+    deck: tuple[DeckEntry, ...]
+    sideboard: tuple[DeckEntry, ...]
+    swaps: tuple[SideboardSwap, ...]
+
+    @property
+    def last_game(self) -> int:
+        """The game the latest recorded swap was made before (0: none yet)."""
+        recorded = [s.game_number for s in self.swaps if s.status == SideboardSwap.Status.RECORDED]
+        return max(recorded, default=0)
+
+
+def _card_rows(entries: Iterable[DeckEntry]) -> list[dict[str, str]]:
+    """One choice per identity (the printing shown is the one the list names)."""
+    seen: dict[str, dict[str, str]] = {}
+    for entry in entries:
+        card = entry.card
+        seen.setdefault(card.identity_key, {"card_id": card.card_id, "name": card.name})
+    return sorted(seen.values(), key=lambda r: r["name"].casefold())
+
+
+def swap_state(registration: Registration, bracket: Bracket) -> SwapState:
+    """The registered list with this bracket's recorded swaps applied, in recording order."""
+    decklist = Decklist.objects.filter(registration=registration).first()
+    check = check_stored(decklist, registration.event) if decklist else None
+    if check is None:
+        check = check_for_event(registration.event, "")
+    swaps = tuple(
+        SideboardSwap.objects.filter(registration=registration, bracket=bracket).select_related(
+            "proposed_by", "decided_by"
+        )
+    )
+    index = get_card_index()
+    deck, side = check.entries, check.sideboard
+    for swap in swaps:
+        if swap.status != SideboardSwap.Status.RECORDED:
+            continue
+        out_card, in_card = index.by_id(swap.out_card_id), index.by_id(swap.in_card_id)
+        if out_card is None or in_card is None:
+            continue  # a card no longer in the data: the record stays, the state cannot use it
+        moved = apply_swap(deck, side, [out_card], [in_card])
+        deck, side = moved.deck, moved.sideboard
+    return SwapState(registration, bracket, check, deck, side, swaps)
+
+
+def swap_choices(state: SwapState) -> tuple[list[dict[str, str]], list[dict[str, str]]]:
+    """Cards that may go out (in the deck now) and come in (in the sideboard now)."""
+    return _card_rows(state.deck), _card_rows(state.sideboard)
+
+
+def seated_brackets(registration: Registration) -> list[Bracket]:
+    """The brackets this player sits in, latest round first (where his swaps are made)."""
+    return list(
+        Bracket.objects.filter(seats__registration=registration)
+        .select_related("round")
+        .order_by("-round__number")
+    )
+
+
+def _swap_problems(
+    state: SwapState, game_number: int, out_card_id: str, in_card_id: str
+) -> tuple[list[str], tuple]:
+    """Messages refusing a swap (empty: it is legal) and the two cards it moves."""
+    event = state.registration.event
+    errors: list[str] = []
+    if not has_sideboard(event):
+        return [_("This event does not use the Sideboard variant.")], (None, None)
+    if not state.check.sideboard:
+        return [_("This player registered no sideboard.")], (None, None)
+    played = state.bracket.games.count()
+    latest = max(played + 1, 2)
+    if state.bracket.state == Bracket.State.COMPLETE:
+        latest = played
+    if not 2 <= game_number <= latest:
+        errors.append(
+            _("A swap is made before game 2 or a later game of this bracket (here: 2 to %(n)s).")
+            % {"n": latest}
+        )
+    elif game_number < state.last_game:
+        errors.append(
+            _("A swap before game %(n)s is already recorded: record swaps in game order.")
+            % {"n": state.last_game}
+        )
+    index = get_card_index()
+    out_card, in_card = index.by_id(out_card_id), index.by_id(in_card_id)
+    if out_card is None or in_card is None:
+        errors.append(_("Choose a card going out of the deck and one coming in."))
+        return errors, (out_card, in_card)
+    report = validate_swap(state.deck, state.sideboard, [out_card], [in_card], state.check.fmt)
+    errors += [render_problem(p) for p in report.problems if p.blocking]
+    return errors, (out_card, in_card)
+
+
+@transaction.atomic
+def record_swap(
+    user, registration: Registration, bracket: Bracket, game_number: int, out_id: str, in_id: str
+) -> SideboardSwap:
+    """A player proposes, or a judge records, one card out → one card in before a game."""
+    event = registration.event
+    official = role_in_event(user, event) >= Role.JUDGE
+    if not official and not is_owner(user, registration):
+        raise PermissionDenied(_("Only the player or the event's judges may swap these cards."))
+    if not Seat.objects.filter(bracket=bracket, registration=registration).exists():
+        raise ValidationError(_("This player is not seated in this bracket."))
+    # One swap at a time per list: the state below is what the swap is checked against.
+    Decklist.objects.select_for_update().filter(registration=registration).first()
+    state = swap_state(registration, bracket)
+    errors, (out_card, in_card) = _swap_problems(state, game_number, out_id, in_id)
+    if errors:
+        raise ValidationError(errors)
+    player = player_of(user)
+    return SideboardSwap.objects.create(
+        registration=registration,
+        bracket=bracket,
+        game_number=game_number,
+        out_card_id=out_card.card_id,
+        out_name=out_card.name,
+        in_card_id=in_card.card_id,
+        in_name=in_card.name,
+        status=SideboardSwap.Status.RECORDED if official else SideboardSwap.Status.PROPOSED,
+        proposed_by=player,
+        decided_by=player if official else None,
+        decided_at=timezone.now() if official else None,
+    )
+
+
+@transaction.atomic
+def decide_swap(user, swap: SideboardSwap, accept: bool) -> SideboardSwap:
+    """A judge records a player's proposed swap (checked again now) or rejects it."""
+    swap = SideboardSwap.objects.select_for_update().get(pk=swap.pk)
+    if role_in_event(user, swap.registration.event) < Role.JUDGE:
+        raise PermissionDenied(_("Only the event's judges decide on a proposed swap."))
+    if swap.status != SideboardSwap.Status.PROPOSED:
+        raise ValidationError(_("This swap was already decided."))
+    if accept:
+        state = swap_state(swap.registration, swap.bracket)
+        errors, _cards = _swap_problems(state, swap.game_number, swap.out_card_id, swap.in_card_id)
+        if errors:
+            raise ValidationError(errors)
+    swap.status = SideboardSwap.Status.RECORDED if accept else SideboardSwap.Status.REJECTED
+    swap.decided_by, swap.decided_at = player_of(user), timezone.now()
+    swap.save(update_fields=["status", "decided_by", "decided_at"])
+    return swap
+
+
+def swap_row(swap: SideboardSwap) -> dict[str, Any]:
+    """One swap as pages and the printed sheet show it."""
+    bracket = swap.bracket
+    return {
+        "round": bracket.round.number,
+        "table": bracket.table,
+        "game": swap.game_number,
+        "out": f"{swap.out_name} ({swap.out_card_id})",
+        "in": f"{swap.in_name} ({swap.in_card_id})",
+        "status": swap.get_status_display(),
+        "recorded": swap.status == SideboardSwap.Status.RECORDED,
+        "proposed_by": swap.proposed_by.name if swap.proposed_by else "",
+        "decided_by": swap.decided_by.name if swap.decided_by else "",
+        "when": swap.decided_at or swap.created_at,
+    }
+
+
+def swaps_for_print(registration: Registration) -> dict[str, Any]:
+    """What the decklist sheet prints under the sideboard: the opt-out and recorded swaps."""
+    decklist = Decklist.objects.filter(registration=registration).first()
+    swaps = (
+        SideboardSwap.objects.filter(
+            registration=registration, status=SideboardSwap.Status.RECORDED
+        )
+        .select_related("bracket__round", "proposed_by", "decided_by")
+        .order_by("bracket__round__number", "game_number", "pk")
+    )
+    return {
+        "opt_out": bool(decklist and decklist.sideboard_opt_out),
+        "swaps": [swap_row(s) for s in swaps],
+    }

@@ -7,7 +7,7 @@ import unicodedata
 from pathlib import Path
 
 from scoring.cards import CardIndex, normalize_card_id, normalize_name
-from scoring.decklist import SECTION_NAMES
+from scoring.decklist import MAX_LINE_CHARS, SECTION_NAMES
 
 ENCODINGS = ("utf-8-sig", "utf-16", "cp1252", "latin-1")
 _INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff"), None)
@@ -89,12 +89,23 @@ def normalize_line(raw: str, index: CardIndex, enumerated: bool = False) -> str:
 
 
 def normalize_decklist_text(text: str, index: CardIndex) -> str:
-    """Tidy every line (line numbers are kept, so messages point at the pasted line)."""
+    """Tidy every line (line numbers are kept, so messages point at the pasted line).
+
+    Over-long lines are left as they are: the parser refuses them without reading them.
+    """
     lines = text.splitlines()
-    return "\n".join(normalize_line(line, index, _is_enumerated(lines)) for line in lines)
+    enumerated = _is_enumerated(lines)
+    return "\n".join(
+        line if len(line) > MAX_LINE_CHARS else normalize_line(line, index, enumerated)
+        for line in lines
+    )
 
 
 def _is_enumerated(lines: list[str]) -> bool:
     """Whether the `N.` lines number the list 1, 2, 3 … (at least three of them)."""
-    numbers = [int(m["n"]) for line in lines if (m := _ENUM.match(line.strip()))]
+    numbers = [
+        int(m["n"])
+        for line in lines
+        if len(line) <= MAX_LINE_CHARS and (m := _ENUM.match(line.strip()))
+    ]
     return len(numbers) >= 3 and numbers == list(range(1, len(numbers) + 1))

@@ -24,4 +24,14 @@ urlpatterns = [
         views.HistoryView.as_view(),
         name="history",
     ),
+    path(
+        "events/<int:event_id>/brackets/<int:bracket_id>/sideboard/",
+        views.SwapsView.as_view(),
+        name="swaps",
+    ),
+    path(
+        "events/<int:event_id>/brackets/<int:bracket_id>/sideboard/<int:swap_id>/decide/",
+        views.DecideSwapView.as_view(),
+        name="decide_swap",
+    ),
 ]

@@ -14,10 +14,10 @@ from django_filters.views import FilterView
 from django_tables2 import SingleTableMixin
 
 from tournament.decks import services
-from tournament.decks.forms import DecklistForm
-from tournament.decks.models import Decklist
+from tournament.decks.forms import DecklistForm, SwapForm
+from tournament.decks.models import Decklist, SideboardSwap
 from tournament.decks.tables import DecklistFilter, DecklistStatusTable, registrations_with_status
-from tournament.events.models import Registration
+from tournament.events.models import Bracket, Registration
 from tournament.events.permissions import Role, player_of
 from tournament.events.views_mixins import EventMixin
 
@@ -75,6 +75,7 @@ class DecklistPageView(EventMixin, TemplateView):
                     form.cleaned_data["text"],
                     form.cleaned_data.get("sideboard_text", ""),
                     form.cleaned_data.get("reason", ""),
+                    form.cleaned_data.get("sideboard_opt_out", False),
                 )
             except ValidationError as error:
                 form.add_error(None, error)
@@ -103,6 +104,7 @@ class DecklistPageView(EventMixin, TemplateView):
         initial = {
             "text": self.decklist.text if self.decklist else "",
             "sideboard_text": self.decklist.sideboard_text if self.decklist else "",
+            "sideboard_opt_out": bool(self.decklist and self.decklist.sideboard_opt_out),
         }
         return DecklistForm(
             data,
@@ -114,12 +116,12 @@ class DecklistPageView(EventMixin, TemplateView):
 
     def render_page(self, form, status: int = 200):
         if form is not None and form.is_bound:
-            text = form.data.get("text", "")
-            side = form.data.get("sideboard_text", "")
+            text, side, opt_out = _posted_list(form.data)
         else:
             text = self.decklist.text if self.decklist else ""
             side = self.decklist.sideboard_text if self.decklist else ""
-        check = services.check_for_event(self.event, text, side)
+            opt_out = bool(self.decklist and self.decklist.sideboard_opt_out)
+        check = services.check_for_event(self.event, text, side, opt_out)
         status_value = services.decklist_status(self.registration)
         context = self.get_context_data(
             registration=self.registration,
@@ -129,6 +131,10 @@ class DecklistPageView(EventMixin, TemplateView):
             is_owner=services.is_owner(self.request.user, self.registration),
             deck_status=status_value,
             sideboard=services.has_sideboard(self.event),
+            sideboard_record=services.swaps_for_print(self.registration),
+            swap_brackets=services.seated_brackets(self.registration)
+            if services.has_sideboard(self.event)
+            else [],
             **report_context(check),
         )
         return self.render_to_response(context, status=status)
@@ -178,11 +184,11 @@ class ValidateView(EventMixin, View):
     required_role = Role.PLAYER
 
     def post(self, request, *args, **kwargs):
-        check = services.check_for_event(
-            self.event,
-            request.POST.get("text", ""),
-            request.POST.get("sideboard_text", "") if services.has_sideboard(self.event) else "",
-        )
+        text, side, opt_out = _posted_list(request.POST)
+        if not services.has_sideboard(self.event):
+            side, opt_out = "", False
+        # check_for_event refuses oversized text before reading it (bounded time and memory).
+        check = services.check_for_event(self.event, text, side, opt_out)
         context = {"event": self.event, **report_context(check)}
         return TemplateResponse(request, "decks/includes/report.html", context)
 
@@ -245,5 +251,126 @@ class HistoryView(EventMixin, TemplateView):
         return context
 
 
+def _posted_list(data) -> tuple[str, str, bool]:
+    """Decklist text, sideboard text and the opt-out box from posted form data."""
+    opt_out = data.get("sideboard_opt_out") in ("on", "true", "1", "True")
+    return data.get("text", ""), data.get("sideboard_text", ""), opt_out
+
+
 def _section(sideboard: str) -> str:
     return f"Sideboard:\n{sideboard}" if sideboard else ""
+
+
+class SwapsView(EventMixin, TemplateView):
+    """Sideboard swaps of a bracket: officials record them for every seated player (and
+    decide players' proposals); a seated player proposes his own."""
+
+    template_name = "decks/swaps.html"
+    required_role = Role.PLAYER
+
+    def load(self, request, bracket_id: int) -> None:
+        self.bracket = get_object_or_404(
+            Bracket.objects.select_related("round"), pk=bracket_id, round__event=self.event
+        )
+        seats = self.bracket.seats.select_related("registration__player", "registration__event")
+        self.official = self.role >= Role.JUDGE
+        self.registrations = [
+            seat.registration
+            for seat in seats
+            if self.official or services.is_owner(request.user, seat.registration)
+        ]
+        if not self.registrations:
+            raise PermissionDenied(_("Only officials and the bracket's players see its swaps."))
+
+    def get(self, request, *args, **kwargs):
+        self.load(request, kwargs["bracket_id"])
+        return self.render_to_response(self.get_context_data())
+
+    def post(self, request, *args, **kwargs):
+        self.load(request, kwargs["bracket_id"])
+        allowed = {r.pk: r for r in self.registrations}
+        try:
+            registration = allowed[int(request.POST.get("registration", ""))]
+        except (KeyError, ValueError) as error:
+            raise PermissionDenied(_("You may not swap this player's cards.")) from error
+        state = services.swap_state(registration, self.bracket)
+        form = _swap_form(state, self.bracket, data=request.POST)
+        if form.is_valid():
+            try:
+                services.record_swap(
+                    request.user,
+                    registration,
+                    self.bracket,
+                    form.cleaned_data["game_number"],
+                    form.cleaned_data["out_card"],
+                    form.cleaned_data["in_card"],
+                )
+            except ValidationError as error:
+                form.add_error(None, error)
+            else:
+                if self.official:
+                    messages.success(request, _("Swap recorded."))
+                else:
+                    messages.success(request, _("Swap proposed: a judge will record it."))
+                return redirect(request.get_full_path())
+        context = self.get_context_data(bound={registration.pk: form})
+        return self.render_to_response(context)
+
+    def get_context_data(self, bound: dict | None = None, **kwargs):
+        context = super().get_context_data(**kwargs)
+        players = []
+        for registration in self.registrations:
+            state = services.swap_state(registration, self.bracket)
+            form = (bound or {}).get(registration.pk) or _swap_form(state, self.bracket)
+            players.append(
+                {
+                    "registration": registration,
+                    "state": state,
+                    "form": form if state.check.sideboard else None,
+                    "swaps": [(s, services.swap_row(s)) for s in state.swaps],
+                    "deck_groups": services.group_entries(state.deck),
+                    "sideboard_groups": services.group_entries(state.sideboard),
+                }
+            )
+        context.update(
+            bracket=self.bracket,
+            players=players,
+            official=self.official,
+            sideboard=services.has_sideboard(self.event),
+        )
+        return context
+
+
+def _swap_form(state: services.SwapState, bracket: Bracket, data=None) -> SwapForm:
+    outs, ins = services.swap_choices(state)
+    label = "{name} ({card_id})"
+    return SwapForm(
+        data,
+        prefix=f"r{state.registration.pk}",
+        initial={"game_number": max(bracket.games.count() + 1, 2, state.last_game)},
+        out_choices=[(r["card_id"], label.format(**r)) for r in outs],
+        in_choices=[(r["card_id"], label.format(**r)) for r in ins],
+    )
+
+
+class DecideSwapView(EventMixin, View):
+    """A judge records or rejects a player's proposed swap."""
+
+    required_role = Role.JUDGE
+
+    def post(self, request, *args, **kwargs):
+        swap = get_object_or_404(
+            SideboardSwap.objects.select_related("registration__event", "bracket"),
+            pk=kwargs["swap_id"],
+            bracket_id=kwargs["bracket_id"],
+            bracket__round__event=self.event,
+        )
+        accept = request.POST.get("decision") == "accept"
+        try:
+            services.decide_swap(request.user, swap, accept)
+        except ValidationError as error:
+            for message in error.messages:
+                messages.error(request, message)
+        else:
+            messages.success(request, _("Swap recorded.") if accept else _("Swap rejected."))
+        return redirect("decks:swaps", self.event.pk, swap.bracket_id)

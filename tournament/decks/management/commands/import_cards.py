@@ -7,6 +7,9 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
 from tournament.decks.carddata import import_card_data
+from tournament.decks.models import Decklist
+from tournament.decks.services import refresh_statuses
+from tournament.events.models import Event
 
 
 class Command(BaseCommand):
@@ -32,8 +35,36 @@ class Command(BaseCommand):
                 f"{table}: {result.totals[table]} rows "
                 f"({count.created} created, {count.updated} updated, {count.deleted} deleted)"
             )
+        for old, new in result.splits.items():
+            self.stdout.write(f"identity {old} split into {', '.join(new)}")
+        if result.changed:
+            self._recheck_decklists()
         elapsed = time.monotonic() - started
         if result.changed:
             self.stdout.write(self.style.SUCCESS(f"Card data imported in {elapsed:.1f} s."))
         else:
             self.stdout.write(f"Card data already up to date: nothing changed ({elapsed:.1f} s).")
+
+    def _recheck_decklists(self) -> None:
+        """Re-validate the stored lists of unfinished events against the new card data, and
+        name those that stop being legal (a line may now be ambiguous: its page asks which)."""
+        events = Event.objects.exclude(status="finished").filter(
+            registrations__decklist__isnull=False
+        )
+        for event in events.distinct():
+            legal_before = set(
+                Decklist.objects.filter(
+                    registration__event=event, status=Decklist.Status.LEGAL
+                ).values_list("pk", flat=True)
+            )
+            refresh_statuses(event)
+            flagged = Decklist.objects.filter(pk__in=legal_before).exclude(
+                status=Decklist.Status.LEGAL
+            )
+            for decklist in flagged.select_related("registration__player"):
+                self.stdout.write(
+                    self.style.WARNING(
+                        f"{event}: the decklist of {decklist.registration.player} is no longer "
+                        "legal with the new card data: check its page."
+                    )
+                )

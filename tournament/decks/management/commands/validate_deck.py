@@ -8,17 +8,22 @@ from django.core.management.base import BaseCommand, CommandError
 
 from scoring.cards import load_card_index
 from scoring.deckformat import (
+    COMMUNITY_EDITION,
     DECK_RULES,
     DECK_RULES_ALIASES,
+    RULES_EDITIONS,
     TOURNAMENT_TYPES,
     VARIANTS,
     DeckFormat,
 )
+from scoring.decklist import MAX_DECKLIST_CHARS
 from tournament.decks.carddata import get_card_index
 from tournament.decks.services import DeckCheck, check_decklist, group_of
 from tournament.decks.textnorm import read_decklist_file
 
 EXIT_LEGAL, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
+# Four bytes per character at most (UTF-8): anything larger cannot be a list the parser takes.
+MAX_FILE_BYTES = 4 * MAX_DECKLIST_CHARS
 
 
 def report_json(check: DeckCheck) -> dict:
@@ -48,6 +53,7 @@ def report_json(check: DeckCheck) -> dict:
             "tournament_type": check.fmt.tournament_type,
             "digit": check.fmt.no_xs_digit,
             "variants": sorted(check.fmt.variants),
+            "rules_edition": check.fmt.rules_edition,
         },
         "problems": [{k: m[k] for k in ("code", "message", "line", "blocking")} for m in messages],
         "counts": dict(check.report.counts),
@@ -76,8 +82,14 @@ class Command(BaseCommand):
         parser.add_argument(
             "--variant", action="append", default=[], choices=VARIANTS, dest="variants"
         )
+        parser.add_argument("--rules-edition", default=COMMUNITY_EDITION, choices=RULES_EDITIONS)
         parser.add_argument(
             "--sideboard", default=None, help="a separate file with the sideboard cards"
+        )
+        parser.add_argument(
+            "--no-sideboard",
+            action="store_true",
+            help="the player declares he plays without a sideboard (Sideboard variant)",
         )
         parser.add_argument(
             "--data-dir", default=None, help="read cards from this CSV directory, not the DB"
@@ -91,13 +103,16 @@ class Command(BaseCommand):
                 tournament_type=options["tournament_type"],
                 no_xs_digit=options["digit"],
                 variants=frozenset(options["variants"]),
+                rules_edition=options["rules_edition"],
             )
         except ValueError as exc:
             raise CommandError(f"invalid format: {exc}", returncode=EXIT_UNREADABLE) from exc
         text = self._read(options["file"])
         side = self._read(options["sideboard"]) if options["sideboard"] else ""
         index = load_card_index(Path(options["data_dir"])) if options["data_dir"] else None
-        check = check_decklist(text, fmt, side, index or get_card_index())
+        check = check_decklist(
+            text, fmt, side, index or get_card_index(), sideboard_opt_out=options["no_sideboard"]
+        )
         if not check.entries and not check.sideboard and not check.parse_problems:
             self._fail(f"{options['file']}: no card lines found")
         document = report_json(check)
@@ -110,9 +125,15 @@ class Command(BaseCommand):
         sys.exit(EXIT_LEGAL if check.is_legal else EXIT_ILLEGAL)
 
     def _read(self, name: str) -> str:
+        """The file's text; a file far larger than any list is refused unread."""
         try:
             if name == "-":
-                return sys.stdin.buffer.read().decode("utf-8-sig", errors="replace")
+                data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
+                if len(data) > MAX_FILE_BYTES:
+                    self._fail(f"standard input: more than {MAX_FILE_BYTES} bytes")
+                return data.decode("utf-8-sig", errors="replace")
+            if Path(name).stat().st_size > MAX_FILE_BYTES:
+                self._fail(f"{name}: more than {MAX_FILE_BYTES} bytes")
             return read_decklist_file(Path(name))
         except OSError as exc:
             self._fail(f"cannot read {name}: {exc.strerror or exc}")
