@@ -21,6 +21,7 @@ from tournament.events.permissions import Role, player_of
 from tournament.events.services import registration as registration_service
 from tournament.events.tables import CheckInTable, EventTable
 from tournament.events.views_mixins import EventMixin
+from tournament.review.services import require_editable
 
 
 def public_events():
@@ -115,6 +116,11 @@ class EventUpdateView(OrganizerEventMixin, UpdateView):
     pk_url_kwarg = "event_id"
 
     def form_valid(self, form):
+        try:
+            require_editable(self.event)
+        except ValidationError as error:
+            form.add_error(None, error)
+            return self.form_invalid(form)
         if self.event.rounds.exists() and form.has_changed():
             format_fields = {"deck_size", "deck_rules", "tournament_type", "victory", "variants"}
             if format_fields & set(form.changed_data):
@@ -146,6 +152,7 @@ class JudgesView(OrganizerEventMixin, FormView):
 
     def form_valid(self, form):
         try:
+            require_editable(self.event)
             registration_service.set_judges(self.event, list(form.cleaned_data["judges"]))
         except ValidationError as error:
             form.add_error("judges", error)
