@@ -1,5 +1,6 @@
 """Forgery: imported copies, identical copies, and what the officer is warned about (§9)."""
 
+import datetime
 import json
 
 import pytest
@@ -75,7 +76,7 @@ def test_imported_and_never_signed_in_flags(hand_event, importer):
     assert "imported" in found
     # the file's 9 players and its judge have no account; the importer never logged in
     assert len(found["never_signed_in"]) == 11
-    assert "Hand p1 (H01, player)" in found["never_signed_in"]
+    assert "Hand p1 (H01, Player)" in found["never_signed_in"]
 
 
 def test_site_event_flags_follow_sign_ins(finished_event, client_as, organizer, judge):
@@ -109,3 +110,15 @@ def test_players_are_matched_to_accounts_by_number(hand_event, client_as, office
     content = text.content.decode()
     assert "H01" in content and "no account" in content
     assert 'data-flag="imported"' in content and 'data-flag="never_signed_in"' in content
+
+
+def test_a_login_before_registering_is_not_a_sign_in_to_the_event(finished_event):
+    players = [p for p in people(finished_event) if p.place is not None]
+    someone = Player.objects.get(player_number=players[0].number)
+    registered = someone.registrations.get().created_at
+    someone.user.last_login = registered - datetime.timedelta(days=1)
+    someone.user.save()
+    assert someone.name in " ".join(_codes(finished_event)["never_signed_in"])
+    someone.user.last_login = registered + datetime.timedelta(minutes=1)
+    someone.user.save()
+    assert someone.name not in " ".join(_codes(finished_event)["never_signed_in"])

@@ -220,7 +220,7 @@ def people(event: Event) -> list[Person]:
             Person(
                 name=s.player.name,
                 number=s.player.player_number,
-                role=str(_("player")),
+                role=str(_("Player")),
                 points=s.points,
                 place=s.place,
                 status=s.status_label,
