@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from tests.conftest import accept_for_ranking
-from tests.review.conftest import hand_event_file, hand_totals, other_results
+from tests.review.conftest import PLAYING_TOTALS, hand_event_file, hand_totals, other_results
 from tournament.accounts.models import Player
 from tournament.eventfile.services import import_event
 from tournament.review.services import accept, submit
@@ -66,3 +66,16 @@ def test_player_page_shows_accepted_points_only(hand_event, client):
     assert client.get(url).context["ranking_total"] == 0
     accept_for_ranking(hand_event)
     assert client.get(url).context["ranking_total"] == 14
+
+
+def test_round_one_seeding_by_ranking_uses_accepted_points_only(hand_event):
+    from tournament.events.models import Registration
+    from tournament.events.services.rounds import _ranking
+
+    registrations = list(Registration.objects.filter(event=hand_event))
+    assert _ranking(registrations) == {}  # finished but not accepted
+    accept_for_ranking(hand_event)
+    seeded = {
+        Player.objects.get(pk=pk).player_number: p for pk, p in _ranking(registrations).items()
+    }
+    assert seeded == {number: float(points) for number, points in PLAYING_TOTALS.items()}

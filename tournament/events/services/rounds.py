@@ -5,7 +5,6 @@ import secrets
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -18,6 +17,7 @@ from tournament.events.choices import Status
 from tournament.events.engine import key, refresh_results
 from tournament.events.models import Bracket, Event, Registration, Round, Seat
 from tournament.events.services.registration import register
+from tournament.standings.models import RankingTotal
 
 # How time is called in a timed event (000 TIMED EVENTS).
 EXTRA_TURNS = 5
@@ -80,17 +80,12 @@ def _history(event: Event) -> dict[frozenset[str], int]:
 
 
 def _ranking(players: list[Registration]) -> dict[int, float]:
-    """Ranking points of each player from finished scored events (for round-1 seeding)."""
-    rows = (
-        Seat.objects.filter(
-            registration__player_id__in=[r.player_id for r in players],
-            bracket__round__event__status=Status.FINISHED,
-            bracket__round__event__scored=True,
-        )
-        .values("registration__player_id")
-        .annotate(total=Sum("points"))
-    )
-    return {row["registration__player_id"]: float(row["total"] or 0) for row in rows}
+    """Each player's international ranking points over all years (for round-1 seeding):
+    the stored totals, which hold accepted events only (SPEC §9)."""
+    rows = RankingTotal.objects.filter(
+        player_id__in=[r.player_id for r in players], year=RankingTotal.ALL_YEARS
+    ).values_list("player_id", "ranking_points")
+    return {player_id: float(points) for player_id, points in rows}
 
 
 def _create_round(event: Event, number: int, registrations: list[Registration], seed: int) -> Round:
