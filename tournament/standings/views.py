@@ -281,7 +281,7 @@ def _year(request) -> int | None:
 
 
 class RankingView(LeanFilterMixin, SingleTableMixin, FilterView):
-    """International ranking: sum over finished, scored, eligible events (§6)."""
+    """International ranking: sum over scored, eligible, accepted events (§6, §9)."""
 
     template_name = "standings/ranking.html"
     table_class = RankingTable
