@@ -17,6 +17,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tournament.accounts.models import Player
 from tournament.eventfile.models import ImportedEvent
 from tournament.eventfile.services import export_record
 from tournament.events.choices import Status
@@ -208,39 +209,41 @@ class Flag:
     details: list[str] = field(default_factory=list)
 
 
+def _person(player: Player, role: str, points: int, since: datetime.datetime, **extra) -> Person:
+    """A player or official with the account their player number belongs to."""
+    user = player.user
+    return Person(
+        name=player.name,
+        number=player.player_number,
+        role=role,
+        points=points,
+        username=user.get_username() if user else "",
+        signed_in=signed_in_since(user, since),
+        **extra,
+    )
+
+
 def people(event: Event) -> list[Person]:
     """Players (in standings order) and officials, matched to accounts by player number."""
-    rows = []
     standings = EventStanding.objects.filter(event=event).select_related(
         "player__user", "registration"
     )
-    for s in standings.order_by("place", "player__name"):
-        user = s.player.user
-        rows.append(
-            Person(
-                name=s.player.name,
-                number=s.player.player_number,
-                role=str(_("Player")),
-                points=s.points,
-                place=s.place,
-                status=s.status_label,
-                username=user.get_username() if user else "",
-                signed_in=signed_in_since(user, s.registration.created_at),
-            )
+    rows = [
+        _person(
+            s.player,
+            str(_("Player")),
+            s.points,
+            s.registration.created_at,
+            place=s.place,
+            status=s.status_label,
         )
+        for s in standings.order_by("place", "player__name")
+    ]
     officials = OfficialScore.objects.filter(event=event).select_related("player__user")
-    for o in officials.order_by("role", "player__name"):
-        user = o.player.user
-        rows.append(
-            Person(
-                name=o.player.name,
-                number=o.player.player_number,
-                role=o.get_role_display(),
-                points=o.points,
-                username=user.get_username() if user else "",
-                signed_in=signed_in_since(user, event.created_at),
-            )
-        )
+    rows += [
+        _person(o.player, o.get_role_display(), o.points, event.created_at)
+        for o in officials.order_by("role", "player__name")
+    ]
     return rows
 
 
