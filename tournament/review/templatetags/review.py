@@ -16,7 +16,7 @@ def is_ranking_officer(user) -> bool:
 
 
 @register.inclusion_tag("review/_status.html", takes_context=True)
-def review_status(context, event) -> dict:
+def review_status(context, event, link: bool = True) -> dict:
     """The event's review state, the organizer's submit button and the return reason."""
     user = context["request"].user
     role = context.get("role", Role.PUBLIC)
@@ -33,4 +33,5 @@ def review_status(context, event) -> dict:
         and state in services.SUBMITTABLE,
         "returned": review.last_return() if organizer and state == ReviewState.RETURNED else None,
         "can_see": organizer or services.is_ranking_officer(user),
+        "link": link,
     }
