@@ -1,6 +1,8 @@
 """Submit → accept / return; the event frozen while under review; re-review after a
 correction; every decision recorded (SPEC §9)."""
 
+from datetime import timedelta
+
 import pytest
 from django.core.exceptions import ValidationError
 from django.forms.models import model_to_dict
@@ -12,7 +14,7 @@ from tournament.events.models import Event, Seat
 from tournament.review.models import ReviewState
 from tournament.review.services import accept, return_form, review_of, submit
 from tournament.standings.models import EventStanding, ScoringFormSubmission
-from tournament.standings.services import ranking, refresh_standings
+from tournament.standings.services import is_scoring_form_late, ranking, refresh_standings
 
 pytestmark = pytest.mark.django_db
 
@@ -107,6 +109,8 @@ def test_a_return_needs_a_reason_the_organizer_sees(finished_event, organizer, o
     return_form(finished_event, officer, "Round 2 table 1 counts disagree with the sheet.")
     assert review_of(finished_event).state == ReviewState.RETURNED
     assert _points(organizer) is None
+    # submitted in time: a returned form does not make the event late (SPEC §6 due date)
+    assert not is_scoring_form_late(finished_event, finished_event.date + timedelta(days=60))
     page = client_as(organizer).get(reverse("standings:event", args=[finished_event.pk]))
     text = page.content.decode()
     assert "Round 2 table 1 counts disagree with the sheet." in text
