@@ -81,7 +81,12 @@ def build_ranking(events: int, size: int = 12, pool: int = 600) -> None:
     """`events` finished, eligible events with stored standings and officials, in bulk."""
     from tournament.accounts.models import Player
     from tournament.events.models import Event, Registration
-    from tournament.standings.models import EventScoring, EventStanding, OfficialScore
+    from tournament.standings.models import (
+        EventScoring,
+        EventStanding,
+        OfficialScore,
+        RankedScore,
+    )
     from tournament.standings.services import refresh_ranking
 
     rng = random.Random(200)
@@ -124,9 +129,25 @@ def build_ranking(events: int, size: int = 12, pool: int = 600) -> None:
         OfficialScore(event=e, player_id=e.organizer_id, role="coordinator", points=size)
         for e in made
     )
-    # what refresh_standings does per event, once for the bulk-made ones
+    # what a ranking officer's acceptance stores per event, once for the bulk-made ones
+    year_of = {e.pk: e.date.year for e in made}
+    ranked: dict[tuple[int, int], RankedScore] = {}
+    for standing in EventStanding.objects.filter(event__in=made):
+        ranked[standing.event_id, standing.player_id] = RankedScore(
+            event_id=standing.event_id,
+            player_id=standing.player_id,
+            year=year_of[standing.event_id],
+            place=standing.place,
+            playing_points=standing.points,
+        )
     for e in made:
+        row = ranked.setdefault(
+            (e.pk, e.organizer_id),
+            RankedScore(event_id=e.pk, player_id=e.organizer_id, year=e.date.year),
+        )
+        row.coordinator_points += size
         EventScoring.objects.filter(event=e).update(ranked=True, ranked_year=e.date.year)
+    RankedScore.objects.bulk_create(ranked.values(), batch_size=500)
     refresh_ranking(p.pk for p in people)
 
 

@@ -103,6 +103,29 @@ def registered_players(event) -> list[Player]:
     return players
 
 
+def ranking_officer() -> User:
+    """The tests' ranking officer account (a member of the ranking officers' group, §9)."""
+    from django.contrib.auth.models import Group
+
+    from tournament.review.models import RANKING_OFFICERS_GROUP
+
+    user = User.objects.filter(username="officer").first()
+    if user is None:
+        user = make_player("officer", "Olga Officer").user
+        user.groups.add(Group.objects.get(name=RANKING_OFFICERS_GROUP))
+    return user
+
+
+def accept_for_ranking(*events: Event) -> None:
+    """Submit each finished event's scoring form as its organizer and accept it as a ranking
+    officer: only accepted events count in the ranking (SPEC §9)."""
+    from tournament.review.services import accept, submit
+
+    for event in events:
+        submit(event, event.organizer.user)
+        accept(event, ranking_officer())
+
+
 def login(client, player: Player):
     client.force_login(player.user)
     return client

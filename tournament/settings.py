@@ -60,6 +60,7 @@ INSTALLED_APPS = [
     "tournament.standings",
     "tournament.printing",
     "tournament.eventfile",
+    "tournament.review",
 ]
 
 MIDDLEWARE = [

@@ -16,4 +16,5 @@ urlpatterns = [
     path("", include("tournament.standings.urls")),
     path("", include("tournament.printing.urls")),
     path("", include("tournament.eventfile.urls")),
+    path("", include("tournament.review.urls")),
 ]

@@ -5,12 +5,14 @@ from django.core.management import call_command
 from tournament.accounts.models import Player
 from tournament.decks.services import decklist_status
 from tournament.events.models import Bracket, Event, Seat
+from tournament.review.services import is_ranking_officer
+from tournament.standings.models import RankingTotal
 
 
 def test_seed_demo_loads_a_complete_demo_once(db):
     call_command("seed_demo")
     call_command("seed_demo")  # a second run adds nothing
-    assert Player.objects.count() == 33
+    assert Player.objects.count() == 34  # 33 people of the events and the ranking officer
     finished = Event.objects.get(name="Autumn Open")
     assert finished.status == "finished"
     assert finished.registrations.count() == 27
@@ -19,6 +21,10 @@ def test_seed_demo_loads_a_complete_demo_once(db):
     # The tournament winner earns 5 × round 3 in the final.
     assert winner_seat.points == 15
     assert not Bracket.objects.filter(round__event=finished).exclude(state="complete").exists()
+    # Submitted by its organizer and accepted by the demo ranking officer: it is ranked.
+    assert finished.review.state == "accepted"
+    assert is_ranking_officer(finished.review.decisions.get(action="accept").by)
+    assert RankingTotal.objects.filter(year=0).count() == 27 + 3  # players, organizer, judges
     running = Event.objects.get(name="Copa Carioca")
     assert running.status == "running"
     assert running.rounds.get().published

@@ -8,15 +8,16 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from tests.conftest import accept_for_ranking
 from tests.standings.conftest import build_event
 from tournament.accounts.models import Player
 from tournament.events.models import Event, Registration
 from tournament.events.services.editing import save_event
 from tournament.events.simulate import run_event
 from tournament.standings.api.serializers import StandingSerializer
-from tournament.standings.models import EventScoring, EventStanding, OfficialScore, RankingTotal
+from tournament.standings.models import EventScoring, EventStanding, OfficialScore
 from tournament.standings.recompute import refresh_event
-from tournament.standings.services import ranking, sync_ranking
+from tournament.standings.services import ranking
 
 pytestmark = pytest.mark.django_db
 
@@ -26,8 +27,8 @@ def _points(player: Player, year: int | None = None) -> int | None:
     return row.ranking_points if row else None
 
 
-def test_finish_event_enters_the_ranking_at_once(organizer):
-    """run_event ends with finish_event, after the last refresh: no refresh called here."""
+def test_a_finished_event_enters_the_ranking_when_accepted(organizer):
+    """Finishing ranks nothing; acceptance by a ranking officer does, at once (SPEC §9)."""
     event = Event.objects.create(
         organizer=organizer,
         status="registration",
@@ -44,12 +45,14 @@ def test_finish_event_enters_the_ranking_at_once(organizer):
     run_event(event, random.Random(3))
     event.refresh_from_db()
     assert event.status == "finished"
+    assert _points(organizer) is None
+    accept_for_ranking(event)
     assert _points(organizer) == 9 and _points(organizer, 2026) == 9
     winner = EventStanding.objects.get(event=event, place=1)
     assert _points(winner.player) == winner.points > 0
 
 
-def test_cached_ranking_page_shows_an_event_once_it_finishes(
+def test_cached_ranking_page_shows_an_event_once_it_is_accepted(
     organizer, client, django_capture_on_commit_callbacks
 ):
     event = Event.objects.create(
@@ -67,30 +70,35 @@ def test_cached_ranking_page_shows_an_event_once_it_finishes(
     )
     url = reverse("standings:ranking")
     assert "Later 0" not in client.get(url).content.decode()  # cached without the event
+    run_event(event, random.Random(4))
+    assert "Later 0<" not in client.get(url).content.decode()  # finished, not accepted
     with django_capture_on_commit_callbacks(execute=True):
-        run_event(event, random.Random(4))
+        accept_for_ranking(event)
     page = client.get(url).content.decode()
     assert all(f"Later {i}<" in page for i in range(9))
 
 
-def test_status_date_and_deletion_move_the_totals(finished_event, organizer):
+def test_changes_after_acceptance_wait_for_the_next_acceptance(finished_event, organizer):
+    """Date, scored flag and status of an accepted event: the totals keep the accepted
+    figures until the correction is accepted (SPEC §9)."""
+    accept_for_ranking(finished_event)
     assert _points(organizer, 2026) == 9
     finished_event.date = datetime.date(2024, 5, 5)
     save_event(finished_event, {"date"})
+    assert _points(organizer, 2026) == 9 and _points(organizer, 2024) is None
+    accept_for_ranking(finished_event)  # the re-opened review, submitted and accepted again
     assert _points(organizer, 2026) is None and _points(organizer, 2024) == 9
     assert _points(organizer) == 9
     finished_event.scored = False
     save_event(finished_event, {"scored"})
-    assert _points(organizer) is None
+    assert _points(organizer) == 9
     finished_event.scored = True
     save_event(finished_event, {"scored"})
-    assert _points(organizer) == 9
     save_event(Event.objects.get(pk=finished_event.pk), ())  # changing nothing keeps the totals
     assert _points(organizer) == 9
     finished_event.status = "running"
     save_event(finished_event, {"status"})
-    assert _points(organizer) is None
-    assert not RankingTotal.objects.exists()
+    assert _points(organizer) == 9
 
 
 def test_deleting_a_ranked_event_removes_its_points(organizer):
@@ -112,8 +120,8 @@ def test_stored_totals_equal_the_sums_of_counted_events(organizer, judge):
     first = build_event(organizer, 9, name="One", date=datetime.date(2025, 1, 1))
     second = build_event(organizer, 12, name="Two", date=datetime.date(2026, 1, 1))
     second.judges.set([judge])
-
     refresh_event(second)
+    accept_for_ranking(first, second)
     for year in (None, 2025, 2026):
         events = [e for e in (first, second) if year in (None, e.date.year)]
         expected: dict[int, int] = {}
@@ -185,7 +193,7 @@ def _bulk_events(organizer: Player, count: int, size: int = 12) -> None:
             date=datetime.date(2020 + n % 6, 1, 1),
             venue="Bulk",
         )
-        scoring = EventScoring.objects.create(event=event, eligible=True, participants=size)
+        EventScoring.objects.create(event=event, eligible=True, participants=size)
         regs = Registration.objects.bulk_create(
             Registration(event=event, player=p, checked_in=True) for p in rng.sample(pool, size)
         )
@@ -196,7 +204,7 @@ def _bulk_events(organizer: Player, count: int, size: int = 12) -> None:
             for i, r in enumerate(regs)
         )
         OfficialScore.objects.create(event=event, player=organizer, role="coordinator", points=size)
-        sync_ranking(event, scoring)
+        accept_for_ranking(event)
 
 
 def test_ranking_queries_are_constant_in_events(organizer, client, django_assert_max_num_queries):
@@ -215,7 +223,7 @@ def test_standings_page_reads_the_event_row_and_its_page_of_rows(
     finished_event, client, django_assert_num_queries
 ):
     url = reverse("standings:event", args=[finished_event.pk])
-    with django_assert_num_queries(2):  # event + scoring + form submission; the page's rows
+    with django_assert_num_queries(2):  # event + scoring + form + review; the page's rows
         assert client.get(url).status_code == 200
     with django_assert_num_queries(1):  # the rendered table is cached until results change
         assert client.get(url).status_code == 200

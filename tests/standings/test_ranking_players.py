@@ -5,6 +5,7 @@ import datetime
 import pytest
 from django.urls import reverse
 
+from tests.conftest import accept_for_ranking
 from tests.standings.conftest import build_event
 from tournament.events.models import Registration
 from tournament.standings.models import EventStanding
@@ -22,6 +23,7 @@ def season(organizer, judge):
     second.judges.set([judge])
     tiny = build_event(organizer, 6, name="Tiny", date=datetime.date(2026, 5, 1))
     refresh_event(second)  # the judge was added after the event was played
+    accept_for_ranking(first, second, tiny)  # only accepted events count (SPEC §9)
     return first, second, tiny
 
 

@@ -131,22 +131,20 @@ def test_unpublished_bracket_is_hidden(finished_event, client):
     assert client.get(url).status_code == 404
 
 
-def test_late_scoring_form_flag_and_mark_sent(finished_event, client_as, organizer):
+def test_late_scoring_form_flag_and_submission(finished_event, client_as, organizer):
     today = finished_event.date + datetime.timedelta(days=31)
     assert is_scoring_form_late(finished_event, today)
     assert list(late_scoring_forms(today)) == [finished_event]
     assert not is_scoring_form_late(finished_event, finished_event.date + datetime.timedelta(30))
     client = client_as(organizer)
-    response = client.post(reverse("standings:scoring_form_sent", args=[finished_event.pk]))
-    assert response.status_code == 302
+    response = client.post(reverse("review:submit", args=[finished_event.pk]))
+    assert response.status_code == 302  # submitted for review: no longer late
     assert not is_scoring_form_late(finished_event, today)
     assert list(late_scoring_forms(today)) == []
 
 
-def test_only_the_organizer_marks_the_form(finished_event, client_as, judge):
-    response = client_as(judge).post(
-        reverse("standings:scoring_form_sent", args=[finished_event.pk])
-    )
+def test_only_the_organizer_submits_the_form(finished_event, client_as, judge):
+    response = client_as(judge).post(reverse("review:submit", args=[finished_event.pk]))
     assert response.status_code == 403
 
 

@@ -26,6 +26,7 @@ from tournament.events.choices import Status
 from tournament.events.engine import event_record, key
 from tournament.events.models import Bracket, Event, Registration, Round, Seat
 from tournament.results.models import Game
+from tournament.review.fingerprint import accepted_copy_issues
 from tournament.standings import recompute
 
 # A timed event in the file says only "timed": an imported one gets this limit per round.
@@ -180,8 +181,9 @@ def _format_issues(record: m.EventRecord) -> list[m.Issue]:
 
 
 def import_issues(record: m.EventRecord) -> list[m.Issue]:
-    """What the database cannot hold although the file is valid: lengths, shared numbers."""
-    issues = _format_issues(record)
+    """What the database cannot hold although the file is valid: lengths, shared numbers,
+    and results identical to an event already accepted into the ranking (SPEC §9)."""
+    issues = _format_issues(record) + accepted_copy_issues(record)
     for name, limit in _EVENT_LENGTHS.items():
         issues += _too_long(name, getattr(record, name), limit)
     for path, person in _people(record):

@@ -29,8 +29,8 @@ class EventScoring(models.Model):
         Player, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     refreshed_at = models.DateTimeField(auto_now=True)
-    # What the stored ranking totals currently hold of this event (see services.sync_ranking):
-    # lets a status/date/scored change re-total the event's players only when it matters.
+    # Whether the ranking totals hold ACCEPTED figures of this event, and of which year
+    # (set when a ranking officer accepts it: services.store_ranked_figures, §9).
     ranked = models.BooleanField(_("in the ranking totals"), default=False)
     ranked_year = models.PositiveSmallIntegerField(null=True, blank=True)
     # What the standings page shows besides its rows, so it reads this one row instead of
@@ -202,3 +202,43 @@ class ScoringFormSubmission(models.Model):
 def scoring_form_due(event: Event) -> datetime.date:
     """The date the scoring form is due: 30 days after the event."""
     return event.date + datetime.timedelta(days=SCORING_FORM_DUE_DAYS)
+
+
+class RankedScore(models.Model):
+    """A player's ACCEPTED figures of one event: what the ranking totals count (§9).
+
+    Written only when a ranking officer accepts the event's scoring form
+    (`services.store_ranked_figures`), so a later correction of the event changes its
+    stored standings at once but the ranking only when the correction is accepted.
+    """
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="ranked_scores")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="ranked_scores")
+    year = models.PositiveSmallIntegerField(_("year"))
+    place = models.PositiveIntegerField(_("place"), null=True, blank=True)
+    playing_points = models.PositiveIntegerField(_("playing points"), default=0)
+    coordinator_points = models.PositiveIntegerField(_("coordinator points"), default=0)
+    judge_points = models.PositiveIntegerField(_("judge points"), default=0)
+
+    class Meta:
+        ordering = ["event", "player"]
+        verbose_name = _("accepted ranking figures")
+        verbose_name_plural = _("accepted ranking figures")
+        constraints = [
+            models.UniqueConstraint(fields=["event", "player"], name="unique_ranked_score")
+        ]
+        indexes = [models.Index(fields=["player", "year"], name="ranked_player_year")]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} @ {self.event_id} ({self.year})"
+
+    def figures(self) -> tuple:
+        """What a correction is compared on (see services.ranked_figures_differ)."""
+        return (
+            self.player_id,
+            self.year,
+            self.place,
+            self.playing_points,
+            self.coordinator_points,
+            self.judge_points,
+        )

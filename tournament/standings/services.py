@@ -31,10 +31,12 @@ from tournament.standings.models import (
     EventScoring,
     EventStanding,
     OfficialScore,
+    RankedScore,
     RankingTotal,
     ScoringFormSubmission,
     scoring_form_due,
 )
+from tournament.standings.signals import figures_changed
 
 RANKING_CHUNK = 500  # players re-totalled per query (keeps IN lists under SQLite's limits)
 
@@ -195,8 +197,6 @@ def refresh_standings(event: Event, rounds: list[Round], record: EventRecord) ->
     `rounds` (from `rounds_queryset`) carry the seat figures just stored, `record` is the
     event as the engine sees it."""
     _lock_scoring(event)
-    before = EventScoring.objects.filter(event=event, ranked=True).exists()
-    affected = _event_player_ids(event) if before else set()
     tallies = {
         pk: _Tally(pk, player_id, dropped)
         for pk, player_id, dropped in event.registrations.values_list(
@@ -228,7 +228,8 @@ def refresh_standings(event: Event, rounds: list[Round], record: EventRecord) ->
             "officials": officials_summary(officials),
         },
     )
-    sync_ranking(event, scoring, affected)
+    if event.status == Status.FINISHED:  # a correction: the review compares (never while running)
+        figures_changed.send(sender=Event, event=event)
     return scoring
 
 
@@ -322,7 +323,10 @@ def scoring_form_late(event: Event, sent: bool, today=None) -> bool:
 
 
 def mark_scoring_form_sent(event: Event, by: Player | None) -> ScoringFormSubmission:
-    """Record that the organizer sent the scoring form (only for a finished event)."""
+    """Record the organizer's first submission of the scoring form (only for a finished event).
+
+    The review app calls this when the form is submitted for review; the first submission
+    is what stops the event being late (a returned form stays on time)."""
     if event.status != Status.FINISHED:
         raise ValidationError(_("Only a finished event has a scoring form to send."))
     submission, _created = ScoringFormSubmission.objects.get_or_create(
@@ -355,49 +359,68 @@ def late_scoring_forms(today=None) -> QuerySet[Event]:
 
 
 def counted_events(year: int | None = None) -> QuerySet[Event]:
-    """Events whose points enter the ranking: finished, scored and eligible."""
-    events = Event.objects.filter(status=Status.FINISHED, scored=True, scoring__eligible=True)
-    return events.filter(date__year=year) if year else events
+    """Events whose ACCEPTED figures enter the ranking (§9), of the accepted year."""
+    events = Event.objects.filter(scoring__ranked=True)
+    return events.filter(scoring__ranked_year=year) if year else events
 
 
-def _event_player_ids(event: Event) -> set[int]:
-    """Everyone with standings or officials' points in the event."""
-    ids = set(EventStanding.objects.filter(event=event).values_list("player_id", flat=True))
-    return ids | set(OfficialScore.objects.filter(event=event).values_list("player_id", flat=True))
+def counts_in_ranking(event: Event) -> bool:
+    """Whether acceptance would put points of the event in the ranking now: finished,
+    scored and eligible (read from the database: the caller's instance may be stale)."""
+    status, scored = Event.objects.values_list("status", "scored").get(pk=event.pk)
+    eligible = EventScoring.objects.filter(event=event, eligible=True).exists()
+    return status == Status.FINISHED and scored and eligible
 
 
-def sync_ranking(event: Event, scoring: EventScoring, affected: Iterable[int] = ()) -> None:
-    """Re-total the ranking of the event's players if the event counts now or did before.
+def ranked_figures(event: Event) -> list[RankedScore]:
+    """The figures acceptance stores (unsaved): one row per player with stored standings or
+    officials' points, none when the event does not count (`counts_in_ranking`)."""
+    if not counts_in_ranking(event):
+        return []
+    year = _year_of(Event.objects.values_list("date", flat=True).get(pk=event.pk))
+    rows: dict[int, RankedScore] = {}
+    standings = EventStanding.objects.filter(event=event)
+    for player_id, place, points in standings.values_list("player_id", "place", "points"):
+        rows[player_id] = RankedScore(
+            event=event, player_id=player_id, year=year, place=place, playing_points=points
+        )
+    officials = OfficialScore.objects.filter(event=event).values_list("player_id", "role", "points")
+    for player_id, role, points in officials:
+        row = rows.setdefault(player_id, RankedScore(event=event, player_id=player_id, year=year))
+        field_name = f"{role}_points"  # coordinator_points or judge_points
+        setattr(row, field_name, getattr(row, field_name) + points)
+    return list(rows.values())
 
-    `affected`: players of the event as the totals last saw it (they may have left it).
-    A running event neither counts nor counted, so result entry never pays for this.
-    """
-    status, scored, date = Event.objects.values_list("status", "scored", "date").get(pk=event.pk)
-    counted = status == Status.FINISHED and scored and scoring.eligible
-    if not counted and not scoring.ranked:
-        return
-    refresh_ranking(set(affected) | _event_player_ids(event))
-    year = date.year if counted else None
-    EventScoring.objects.filter(pk=scoring.pk).update(ranked=counted, ranked_year=year)
-    scoring.ranked, scoring.ranked_year = counted, year
+
+def ranked_figures_differ(event: Event) -> bool:
+    """Whether the event's stored figures differ from the accepted ones the ranking counts."""
+    accepted = sorted(r.figures() for r in RankedScore.objects.filter(event=event))
+    return sorted(r.figures() for r in ranked_figures(event)) != accepted
+
+
+@transaction.atomic
+def store_ranked_figures(event: Event) -> None:
+    """On acceptance: the event's stored figures become its ranked ones; its players (before
+    and after) are re-totalled."""
+    rows = ranked_figures(event)
+    old = set(RankedScore.objects.filter(event=event).values_list("player_id", flat=True))
+    RankedScore.objects.filter(event=event).delete()
+    RankedScore.objects.bulk_create(rows)
+    year = rows[0].year if rows else None
+    EventScoring.objects.filter(event=event).update(ranked=bool(rows), ranked_year=year)
+    refresh_ranking(old | {r.player_id for r in rows})
 
 
 def event_changed(event: Event) -> None:
-    """After an event is saved: re-total its players if its ranking status or year changed."""
-    scoring = EventScoring.objects.filter(event=event).first()
-    if scoring is None:  # never scored: nothing of it is in the totals
-        return
-    counted = event.status == Status.FINISHED and event.scored and scoring.eligible
-    year = _year_of(event.date) if counted else None
-    if (counted, year) != (scoring.ranked, scoring.ranked_year if scoring.ranked else None):
-        sync_ranking(event, scoring)
+    """After an event's status, scored flag or date is saved: the totals keep its accepted
+    figures (§9); its review is told, and re-opens when they no longer match."""
+    if EventScoring.objects.filter(event=event).exists():  # never scored: nothing to compare
+        figures_changed.send(sender=Event, event=event)
 
 
 def event_deleting(event: Event) -> set[int]:
     """Before an event is deleted: its players whose totals it is part of (re-total after)."""
-    if EventScoring.objects.filter(event=event, ranked=True).exists():
-        return _event_player_ids(event)
-    return set()
+    return set(RankedScore.objects.filter(event=event).values_list("player_id", flat=True))
 
 
 def _year_of(date) -> int:
@@ -412,16 +435,20 @@ def refresh_ranking(player_ids: Iterable[int]) -> None:
     for start in range(0, len(ids), RANKING_CHUNK):
         chunk = ids[start : start + RANKING_CHUNK]
         totals: dict[tuple[int, int], list[int]] = {}
-        for slot, model in enumerate((EventStanding, OfficialScore)):
-            rows = (
-                model.objects.filter(player_id__in=chunk, event__in=counted_events())
-                .values_list("player_id", "event__date__year")
-                .annotate(points=Sum("points"))
-                .order_by()
+        rows = (
+            RankedScore.objects.filter(player_id__in=chunk)
+            .values_list("player_id", "year")
+            .annotate(
+                playing=Sum("playing_points"),
+                official=Sum(F("coordinator_points") + F("judge_points")),
             )
-            for player_id, year, points in rows:
-                for slot_key in ((player_id, year), (player_id, RankingTotal.ALL_YEARS)):
-                    totals.setdefault(slot_key, [0, 0])[slot] += points or 0
+            .order_by()
+        )
+        for player_id, year, playing, official in rows:
+            for slot_key in ((player_id, year), (player_id, RankingTotal.ALL_YEARS)):
+                total = totals.setdefault(slot_key, [0, 0])
+                total[0] += playing or 0
+                total[1] += official or 0
         old = RankingTotal.objects.filter(player_id__in=chunk).values_list("year", flat=True)
         years |= set(old)
         years |= {year for _player, year in totals}
@@ -487,21 +514,21 @@ def ranking_count(year: int | None = None) -> int:
 
 
 def ranking_breakdown(player: Player, year: int | None = None) -> list[dict]:
-    """Per counted event: the player's playing and official points, newest first."""
-    events = counted_events(year)
-    rows: dict[int, dict] = {}
-    for s in EventStanding.objects.filter(player=player, event__in=events).select_related("event"):
-        rows.setdefault(s.event_id, _breakdown_row(s.event))["playing"] += s.points
-        rows[s.event_id]["place"] = s.place
-    for o in OfficialScore.objects.filter(player=player, event__in=events).select_related("event"):
-        rows.setdefault(o.event_id, _breakdown_row(o.event))[o.role] += o.points
-    for row in rows.values():
-        row["total"] = row["playing"] + row["coordinator"] + row["judge"]
-    return sorted(rows.values(), key=lambda r: (r["event"].date, r["event"].pk), reverse=True)
-
-
-def _breakdown_row(event: Event) -> dict:
-    return {"event": event, "place": None, "playing": 0, "coordinator": 0, "judge": 0}
+    """Per counted event: the player's accepted playing and official points, newest first."""
+    rows = RankedScore.objects.filter(player=player).select_related("event")
+    if year:
+        rows = rows.filter(year=year)
+    return [
+        {
+            "event": row.event,
+            "place": row.place,
+            "playing": row.playing_points,
+            "coordinator": row.coordinator_points,
+            "judge": row.judge_points,
+            "total": row.playing_points + row.coordinator_points + row.judge_points,
+        }
+        for row in rows.order_by("-event__date", "-event__pk")
+    ]
 
 
 def has_scoring(event: Event) -> bool:

@@ -9,11 +9,6 @@ app_name = "standings"
 urlpatterns = [
     path("events/<int:event_id>/standings/", views.StandingsView.as_view(), name="event"),
     path(
-        "events/<int:event_id>/scoring-form/sent/",
-        views.MarkScoringFormSentView.as_view(),
-        name="scoring_form_sent",
-    ),
-    path(
         "events/<int:event_id>/rounds/<int:number>/tables/<int:table>/",
         views.BracketView.as_view(),
         name="bracket",

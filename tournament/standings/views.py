@@ -3,14 +3,11 @@
 from functools import cache
 from urllib.parse import quote
 
-from django.contrib import messages
-from django.core.exceptions import ValidationError
 from django.db.models import Prefetch, QuerySet
 from django.http import Http404
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
-from django.utils.translation import gettext as _
-from django.views.generic import TemplateView, View
+from django.views.generic import TemplateView
 from django_filters.views import FilterView
 from django_tables2 import SingleTableMixin
 from django_tables2.export.views import ExportMixin
@@ -141,11 +138,11 @@ def render_results(view) -> str:
 
 @cache
 def _standings_events() -> QuerySet[Event]:
-    """Events with their stored scoring and scoring form submission (one query).
+    """Events with their stored scoring, scoring form submission and review (one query).
 
     Built once and cloned per request (`.get()` never evaluates this one): building the
     joins costs as much as running the query."""
-    return Event.objects.select_related("scoring", "scoring_form_submission")
+    return Event.objects.select_related("scoring", "scoring_form_submission", "review")
 
 
 @cache
@@ -174,20 +171,6 @@ def _export_query(request) -> str:
     query.pop("page", None)
     query["_export"] = "csv"
     return query.urlencode()
-
-
-class MarkScoringFormSentView(EventMixin, View):
-    """Organizer action: record that the scoring form was sent."""
-
-    required_role = Role.ORGANIZER
-
-    def post(self, request, *args, **kwargs):
-        try:
-            services.mark_scoring_form_sent(self.event, player_of(request.user))
-            messages.success(request, _("Scoring form marked as sent."))
-        except ValidationError as error:
-            messages.error(request, " ".join(error.messages))
-        return redirect("standings:event", event_id=self.event.pk)
 
 
 class BracketView(EventMixin, TemplateView):
@@ -298,7 +281,7 @@ def _year(request) -> int | None:
 
 
 class RankingView(LeanFilterMixin, SingleTableMixin, FilterView):
-    """International ranking: sum over finished, scored, eligible events (§6)."""
+    """International ranking: sum over scored, eligible, accepted events (§6, §9)."""
 
     template_name = "standings/ranking.html"
     table_class = RankingTable

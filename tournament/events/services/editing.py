@@ -8,6 +8,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from tournament.events.models import Event
+from tournament.review.services import require_editable
 from tournament.standings import recompute
 
 # Recorded results were checked against these: once a round is seated they are fixed.
@@ -48,6 +49,7 @@ def save_event(event: Event, changed: Collection[str]) -> Event:
     error = frozen_fields_error(event, changed)
     if error is not None:
         raise error
+    require_editable(event)
     with transaction.atomic():
         event.save()
         recompute.event_edited(event, changed)

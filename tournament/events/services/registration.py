@@ -7,6 +7,7 @@ from django.utils.translation import gettext as _
 from tournament.accounts.models import Player
 from tournament.events.choices import Status
 from tournament.events.models import Event, Registration
+from tournament.review.services import require_editable
 from tournament.standings import recompute
 
 
@@ -78,6 +79,7 @@ def set_judges(event: Event, judges: list[Player]) -> None:
     """Replace the event's judges; the organizer is never one of its additional judges."""
     if any(judge.pk == event.organizer_id for judge in judges):
         raise ValidationError(_("The organizer is the coordinator, not an additional judge."))
+    require_editable(event)
     with transaction.atomic():
         _locked(event).judges.set(judges)
         recompute.event_edited(event, (), judges_changed=True)  # officials' points

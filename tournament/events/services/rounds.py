@@ -81,9 +81,8 @@ def _history(event: Event) -> dict[frozenset[str], int]:
 
 
 def _ranking(players: list[Registration]) -> dict[int, float]:
-    """Each player's international ranking points, all years (for round-1 seeding).
-
-    Read from the stored ranking totals, so only events the ranking counts seed a player."""
+    """Each player's international ranking points over all years (for round-1 seeding):
+    the stored totals, which hold accepted events only (SPEC §9)."""
     rows = RankingTotal.objects.filter(
         player_id__in=[r.player_id for r in players], year=RankingTotal.ALL_YEARS
     ).values_list("player_id", "ranking_points")

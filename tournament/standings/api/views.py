@@ -154,7 +154,7 @@ def _int(request, name: str) -> int | None:
     ]
 )
 class RankingList(generics.ListAPIView):
-    """International ranking: points from finished, scored, eligible events."""
+    """International ranking: points from scored, eligible events a ranking officer accepted."""
 
     serializer_class = s.RankingRowSerializer
 

@@ -5,15 +5,18 @@ import random
 from pathlib import Path
 
 from django.contrib.auth.hashers import make_password
-from django.contrib.auth.models import User
+from django.contrib.auth.models import Group, User
 from django.core.management.base import BaseCommand
 from django.db import transaction
+from django.utils import timezone
 
 from tournament.accounts.models import Player
 from tournament.decks.services import save_decklist
 from tournament.events.models import Event, Registration
 from tournament.events.services.rounds import publish_round, seat_next_round
 from tournament.events.simulate import run_event
+from tournament.review.models import RANKING_OFFICERS_GROUP
+from tournament.review.services import accept, submit
 
 DEMO_PASSWORD = "spellfire-demo"
 COUNTRIES = [
@@ -96,6 +99,15 @@ def register_all(target: Event, players, checked_in: bool = True, deck: str = ""
             save_decklist(registration, registration.player.user, text)
 
 
+def ranking_officer(password_hash: str) -> Player:
+    """The demo ranking officer (made last: the other accounts' numbers stay as they were)."""
+    user = User.objects.create(
+        username="ranking", email="ranking@demo.invalid", password=password_hash
+    )
+    user.groups.add(Group.objects.get(name=RANKING_OFFICERS_GROUP))
+    return Player.create_for_user(user, name="Rita Ranking", country="Canada")
+
+
 class Command(BaseCommand):
     help = "Load demo data (skipped when the demo organizer already exists; --force to add anyway)."
 
@@ -157,9 +169,15 @@ class Command(BaseCommand):
         register_all(upcoming, players[10:20], checked_in=False, deck="legal_no9s_55")
         register_all(upcoming, players[20:22], checked_in=False, deck="bad_realms_16")
         register_all(upcoming, players[22:30], checked_in=False)
+        officer = ranking_officer(password)
+        # The demo's people used their accounts (the review flags accounts never signed in).
+        User.objects.update(last_login=timezone.now())
+        submit(finished, organizer.user)
+        accept(finished, officer.user, "Demo: scoring form checked.")
         self.stdout.write(
             self.style.SUCCESS(
-                f"Demo loaded: 33 accounts (password {DEMO_PASSWORD!r}), events "
+                f"Demo loaded: 34 accounts (password {DEMO_PASSWORD!r}; ranking officer "
+                f"{officer.user.username!r}), events "
                 f"{finished.name!r} (finished), {running.name!r} (running), {upcoming.name!r}."
             )
         )

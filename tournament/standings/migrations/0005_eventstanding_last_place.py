@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('standings', '0003_page_summary'),
+        ('standings', '0004_ranked_scores'),
     ]
 
     operations = [

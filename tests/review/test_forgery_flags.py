@@ -1,0 +1,124 @@
+"""Forgery: imported copies, identical copies, and what the officer is warned about (§9)."""
+
+import datetime
+import json
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management import call_command
+from django.urls import reverse
+
+from tests.conftest import accept_for_ranking, make_player
+from tests.review.conftest import hand_event_file, other_results
+from tournament.accounts.models import Player
+from tournament.eventfile.services import EventFileError, export_text, import_event
+from tournament.events.models import Event
+from tournament.review.services import flags, people, submit
+from tournament.standings.models import RankingTotal
+from tournament.standings.services import ranking
+
+pytestmark = pytest.mark.django_db
+
+
+def _upload(client, document: dict):
+    text = json.dumps(document, ensure_ascii=False).encode("utf-8")
+    upload = SimpleUploadedFile("event.json", text, content_type="application/json")
+    return client.post(reverse("eventfile:import"), {"file": upload}, follow=True)
+
+
+def _codes(event: Event) -> dict[str, list[str]]:
+    return {f.code: f.details for f in flags(event, people(event))}
+
+
+def test_a_players_import_of_a_finished_event_file_is_not_ranked(importer, client_as):
+    response = _upload(client_as(importer), hand_event_file("Totally Real Open"))
+    assert response.status_code == 200
+    event = Event.objects.get(name="Totally Real Open")
+    assert event.status == "finished" and event.organizer == importer
+    assert not RankingTotal.objects.exists() and list(ranking()) == []
+
+
+def test_the_demo_event_copied_by_a_player_is_refused_and_never_ranked(client_as):
+    call_command("seed_demo")
+    demo = Event.objects.get(name="Autumn Open")
+    totals = dict(RankingTotal.objects.values_list("player_id", "ranking_points"))
+    document = json.loads(export_text(demo))
+    document["name"], document["date"] = "Totally Real Open", "2026-11-01"
+    forger = Player.objects.get(user__username="player5")
+    response = _upload(client_as(forger), document)
+    text = response.content.decode()
+    assert "identical to “Autumn Open” (2026-10-24)" in text and "nothing was imported" in text
+    assert not Event.objects.filter(name="Totally Real Open").exists()
+    assert dict(RankingTotal.objects.values_list("player_id", "ranking_points")) == totals
+
+
+def test_an_identical_copy_of_an_accepted_event_is_refused(hand_event, importer, officer):
+    accept_for_ranking(hand_event)
+    with pytest.raises(EventFileError, match="identical to “Hand Open”"):
+        import_event(hand_event_file("Hand Open Again"), importer)
+    assert Event.objects.count() == 1
+    # different results are not a copy: imported, as the importer's draft
+    assert import_event(other_results(hand_event_file("Other")), importer).name == "Other"
+
+
+def test_a_copy_of_an_unaccepted_event_imports_and_is_flagged_once_one_is_accepted(
+    hand_event, importer, officer
+):
+    copy = import_event(hand_event_file("Copy Open"), importer)  # before any acceptance
+    assert "duplicate" not in _codes(copy)
+    accept_for_ranking(hand_event)
+    assert _codes(copy)["duplicate"] == [f"Hand Open (2026-10-10, #{hand_event.pk})"]
+    assert "duplicate" not in _codes(hand_event)  # an event is not a copy of itself
+
+
+def test_imported_and_never_signed_in_flags(hand_event, importer):
+    found = _codes(hand_event)
+    assert "imported" in found
+    # the file's 9 players and its judge have no account; the importer never logged in
+    assert len(found["never_signed_in"]) == 11
+    assert "Hand p1 (H01, Player)" in found["never_signed_in"]
+
+
+def test_site_event_flags_follow_sign_ins(finished_event, client_as, organizer, judge):
+    found = _codes(finished_event)
+    assert "imported" not in found and "duplicate" not in found
+    # nobody of the fixture ever logged in: 9 players, the organizer and two judges
+    assert len(found["never_signed_in"]) == 12
+    players = [p for p in people(finished_event) if p.place is not None]
+    first = Player.objects.get(player_number=players[0].number)
+    client_as(first)  # logs in now, after registering
+    client_as(organizer)
+    absent = _codes(finished_event)["never_signed_in"]
+    assert len(absent) == 10
+    assert not any(first.player_number in line for line in absent)
+    assert not any(f"{organizer.player_number}, Coordinator" in line for line in absent)
+
+
+def test_an_account_without_a_password_never_signed_in(finished_event):
+    players = [p for p in people(finished_event) if p.place is not None]
+    someone = Player.objects.get(player_number=players[0].number)
+    someone.user.set_unusable_password()
+    someone.user.last_login = someone.registrations.get().created_at
+    someone.user.save()
+    assert someone.name in " ".join(_codes(finished_event)["never_signed_in"])
+
+
+def test_players_are_matched_to_accounts_by_number(hand_event, client_as, officer):
+    make_player("h01owner", "Hand p1")  # a different number: not matched
+    submit(hand_event, hand_event.organizer.user)
+    text = client_as(officer.player).get(reverse("review:event", args=[hand_event.pk]))
+    content = text.content.decode()
+    assert "H01" in content and "no account" in content
+    assert 'data-flag="imported"' in content and 'data-flag="never_signed_in"' in content
+
+
+def test_a_login_before_registering_is_not_a_sign_in_to_the_event(finished_event):
+    players = [p for p in people(finished_event) if p.place is not None]
+    someone = Player.objects.get(player_number=players[0].number)
+    registered = someone.registrations.get().created_at
+    someone.user.last_login = registered - datetime.timedelta(days=1)
+    someone.user.save()
+    assert someone.name in " ".join(_codes(finished_event)["never_signed_in"])
+    someone.user.last_login = registered + datetime.timedelta(minutes=1)
+    someone.user.save()
+    assert someone.name not in " ".join(_codes(finished_event)["never_signed_in"])

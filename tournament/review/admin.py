@@ -1,0 +1,27 @@
+from django.contrib import admin
+
+from tournament.review.models import ReviewDecision, ScoringReview
+
+
+class ReviewDecisionInline(admin.TabularInline):
+    model = ReviewDecision
+    extra = 0
+    readonly_fields = ("action", "by", "at", "reason")
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False  # decisions are made on the review page, where they are recorded
+
+
+@admin.register(ScoringReview)
+class ScoringReviewAdmin(admin.ModelAdmin):
+    """Reviews are read here; ranking officers are managed as the "Ranking officers" group
+    on each user's page."""
+
+    list_display = ("event", "state", "updated_at")
+    list_filter = ("state",)
+    readonly_fields = ("event", "state", "accepted_fingerprint", "updated_at")
+    inlines = [ReviewDecisionInline]
+
+    def has_add_permission(self, request) -> bool:
+        return False

@@ -1,0 +1,37 @@
+"""Template helpers of the ranking review: the officer nav link and an event's review status."""
+
+from django import template
+
+from tournament.events.choices import Status
+from tournament.events.permissions import Role
+from tournament.review import services
+from tournament.review.models import ReviewState
+
+register = template.Library()
+
+
+@register.filter
+def is_ranking_officer(user) -> bool:
+    return services.is_ranking_officer(user)
+
+
+@register.inclusion_tag("review/_status.html", takes_context=True)
+def review_status(context, event, link: bool = True) -> dict:
+    """The event's review state, the organizer's submit button and the return reason."""
+    user = context["request"].user
+    role = context.get("role", Role.PUBLIC)
+    organizer = role >= Role.ORGANIZER
+    review = services.cached_review(event) if event.status == Status.FINISHED else None
+    state = review.state if review else None
+    return {
+        "event": event,
+        "review": review,
+        "csrf_token": context.get("csrf_token"),
+        "can_submit": organizer
+        and event.status == Status.FINISHED
+        and event.scored
+        and state in services.SUBMITTABLE,
+        "returned": review.last_return() if organizer and state == ReviewState.RETURNED else None,
+        "can_see": organizer or services.is_ranking_officer(user),
+        "link": link,
+    }
