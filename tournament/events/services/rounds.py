@@ -17,6 +17,7 @@ from tournament.events.choices import Status
 from tournament.events.engine import event_record, key
 from tournament.events.models import Bracket, Event, Registration, Round, Seat
 from tournament.events.services.registration import register
+from tournament.results.models import Game
 from tournament.standings import recompute
 from tournament.standings.models import RankingTotal
 
@@ -152,8 +153,6 @@ def seat_next_round(event: Event, seed: int | None = None) -> Round:
 
 
 def _round_has_results(rnd: Round) -> bool:
-    from tournament.results.models import Game
-
     return Game.objects.filter(bracket__round=rnd).exists()
 
 

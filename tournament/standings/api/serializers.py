@@ -6,6 +6,7 @@ from rest_framework import serializers
 from tournament.accounts.models import Player
 from tournament.events.models import Event, Round, Seat
 from tournament.standings.models import EventStanding, OfficialScore
+from tournament.standings.tables import status_labels
 
 
 class PlayerRefSerializer(serializers.ModelSerializer):
@@ -130,8 +131,6 @@ STANDING_COLUMNS = (
 
 def standing_rows(rows) -> list[dict]:
     """`StandingSerializer` output from `STANDING_COLUMNS` value rows, without per-field work."""
-    from tournament.standings.tables import status_labels
-
     label = status_labels()
     out = []
     for place, number, name, club, points, rounds, played, unrazed, won, status, out_in in rows:
