@@ -1,0 +1,334 @@
+// The judge's offline app on the dashboard and bracket pages.
+// - registers the service worker that keeps these pages for offline use;
+// - while offline (or while older results still wait), a submitted result, confirmation or
+//   rejection is kept in IndexedDB with its idempotency key instead of being lost;
+// - when the network returns, the queue is sent in order and each item shows how it ended.
+// Strings and settings come from data- attributes of #offline-queue (translated by Django).
+(function () {
+  "use strict";
+  var panel = document.getElementById("offline-queue");
+  if (!panel || !window.indexedDB || !window.fetch) return;
+  var cfg = panel.dataset;
+  var eventId = cfg.event;
+  var list = panel.querySelector(".queue-items");
+  var banner = panel.querySelector(".offline-banner");
+  var actions = panel.querySelector(".queue-actions");
+  var DB_NAME = "spellfire-judge";
+  var STORE = "queue";
+  var RETRY_MS = 3000;
+  var WAITING = { queued: true, sending: true };
+  var unsent = 0; // items of this event not sent yet (kept in step by render)
+  var retryTimer = null;
+  var flushing = null;
+
+  function fill(template, values) {
+    return template.replace(/\{(\w+)\}/g, function (all, name) {
+      return name in values ? values[name] : all;
+    });
+  }
+
+  function newKey() {
+    if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+    return "10000000-1000-4000-8000-100000000000".replace(/[018]/g, function (c) {
+      return (c ^ (crypto.getRandomValues(new Uint8Array(1))[0] & (15 >> (c / 4)))).toString(16);
+    });
+  }
+
+  // --- IndexedDB: one store, items in the order they were submitted -----------------------
+
+  var dbPromise = new Promise(function (resolve, reject) {
+    var open = indexedDB.open(DB_NAME, 1);
+    open.onupgradeneeded = function () {
+      open.result.createObjectStore(STORE, { keyPath: "seq", autoIncrement: true });
+    };
+    open.onsuccess = function () { resolve(open.result); };
+    open.onerror = function () { reject(open.error); };
+  });
+
+  function withStore(mode, work) {
+    return dbPromise.then(function (db) {
+      return new Promise(function (resolve, reject) {
+        var tx = db.transaction(STORE, mode);
+        var result = work(tx.objectStore(STORE));
+        tx.oncomplete = function () { resolve(result && "result" in result ? result.result : result); };
+        tx.onerror = function () { reject(tx.error); };
+      });
+    });
+  }
+
+  function items() {
+    return withStore("readonly", function (store) { return store.getAll(); }).then(function (all) {
+      return all.filter(function (item) { return item.event === eventId; });
+    });
+  }
+  function save(item) { return withStore("readwrite", function (store) { return store.put(item); }); }
+  function remove(seq) { return withStore("readwrite", function (store) { return store.delete(seq); }); }
+
+  // --- what the judge sees ------------------------------------------------------------------
+
+  function el(tag, className, text) {
+    var node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text) node.textContent = text;
+    return node;
+  }
+
+  function button(text, onClick) {
+    var node = el("button", "button small", text);
+    node.type = "button";
+    node.addEventListener("click", onClick);
+    return node;
+  }
+
+  function time(ms) {
+    return new Date(ms).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  }
+
+  function itemRow(item) {
+    var row = el("li", "queue-item queue-" + item.state);
+    row.dataset.key = item.key;
+    row.appendChild(el("strong", "queue-label", item.label));
+    row.appendChild(document.createTextNode(" "));
+    row.appendChild(el("span", "badge queue-state", cfg["text" + item.state[0].toUpperCase() + item.state.slice(1)]));
+    row.appendChild(el("small", "queue-time", " " + time(item.queuedAt)));
+    if (item.message) row.appendChild(el("p", "queue-message", item.message));
+    if (item.state === "conflict") {
+      var link = el("a", "queue-compare", cfg.textCompare);
+      link.href = item.bracketUrl + "#conflicts";
+      row.appendChild(link);
+      showConflict(row, item);
+    }
+    if (item.state === "queued") {
+      row.appendChild(button(cfg.textDiscard, function () {
+        if (window.confirm(cfg.textDiscardAsk)) remove(item.seq).then(render);
+      }));
+    }
+    return row;
+  }
+
+  // The server's own side-by-side view of the conflicting entries, shown in the item.
+  function showConflict(row, item) {
+    if (!navigator.onLine) return;
+    fetch(item.bracketUrl, { credentials: "same-origin" }).then(function (response) {
+      return response.ok ? response.text() : "";
+    }).then(function (html) {
+      var section = new DOMParser().parseFromString(html, "text/html").getElementById("conflicts");
+      if (section) {
+        section.removeAttribute("id");
+        section.classList.add("queue-compare-view");
+        row.appendChild(document.importNode(section, true));
+      }
+    }).catch(function () { /* the link above still leads there */ });
+  }
+
+  function render() {
+    return items().then(function (all) {
+      unsent = all.filter(function (item) { return WAITING[item.state]; }).length;
+      var copy = document.body.dataset.offlineCopy;
+      var notes = [];
+      if (!navigator.onLine) notes.push(cfg.textOffline);
+      if (copy) notes.push(fill(cfg.textCopy, { time: time(parseInt(copy, 10)) }));
+      banner.textContent = notes.join(" ");
+      banner.hidden = !notes.length;
+      list.textContent = "";
+      all.forEach(function (item) { list.appendChild(itemRow(item)); });
+      actions.textContent = "";
+      var sent = all.filter(function (item) { return !WAITING[item.state]; });
+      if (sent.length) {
+        if (panel.dataset.bracketUrl) {
+          actions.appendChild(button(cfg.textReload, function () { location.reload(); }));
+        }
+        actions.appendChild(button(cfg.textClear, function () {
+          Promise.all(sent.map(function (item) { return remove(item.seq); })).then(render);
+        }));
+      }
+      markQueuedActions(all);
+      panel.hidden = !all.length && !notes.length;
+      panel.dataset.unsent = String(unsent);
+    });
+  }
+
+  // Confirm/reject buttons already queued are not offered twice.
+  function markQueuedActions(all) {
+    var queued = {};
+    all.forEach(function (item) { if (WAITING[item.state]) queued[item.url] = true; });
+    document.querySelectorAll("form.entry-action").forEach(function (form) {
+      var button_ = form.querySelector("button");
+      if (button_ && queued[form.action]) button_.disabled = true;
+    });
+  }
+
+  // --- queueing a submitted form ------------------------------------------------------------
+
+  function resultForms() { return document.querySelectorAll("form.result-form"); }
+
+  function fields(form) {
+    var pairs = [];
+    new FormData(form).forEach(function (value, name) {
+      if (name !== "csrfmiddlewaretoken") pairs.push([name, String(value)]);
+    });
+    return pairs;
+  }
+
+  function field(pairs, name) {
+    var pair = pairs.filter(function (p) { return p[0] === name; })[0];
+    return pair ? pair[1] : "";
+  }
+
+  // After a game is queued the form is ready for the next one: next number, fresh key.
+  function nextGame(form, number) {
+    form.reset();
+    form.querySelector("input[name=number]").value = String(number);
+    form.querySelector("input[name=key]").value = newKey();
+    var heading = form.closest(".entry-form") && form.closest(".entry-form").querySelector("h3");
+    if (heading) heading.textContent = fill(cfg.gameHeading, { number: number });
+    var submit = form.querySelector("button[type=submit]");
+    if (submit) submit.disabled = false;
+    form.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+
+  function queueForm(form) {
+    var pairs = fields(form);
+    var kind = form.classList.contains("result-form") ? "entry" : form.dataset.action;
+    var number = kind === "entry" ? field(pairs, "number") : form.dataset.number;
+    var item = {
+      event: eventId,
+      kind: kind,
+      url: form.action,
+      fields: pairs,
+      key: field(pairs, "key") || newKey(),
+      number: parseInt(number, 10),
+      label: fill(cfg["label" + kind[0].toUpperCase() + kind.slice(1)], { number: number }),
+      bracketUrl: panel.dataset.bracketUrl || form.action,
+      state: "queued",
+      message: "",
+      queuedAt: Date.now()
+    };
+    return save(item).then(function () {
+      if (kind === "entry") nextGame(form, item.number + 1);
+      return render();
+    }).then(flush);
+  }
+
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.matches("form.result-form, form.entry-action")) return;
+    // Online with nothing waiting: the ordinary form post (the server shows its page).
+    if (navigator.onLine && unsent === 0) return;
+    event.preventDefault();
+    queueForm(form);
+  }, true);
+
+  // A copy of the page may carry a key already used, or an older game number.
+  function adjustForms() {
+    return items().then(function (all) {
+      var used = {};
+      var lastQueued = 0;
+      all.forEach(function (item) {
+        used[item.key] = true;
+        if (item.kind === "entry" && WAITING[item.state] && item.bracketUrl === cfg.bracketUrl) {
+          lastQueued = Math.max(lastQueued, item.number);
+        }
+      });
+      resultForms().forEach(function (form) {
+        var number = parseInt(form.querySelector("input[name=number]").value, 10);
+        if (lastQueued >= number) {
+          nextGame(form, lastQueued + 1);
+        } else if (used[form.querySelector("input[name=key]").value]) {
+          form.querySelector("input[name=key]").value = newKey();
+        }
+      });
+    });
+  }
+
+  // --- sending the queue ----------------------------------------------------------------------
+
+  function csrfToken() {
+    var input = document.querySelector("input[name=csrfmiddlewaretoken]");
+    if (input) return input.value;
+    try {
+      return JSON.parse(document.body.getAttribute("hx-headers") || "{}")["X-CSRFToken"] || "";
+    } catch (error) {
+      return "";
+    }
+  }
+
+  // The server's answer: {state, message}; null when nothing came back (try again later).
+  function send(item) {
+    var body = new URLSearchParams();
+    item.fields.forEach(function (pair) { body.append(pair[0], pair[1]); });
+    body.set("csrfmiddlewaretoken", csrfToken());
+    return fetch(item.url, {
+      method: "POST",
+      body: body,
+      credentials: "same-origin",
+      headers: { "Accept": "application/json", "X-CSRFToken": csrfToken() }
+    }).then(function (response) {
+      var type = response.headers.get("Content-Type") || "";
+      if (type.indexOf("application/json") === -1) {
+        return { state: "queued", message: cfg.textUnreadable + " (HTTP " + response.status + ")" };
+      }
+      return response.json();
+    }, function () { return null; });
+  }
+
+  function sendAll() {
+    return items().then(function (all) {
+      var next = all.filter(function (item) { return WAITING[item.state]; })[0];
+      if (!next) return true;
+      next.state = "sending";
+      return save(next).then(render).then(function () { return send(next); }).then(function (answer) {
+        if (!answer || answer.state === "queued") {
+          // Keep the order: nothing after it is sent before it.
+          next.state = "queued";
+          next.message = answer ? answer.message : "";
+          return save(next).then(function () { return false; });
+        }
+        next.state = answer.state;
+        next.message = answer.message || "";
+        next.sentAt = Date.now();
+        return save(next).then(sendAll);
+      });
+    });
+  }
+
+  function flush() {
+    if (flushing) return flushing;
+    var run = function () { return sendAll(); };
+    var locked = navigator.locks ? navigator.locks.request("spellfire-judge-queue", run) : run();
+    flushing = locked.then(function (done) {
+      clearTimeout(retryTimer);
+      if (!done && navigator.onLine) retryTimer = setTimeout(flush, RETRY_MS);
+    }, function () { /* IndexedDB refused: the items stay as they are */ }).then(function () {
+      flushing = null;
+      return render();
+    });
+    return flushing;
+  }
+
+  window.addEventListener("online", flush);
+  window.addEventListener("offline", render);
+
+  // --- the service worker keeps this page (and the round's bracket pages) ---------------------
+
+  function registerWorker() {
+    if (!("serviceWorker" in navigator)) return;
+    navigator.serviceWorker.addEventListener("message", function (event) {
+      if (event.data && event.data.type === "pages-kept") panel.dataset.offlineReady = String(event.data.count);
+    });
+    navigator.serviceWorker.register(cfg.swUrl).then(function () {
+      return navigator.serviceWorker.ready;
+    }).then(function (registration) {
+      var pages = (cfg.pages || "").split(" ").filter(Boolean);
+      if (!document.body.dataset.offlineCopy && navigator.onLine) pages.push(location.pathname);
+      if (registration.active && pages.length) {
+        registration.active.postMessage({ type: "keep-pages", urls: pages });
+      }
+    }).catch(function () { /* no offline copies: the pages still work online */ });
+  }
+
+  registerWorker();
+  adjustForms().then(render).then(function () {
+    if (navigator.onLine && unsent) flush();
+  });
+})();
