@@ -175,3 +175,30 @@ def test_public_standings_are_never_served_from_the_cache(
     judge_tab.goto(live_server.url + bracket_url(running_bracket))
     banner = judge_tab.wait_for_selector(".offline-banner:not([hidden])")
     assert "Offline copy of this page" in banner.inner_text()
+
+
+def test_confirmation_queued_offline_from_a_page_kept_by_the_dashboard(
+    chromium, live_server, transactional_db, client, event, running_bracket, judge, second_judge
+):
+    a, b, c = _players(running_bracket)
+    other = Client()
+    other.force_login(judge.user)
+    post_game(other, running_bracket, [a, b, c], [6, 4, 3], winner=a)
+    tab = browser_page(chromium, client, live_server, second_judge)
+    tab.goto(live_server.url + reverse("results:dashboard", args=[event.pk]))
+    # The dashboard and the round's three bracket pages are kept for offline use.
+    ready = tab.wait_for_selector("#offline-queue[data-offline-ready]", state="attached")
+    assert ready.get_attribute("data-offline-ready") == "4"
+    tab.context.set_offline(True)
+    # Never opened online: the bracket page comes from the copy the dashboard asked for.
+    tab.goto(live_server.url + bracket_url(running_bracket))
+    tab.locator("#pending button.ok").click()
+    _wait_states(tab, ["queued"])
+    assert "Table 1, confirm game 1" in tab.locator(".queue-item").inner_text()
+    assert tab.locator("#pending button.ok").is_disabled()
+    assert not Game.objects.exists()
+    tab.context.set_offline(False)
+    _wait_states(tab, ["confirmed"])
+    entry = GameEntry.objects.get()
+    assert entry.status == EntryStatus.CONFIRMED and entry.confirmed_by == second_judge
+    assert Game.objects.get().winner == a
