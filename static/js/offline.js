@@ -10,6 +10,8 @@
   if (!panel || !window.indexedDB || !window.fetch) return;
   var cfg = panel.dataset;
   var eventId = cfg.event;
+  // Another account's queue on a shared phone is neither shown nor sent under this login.
+  var userId = cfg.user;
   var list = panel.querySelector(".queue-items");
   var banner = panel.querySelector(".offline-banner");
   var actions = panel.querySelector(".queue-actions");
@@ -58,7 +60,7 @@
 
   function items() {
     return withStore("readonly", function (store) { return store.getAll(); }).then(function (all) {
-      return all.filter(function (item) { return item.event === eventId; });
+      return all.filter(function (item) { return item.event === eventId && item.user === userId; });
     });
   }
   function save(item) { return withStore("readwrite", function (store) { return store.put(item); }); }
@@ -193,6 +195,7 @@
     var number = kind === "entry" ? field(pairs, "number") : form.dataset.number;
     var item = {
       event: eventId,
+      user: userId,
       kind: kind,
       url: form.action,
       fields: pairs,
@@ -204,14 +207,22 @@
       message: "",
       queuedAt: Date.now()
     };
-    return save(item).then(function () {
-      if (kind === "entry") nextGame(form, item.number + 1);
-      return render();
+    // The form moves on at once (what was submitted is in `item`): a quick judge may already
+    // be typing the next game while the item is being stored.
+    if (kind === "entry") nextGame(form, item.number + 1);
+    return save(item).then(render, function () {
+      window.alert(cfg.textNotStored);
     }).then(flush);
   }
 
   document.addEventListener("submit", function (event) {
     var form = event.target;
+    if (form.getAttribute("action") === cfg.logoutUrl) {
+      // Logging out: the kept judge pages must not open for whoever uses the phone next.
+      var worker = navigator.serviceWorker && navigator.serviceWorker.controller;
+      if (worker) worker.postMessage({ type: "forget-pages" });
+      return;
+    }
     if (!form.matches("form.result-form, form.entry-action")) return;
     // Online with nothing waiting: the ordinary form post (the server shows its page).
     if (navigator.onLine && unsent === 0) return;
@@ -292,10 +303,13 @@
     });
   }
 
+  var LOCK = "spellfire-judge-queue"; // one tab sends at a time
+
   function flush() {
     if (flushing) return flushing;
+    if (!navigator.onLine) return render();
     var run = function () { return sendAll(); };
-    var locked = navigator.locks ? navigator.locks.request("spellfire-judge-queue", run) : run();
+    var locked = navigator.locks ? navigator.locks.request(LOCK, run) : run();
     flushing = locked.then(function (done) {
       clearTimeout(retryTimer);
       if (!done && navigator.onLine) retryTimer = setTimeout(flush, RETRY_MS);
@@ -327,8 +341,23 @@
     }).catch(function () { /* no offline copies: the pages still work online */ });
   }
 
+  // An item left "sending" by a tab closed mid-request goes back in line (when no other tab
+  // is sending it): whether or not the server got it, its key makes the resend safe.
+  function recoverInterrupted() {
+    var reset = function () {
+      return items().then(function (all) {
+        return Promise.all(all.filter(function (item) { return item.state === "sending"; })
+          .map(function (item) { item.state = "queued"; return save(item); }));
+      });
+    };
+    if (!navigator.locks) return reset();
+    return navigator.locks.request(LOCK, { ifAvailable: true }, function (lock) {
+      return lock ? reset() : null;
+    });
+  }
+
   registerWorker();
-  adjustForms().then(render).then(function () {
+  recoverInterrupted().then(adjustForms).then(render).then(function () {
     if (navigator.onLine && unsent) flush();
   });
 })();

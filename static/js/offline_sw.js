@@ -116,9 +116,14 @@ self.addEventListener("fetch", function (event) {
   }
 });
 
-// A judge page asks to keep the pages of the running round (its bracket pages).
+// A judge page asks to keep the pages of the running round (its bracket pages), or, when
+// the judge logs out, to forget them.
 self.addEventListener("message", function (event) {
   var data = event.data || {};
+  if (data.type === "forget-pages") {
+    event.waitUntil(caches.delete(PAGE_CACHE));
+    return;
+  }
   if (data.type !== "keep-pages") return;
   var urls = data.urls || [];
   event.waitUntil(

@@ -52,12 +52,18 @@ def _states(tab) -> list[str]:
 
 
 def _wait_states(tab, expected: list[str]) -> None:
-    tab.wait_for_function(
-        "want => Array.from(document.querySelectorAll('#offline-queue .queue-item'))"
-        ".map(r => r.className.replace('queue-item queue-', '')).join() === want.join()",
-        arg=expected,
-        timeout=15000,
-    )
+    """Wait until the queue lists exactly these states (on timeout, say what it lists)."""
+    from playwright.sync_api import TimeoutError
+
+    try:
+        tab.wait_for_function(
+            "want => Array.from(document.querySelectorAll('#offline-queue .queue-item'))"
+            ".map(r => r.className.replace('queue-item queue-', '')).join() === want.join()",
+            arg=expected,
+            timeout=15000,
+        )
+    except TimeoutError:
+        assert _states(tab) == expected, tab.locator("#offline-queue").inner_text()
 
 
 def _queue_two_games_offline(chromium, client, live_server, judge, bracket):
@@ -202,3 +208,7 @@ def test_confirmation_queued_offline_from_a_page_kept_by_the_dashboard(
     entry = GameEntry.objects.get()
     assert entry.status == EntryStatus.CONFIRMED and entry.confirmed_by == second_judge
     assert Game.objects.get().winner == a
+    # Logging out forgets the kept judge pages (the next user of the phone sees none).
+    tab.locator(".site-nav button", has_text="Log out").click()
+    tab.wait_for_load_state()
+    tab.wait_for_function("caches.has('judge-pages').then(kept => !kept)", timeout=5000)
