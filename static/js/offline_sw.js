@@ -11,6 +11,7 @@ var PAGE_CACHE = "judge-pages";
 var CACHED_AT = "X-Offline-Cached-At";
 // On a slow network, show the kept copy instead of waiting this long for the venue's wifi.
 var NETWORK_WAIT_MS = 5000;
+var KEEP_FRESH_MS = 60000;
 
 self.addEventListener("install", function (event) {
   event.waitUntil(
@@ -126,13 +127,22 @@ self.addEventListener("message", function (event) {
   }
   if (data.type !== "keep-pages") return;
   var urls = data.urls || [];
-  event.waitUntil(
-    Promise.all(urls.map(function (url) {
-      return fetch(url, { credentials: "same-origin" }).then(function (response) {
-        return keepPage(new URL(url, self.location.origin).href, response);
-      }).catch(function () { return false; });
-    })).then(function (kept) {
-      if (event.source) event.source.postMessage({ type: "pages-kept", count: kept.filter(Boolean).length });
-    })
-  );
+  var kept = 0;
+  // One page after the other, and only copies older than KEEP_FRESH_MS: a judge going back
+  // and forth to the dashboard must not load the server with a round's worth of pages.
+  var done = urls.reduce(function (previous, url) {
+    var absolute = new URL(url, self.location.origin).href;
+    return previous.then(function () {
+      return caches.open(PAGE_CACHE).then(function (cache) { return cache.match(absolute); });
+    }).then(function (copy) {
+      var age = copy ? Date.now() - parseInt(copy.headers.get(CACHED_AT) || "0", 10) : Infinity;
+      if (age < KEEP_FRESH_MS) return true;
+      return fetch(absolute, { credentials: "same-origin" }).then(function (response) {
+        return keepPage(absolute, response);
+      });
+    }).then(function (ok) { if (ok) kept += 1; }, function () { /* offline: keep the old copy */ });
+  }, Promise.resolve());
+  event.waitUntil(done.then(function () {
+    if (event.source) event.source.postMessage({ type: "pages-kept", count: kept });
+  }));
 });

@@ -110,13 +110,15 @@ def entry_action(action: str, entry: GameEntry, by: Player) -> JsonResponse:
         return refused(error.messages)
     except PermissionDenied as error:
         return refused([str(error)])
-    return JsonResponse(
-        {
-            "state": REJECTED,
-            "message": _("Entry %(version)s of game %(number)s is rejected.")
-            % {"version": entry.version, "number": entry.number},
-        }
-    )
+    return JsonResponse({"state": REJECTED, "message": rejected_message(entry)})
+
+
+def rejected_message(entry: GameEntry) -> str:
+    """What a judge who rejected an entry is told (on the page or in the queue)."""
+    return _("Entry %(version)s of game %(number)s is rejected.") % {
+        "version": entry.version,
+        "number": entry.number,
+    }
 
 
 @require_GET

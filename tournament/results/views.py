@@ -194,20 +194,11 @@ class EntryActionView(BracketMixin, TemplateView):
                 messages.success(request, services.confirm_entry(entry, by).message)
             else:
                 services.reject_entry(entry, by)
-                messages.success(request, _rejected_message(entry))
+                messages.success(request, offline.rejected_message(entry))
         except ValidationError as error:
             for message in error.messages:
                 messages.error(request, message)
         return HttpResponseRedirect(self.bracket_url())
-
-
-def _rejected_message(entry: GameEntry) -> str:
-    from django.utils.translation import gettext as _
-
-    return _("Entry %(version)s of game %(number)s is rejected.") % {
-        "version": entry.version,
-        "number": entry.number,
-    }
 
 
 class CorrectionView(BracketMixin, TemplateView):
