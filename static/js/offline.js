@@ -17,7 +17,10 @@
   var actions = panel.querySelector(".queue-actions");
   var DB_NAME = "spellfire-judge";
   var STORE = "queue";
-  var RETRY_MS = 3000;
+  var RETRY_MS = 3000; // first resend after a failure; doubles up to MAX_RETRY_MS
+  var MAX_RETRY_MS = 60000;
+  var SEND_TIMEOUT_MS = 20000;
+  var failures = 0;
   var WAITING = { queued: true, sending: true };
   var unsent = 0; // items of this event not sent yet (kept in step by render)
   var retryTimer = null;
@@ -269,18 +272,23 @@
     var body = new URLSearchParams();
     item.fields.forEach(function (pair) { body.append(pair[0], pair[1]); });
     body.set("csrfmiddlewaretoken", csrfToken());
+    // A venue's wifi can hold a request without failing it: give up after a while, resend later.
+    var abort = window.AbortController ? new AbortController() : null;
+    var timer = abort && setTimeout(function () { abort.abort(); }, SEND_TIMEOUT_MS);
     return fetch(item.url, {
       method: "POST",
       body: body,
       credentials: "same-origin",
+      signal: abort ? abort.signal : undefined,
       headers: { "Accept": "application/json", "X-CSRFToken": csrfToken() }
     }).then(function (response) {
+      clearTimeout(timer);
       var type = response.headers.get("Content-Type") || "";
       if (type.indexOf("application/json") === -1) {
         return { state: "queued", message: cfg.textUnreadable + " (HTTP " + response.status + ")" };
       }
       return response.json();
-    }, function () { return null; });
+    }, function () { clearTimeout(timer); return null; });
   }
 
   function sendAll() {
@@ -312,7 +320,10 @@
     var locked = navigator.locks ? navigator.locks.request(LOCK, run) : run();
     flushing = locked.then(function (done) {
       clearTimeout(retryTimer);
-      if (!done && navigator.onLine) retryTimer = setTimeout(flush, RETRY_MS);
+      failures = done ? 0 : failures + 1;
+      if (!done && navigator.onLine) {
+        retryTimer = setTimeout(flush, Math.min(RETRY_MS * Math.pow(2, failures - 1), MAX_RETRY_MS));
+      }
     }, function () { /* IndexedDB refused: the items stay as they are */ }).then(function () {
       flushing = null;
       return render();
@@ -320,7 +331,7 @@
     return flushing;
   }
 
-  window.addEventListener("online", flush);
+  window.addEventListener("online", function () { failures = 0; flush(); });
   window.addEventListener("offline", render);
 
   // --- the service worker keeps this page (and the round's bracket pages) ---------------------
