@@ -86,7 +86,7 @@
   }
 
   function time(ms) {
-    return new Date(ms).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+    return new Date(ms).toLocaleTimeString(document.documentElement.lang || [], { hour: "2-digit", minute: "2-digit" });
   }
 
   function itemRow(item) {
