@@ -96,6 +96,7 @@
     row.appendChild(document.createTextNode(" "));
     row.appendChild(el("span", "badge queue-state", cfg["text" + item.state[0].toUpperCase() + item.state.slice(1)]));
     row.appendChild(el("small", "queue-time", " " + time(item.queuedAt)));
+    if (item.summary) row.appendChild(el("p", "queue-summary", item.summary));
     if (item.message) row.appendChild(el("p", "queue-message", item.message));
     if (item.state === "conflict") {
       var link = el("a", "queue-compare", cfg.textCompare);
@@ -192,6 +193,19 @@
     form.dispatchEvent(new Event("change", { bubbles: true }));
   }
 
+  // What the judge entered, in words, so a queued game can be checked before it is sent.
+  function summary(form) {
+    var checked = form.querySelector("input[name=winner]:checked");
+    var legend = form.querySelector(".winner-field legend");
+    var winner = checked ? checked.closest("label").textContent.trim() : "—";
+    var counts = Array.prototype.map.call(form.querySelectorAll(".counts .count-row"), function (row) {
+      var label = row.querySelector("label");
+      var input = row.querySelector("input");
+      return (label ? label.firstChild.textContent.trim() : "") + " " + (input && input.value ? input.value : "—");
+    });
+    return (legend ? legend.textContent.trim() + ": " : "") + winner + " · " + counts.join(", ");
+  }
+
   function queueForm(form) {
     var pairs = fields(form);
     var kind = form.classList.contains("result-form") ? "entry" : form.dataset.action;
@@ -205,6 +219,7 @@
       key: field(pairs, "key") || newKey(),
       number: parseInt(number, 10),
       label: fill(cfg["label" + kind[0].toUpperCase() + kind.slice(1)], { number: number }),
+      summary: kind === "entry" ? summary(form) : "",
       bracketUrl: panel.dataset.bracketUrl || form.action,
       state: "queued",
       message: "",

@@ -78,6 +78,11 @@ def _queue_two_games_offline(chromium, client, live_server, judge, bracket):
     _enter(tab, a, {b.pk: 5, c.pk: 2})
     _wait_states(tab, ["queued", "queued"])
     assert "Queued — not yet sent" in tab.locator("#offline-queue").inner_text()
+    # Each queued game says what was entered, to check before it is sent.
+    assert tab.locator(".queue-summary").all_inner_texts() == [
+        f"Winner: {a.name} · {a.name} 6, {b.name} 4, {c.name} 3",
+        f"Winner: {a.name} · {a.name} 6, {b.name} 5, {c.name} 2",
+    ]
     tab.close()
     assert GameEntry.objects.count() == 0
     # Reopened while still offline: the kept copy, saying so, with both games still queued.
