@@ -1,7 +1,9 @@
 // The judge's offline app on the dashboard and bracket pages.
 // - registers the service worker that keeps these pages for offline use;
-// - while offline (or while older results still wait), a submitted result, confirmation or
-//   rejection is kept in IndexedDB with its idempotency key instead of being lost;
+// - every submitted result, confirmation or rejection is first kept in IndexedDB with its
+//   idempotency key, then sent. Online with nothing waiting, the page then moves on as an
+//   ordinary form post would (server's page and message; a refused form is posted again the
+//   ordinary way to show its errors). If no answer comes, or while offline, it stays queued;
 // - when the network returns, the queue is sent in order and each item shows how it ended.
 // Strings and settings come from data- attributes of #offline-queue (translated by Django).
 (function () {
@@ -21,6 +23,7 @@
   var MAX_RETRY_MS = 60000;
   var SEND_TIMEOUT_MS = 20000;
   var failures = 0;
+  var liveForms = {}; // key → the form of this page whose item is being sent right now
   var WAITING = { queued: true, sending: true };
   var unsent = 0; // items of this event not sent yet (kept in step by render)
   var retryTimer = null;
@@ -206,7 +209,7 @@
     return (legend ? legend.textContent.trim() + ": " : "") + winner + " · " + counts.join(", ");
   }
 
-  function queueForm(form) {
+  function queueForm(form, live) {
     var pairs = fields(form);
     var kind = form.classList.contains("result-form") ? "entry" : form.dataset.action;
     var number = kind === "entry" ? field(pairs, "number") : form.dataset.number;
@@ -223,14 +226,45 @@
       bracketUrl: panel.dataset.bracketUrl || form.action,
       state: "queued",
       message: "",
+      live: live,
       queuedAt: Date.now()
     };
-    // The form moves on at once (what was submitted is in `item`): a quick judge may already
-    // be typing the next game while the item is being stored.
-    if (kind === "entry") nextGame(form, item.number + 1);
+    if (live) {
+      liveForms[item.key] = form;
+      setBusy(form, true);
+    } else if (kind === "entry") {
+      // The form moves on at once (what was submitted is in `item`): a quick judge may
+      // already be typing the next game while the item is being stored.
+      nextGame(form, item.number + 1);
+    }
     return save(item).then(render, function () {
       window.alert(cfg.textNotStored);
     }).then(flush);
+  }
+
+  function setBusy(form, busy) {
+    form.querySelectorAll("button").forEach(function (node) { node.disabled = busy; });
+  }
+
+  // What the page does when the item it just sent live has an answer (or none).
+  function liveAnswered(item, answer) {
+    var form = liveForms[item.key];
+    delete liveForms[item.key];
+    item.live = false;
+    if (!answer || answer.state === "queued") {
+      setBusy(form, false);
+      if (item.kind === "entry") nextGame(form, item.number + 1);
+      return save(item).then(function () { return false; });
+    }
+    return remove(item.seq).then(function () {
+      if (answer.state === "refused") {
+        // Posted again the ordinary way: the server shows each error next to its field.
+        HTMLFormElement.prototype.submit.call(form);
+      } else {
+        location.assign(item.bracketUrl);
+      }
+      return true;
+    });
   }
 
   document.addEventListener("submit", function (event) {
@@ -242,10 +276,9 @@
       return;
     }
     if (!form.matches("form.result-form, form.entry-action")) return;
-    // Online with nothing waiting: the ordinary form post (the server shows its page).
-    if (navigator.onLine && unsent === 0) return;
     event.preventDefault();
-    queueForm(form);
+    // Online with nothing waiting, it is sent at once; otherwise it waits its turn.
+    queueForm(form, navigator.onLine && unsent === 0);
   }, true);
 
   // A copy of the page may carry a key already used, or an older game number.
@@ -295,7 +328,12 @@
       body: body,
       credentials: "same-origin",
       signal: abort ? abort.signal : undefined,
-      headers: { "Accept": "application/json", "X-CSRFToken": csrfToken() }
+      headers: {
+        "Accept": "application/json",
+        "X-CSRFToken": csrfToken(),
+        // Sent live from its form: the server keeps its message for the page shown next.
+        "X-Queue-Live": item.live && liveForms[item.key] ? "1" : "0"
+      }
     }).then(function (response) {
       clearTimeout(timer);
       var type = response.headers.get("Content-Type") || "";
@@ -312,6 +350,7 @@
       if (!next) return true;
       next.state = "sending";
       return save(next).then(render).then(function () { return send(next); }).then(function (answer) {
+        if (next.live && liveForms[next.key]) return liveAnswered(next, answer);
         if (!answer || answer.state === "queued") {
           // Keep the order: nothing after it is sent before it.
           next.state = "queued";

@@ -147,3 +147,14 @@ def test_manifest_names_the_app_and_its_icons(client):
     assert {"192x192", "512x512"} <= sizes
     for icon in data["icons"]:
         assert finders.find(icon["src"].removeprefix("/static/")), icon["src"]
+
+
+def test_only_a_live_send_leaves_a_message_for_the_next_page(
+    client_as, judge, single_entry, bracket, seated
+):
+    client = client_as(judge)
+    _queued_post(client, bracket, seated, [6, 4, 3])
+    assert b"Game 1 is recorded" not in client.get(bracket_url(bracket)).content
+    data = game_post(seated, [6, 5, 2], winner=seated[0], number=2)
+    client.post(bracket_url(bracket), data, HTTP_X_QUEUE_LIVE="1", **JSON)
+    assert b"Game 2 is recorded" in client.get(bracket_url(bracket)).content

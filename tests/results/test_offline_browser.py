@@ -217,3 +217,40 @@ def test_confirmation_queued_offline_from_a_page_kept_by_the_dashboard(
     tab.locator(".site-nav button", has_text="Log out").click()
     tab.wait_for_load_state()
     tab.wait_for_function("caches.has('judge-pages').then(kept => !kept)", timeout=5000)
+
+
+def test_online_post_without_an_answer_stays_queued_until_it_gets_one(
+    chromium, live_server, transactional_db, client, event, running_bracket, judge
+):
+    # The phone believes it is online, but the venue's wifi drops the request.
+    from playwright.sync_api import expect
+
+    event.single_entry = True
+    event.save(update_fields=["single_entry"])
+    a, b, c = _players(running_bracket)
+    tab = _open_kept(chromium, client, live_server, judge, running_bracket)
+    tab.context.route("**/brackets/**", lambda route: route.abort("connectionreset"))
+    _enter(tab, a, {b.pk: 4, c.pk: 3})
+    # No answer: the game is kept, queued, and the form moves on to the next game.
+    expect(tab.locator(".entry-form h3")).to_have_text("Game 2")
+    _wait_states(tab, ["queued"])
+    assert not GameEntry.objects.exists()
+    tab.context.unroute("**/brackets/**")
+    # The next resend (a few seconds later) gets through.
+    _wait_states(tab, ["confirmed"])
+    assert Game.objects.get().unrazed == {str(a.pk): 6, str(b.pk): 4, str(c.pk): 3}
+
+
+def test_refused_online_entry_shows_errors_next_to_the_fields(
+    chromium, live_server, transactional_db, client, event, running_bracket, judge
+):
+    a, b, c = _players(running_bracket)
+    tab = _open_kept(chromium, client, live_server, judge, running_bracket)
+    tab.locator(f"input[name=winner][value='{a.pk}']").check()
+    tab.fill(f"#id_unrazed_{b.pk}", "4")
+    with tab.expect_navigation():
+        tab.locator("button.submit-result").click()
+    errors = tab.locator(".count-row.has-error .field-errors")
+    assert errors.inner_text() == f"Enter the unrazed realms of {c.name}."
+    assert tab.locator("#offline-queue .queue-item").count() == 0
+    assert not GameEntry.objects.exists()

@@ -2,10 +2,12 @@
 
 Judge pages (dashboard, bracket pages) opt in to the service worker's cache with the
 `OFFLINE_HEADER` response header; no other page is ever cached, so public standings are
-never served stale. Results entered offline wait in the browser (IndexedDB) and are sent in
-order when the network returns, asking for JSON (`Accept: application/json`): each answer
-says how the entry ended (`STATES`). A resend of a received entry finds it by its
-idempotency key, so an answer lost on the way is never counted twice.
+never served stale. Every result, confirmation or rejection a judge submits there is kept in
+the browser (IndexedDB) and sent in order, asking for JSON (`Accept: application/json`): each
+answer says how it ended (confirmed, waiting, conflict, rejected, refused). Sent at once
+from its form (`X-Queue-Live`), the page then moves on as after an ordinary post; offline, it
+waits until the network returns. A resend of a received entry finds it by its idempotency
+key, so an answer lost on the way is never counted twice.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import hashlib
 import json
 
 from django.conf import settings
+from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.templatetags.static import static
@@ -27,7 +30,7 @@ from tournament.results.models import EntryStatus, GameEntry
 
 OFFLINE_HEADER = "X-Offline-Cache"
 
-# How a queued request ended (the judge's app shows one label for each).
+# How a sent request ended (the judge's app shows one label for each).
 CONFIRMED, WAITING, CONFLICT, REJECTED, REFUSED = (
     "confirmed",
     "waiting",
@@ -70,8 +73,15 @@ def entry_state(entry: GameEntry) -> str:
     return REJECTED
 
 
-def answer(entry: GameEntry, message: str) -> JsonResponse:
+def _tell(request: HttpRequest, message: str) -> None:
+    """Sent live from its form, the page moves on next: show the message there, as a post would."""
+    if request.headers.get("X-Queue-Live") == "1":
+        messages.success(request, message)
+
+
+def answer(request: HttpRequest, entry: GameEntry, message: str) -> JsonResponse:
     """The queue's answer for an entry the server holds (created now or found again)."""
+    _tell(request, message)
     state = entry_state(entry)
     if state == REJECTED:
         message = _("%(message)s It has since been %(status)s.") % {
@@ -85,31 +95,32 @@ def answer(entry: GameEntry, message: str) -> JsonResponse:
     )
 
 
-def refused(messages: list[str]) -> JsonResponse:
+def refused(reasons: list[str]) -> JsonResponse:
     """Nothing was saved: the server's reasons, for the judge to read."""
-    return JsonResponse({"state": REFUSED, "message": " ".join(messages)}, status=400)
+    return JsonResponse({"state": REFUSED, "message": " ".join(reasons)}, status=400)
 
 
 def form_refused(form) -> JsonResponse:
     """A refused result form: every error, each field's prefixed by its label."""
-    messages = list(form.non_field_errors())
+    reasons = list(form.non_field_errors())
     for name, errors in form.errors.items():
         if name in form.fields:
-            messages += [f"{form.fields[name].label}: {error}" for error in errors]
-    return refused(messages)
+            reasons += [f"{form.fields[name].label}: {error}" for error in errors]
+    return refused(reasons)
 
 
-def entry_action(action: str, entry: GameEntry, by: Player) -> JsonResponse:
+def entry_action(request: HttpRequest, action: str, entry: GameEntry, by: Player) -> JsonResponse:
     """A queued confirmation or rejection, answered in the queue's terms."""
     try:
         if action == "confirm":
             outcome = services.confirm_entry(entry, by)
-            return answer(outcome.entry, outcome.message)
+            return answer(request, outcome.entry, outcome.message)
         services.reject_entry(entry, by)
     except ValidationError as error:
         return refused(error.messages)
     except PermissionDenied as error:
         return refused([str(error)])
+    _tell(request, rejected_message(entry))
     return JsonResponse({"state": REJECTED, "message": rejected_message(entry)})
 
 

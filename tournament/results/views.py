@@ -71,7 +71,7 @@ class BracketMixin(EventMixin):
             _add_errors(form, error)
             return form, offline.form_refused(form) if as_json else None
         if as_json:
-            return form, offline.answer(outcome.entry, outcome.message)
+            return form, offline.answer(request, outcome.entry, outcome.message)
         messages.success(request, outcome.message)
         return form, HttpResponseRedirect(self.bracket_url())
 
@@ -188,7 +188,7 @@ class EntryActionView(BracketMixin, TemplateView):
         entry = get_object_or_404(GameEntry, pk=kwargs["entry_id"], bracket=self.bracket)
         by = player_of(request.user)
         if offline.wants_json(request):
-            return offline.entry_action(self.action, entry, by)
+            return offline.entry_action(request, self.action, entry, by)
         try:
             if self.action == "confirm":
                 messages.success(request, services.confirm_entry(entry, by).message)
