@@ -28,6 +28,7 @@
   var unsent = 0; // items of this event not sent yet (kept in step by render)
   var retryTimer = null;
   var flushing = null;
+  var flushAgain = false;
 
   function fill(template, values) {
     return template.replace(/\{(\w+)\}/g, function (all, name) {
@@ -237,9 +238,17 @@
       // already be typing the next game while the item is being stored.
       nextGame(form, item.number + 1);
     }
-    return save(item).then(render, function () {
-      window.alert(cfg.textNotStored);
-    }).then(flush);
+    return save(item).then(function () {
+      return render().then(flush);
+    }, function () {
+      if (live) {
+        // This browser keeps nothing (storage refused): post the ordinary way instead.
+        delete liveForms[item.key];
+        HTMLFormElement.prototype.submit.call(form);
+      } else {
+        window.alert(cfg.textNotStored);
+      }
+    });
   }
 
   function setBusy(form, busy) {
@@ -368,7 +377,11 @@
   var LOCK = "spellfire-judge-queue"; // one tab sends at a time
 
   function flush() {
-    if (flushing) return flushing;
+    if (flushing) {
+      // An item stored while a run is ending might be missed by it: run once more after.
+      flushAgain = true;
+      return flushing;
+    }
     if (!navigator.onLine) return render();
     var run = function () { return sendAll(); };
     var locked = navigator.locks ? navigator.locks.request(LOCK, run) : run();
@@ -380,6 +393,10 @@
       }
     }, function () { /* IndexedDB refused: the items stay as they are */ }).then(function () {
       flushing = null;
+      if (flushAgain) {
+        flushAgain = false;
+        return flush();
+      }
       return render();
     });
     return flushing;
