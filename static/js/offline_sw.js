@@ -88,15 +88,23 @@ function navigate(request) {
   });
 }
 
+function fetchStatic(request) {
+  return fetch(request).then(function (response) {
+    if (response.ok) {
+      var copy = response.clone();
+      caches.open(STATIC_CACHE).then(function (cache) { cache.put(request, copy); });
+    }
+    return response;
+  });
+}
+
 function staticFile(request) {
+  if (CONFIG.static_network_first) {
+    // Development: file names carry no hash, so an edited file must win over the copy.
+    return fetchStatic(request).catch(function () { return caches.match(request); });
+  }
   return caches.match(request).then(function (cached) {
-    var network = fetch(request).then(function (response) {
-      if (response.ok) {
-        var copy = response.clone();
-        caches.open(STATIC_CACHE).then(function (cache) { cache.put(request, copy); });
-      }
-      return response;
-    });
+    var network = fetchStatic(request);
     if (cached) {
       network.catch(function () { return null; }); // refreshed in the background
       return cached;

@@ -145,6 +145,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         "version": version,
         "precache": precache,
         "static_url": settings.STATIC_URL,
+        "static_network_first": settings.DEBUG,
         "header": OFFLINE_HEADER,
     }
     body = (
