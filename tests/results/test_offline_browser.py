@@ -95,10 +95,8 @@ def _queue_two_games_offline(chromium, client, live_server, judge, bracket):
 
 
 def test_two_games_entered_offline_are_sent_when_back_online(
-    chromium, live_server, transactional_db, client, event, running_bracket, judge
+    chromium, live_server, transactional_db, client, single_entry, running_bracket, judge
 ):
-    event.single_entry = True
-    event.save(update_fields=["single_entry"])
     a, b, c = _players(running_bracket)
     tab = _queue_two_games_offline(chromium, client, live_server, judge, running_bracket)
     tab.context.set_offline(False)
@@ -113,10 +111,8 @@ def test_two_games_entered_offline_are_sent_when_back_online(
 
 
 def test_answer_lost_after_the_server_saved_is_not_counted_twice(
-    chromium, live_server, transactional_db, client, event, running_bracket, judge
+    chromium, live_server, transactional_db, client, single_entry, running_bracket, judge
 ):
-    event.single_entry = True
-    event.save(update_fields=["single_entry"])
     tab = _queue_two_games_offline(chromium, client, live_server, judge, running_bracket)
     posts = []
 
@@ -220,13 +216,11 @@ def test_confirmation_queued_offline_from_a_page_kept_by_the_dashboard(
 
 
 def test_online_post_without_an_answer_stays_queued_until_it_gets_one(
-    chromium, live_server, transactional_db, client, event, running_bracket, judge
+    chromium, live_server, transactional_db, client, single_entry, running_bracket, judge
 ):
     # The phone believes it is online, but the venue's wifi drops the request.
     from playwright.sync_api import expect
 
-    event.single_entry = True
-    event.save(update_fields=["single_entry"])
     a, b, c = _players(running_bracket)
     tab = _open_kept(chromium, client, live_server, judge, running_bracket)
     tab.context.route("**/brackets/**", lambda route: route.abort("connectionreset"))
