@@ -23,7 +23,8 @@
       }
       if (target.name === "ended_by") toggleExtra();
     });
-    form.addEventListener("submit", function () {
+    form.addEventListener("submit", function (event) {
+      if (event.defaultPrevented) return; // kept for later by the offline queue
       var button = form.querySelector("button[type=submit]");
       // A double tap sends one request; the idempotency key covers a resend anyway.
       if (button) setTimeout(function () { button.disabled = true; }, 0);

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournament.results import views
+from tournament.results import offline, views
 
 app_name = "results"
 
@@ -24,4 +24,7 @@ urlpatterns = [
         name="reject",
     ),
     path("events/<int:event_id>/judge/", views.DashboardView.as_view(), name="dashboard"),
+    # At the site root: a service worker's scope is the folder it is served from.
+    path("sw.js", offline.service_worker, name="service_worker"),
+    path("manifest.webmanifest", offline.manifest, name="manifest"),
 ]

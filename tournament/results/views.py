@@ -12,7 +12,7 @@ from tournament.events.engine import key
 from tournament.events.models import Bracket
 from tournament.events.permissions import Role, player_of, require_role
 from tournament.events.views_mixins import EventMixin
-from tournament.results import services
+from tournament.results import offline, services
 from tournament.results.forms import DRAW, ResultForm, TiebreakForm
 from tournament.results.models import EntryStatus, Game, GameEntry
 
@@ -53,8 +53,9 @@ class BracketMixin(EventMixin):
     def submit(self, request, number: int | None, correction: bool = False):
         """Validate the posted game and submit it: (form, redirect when it was accepted)."""
         form = ResultForm(request.POST, players=self.players())
+        as_json = offline.wants_json(request)
         if not form.is_valid():
-            return form, None
+            return form, offline.form_refused(form) if as_json else None
         try:
             outcome = services.submit_entry(
                 self.bracket,
@@ -68,7 +69,9 @@ class BracketMixin(EventMixin):
             )
         except ValidationError as error:
             _add_errors(form, error)
-            return form, None
+            return form, offline.form_refused(form) if as_json else None
+        if as_json:
+            return form, offline.answer(request, outcome.entry, outcome.message)
         messages.success(request, outcome.message)
         return form, HttpResponseRedirect(self.bracket_url())
 
@@ -89,7 +92,8 @@ class BracketView(BracketMixin, TemplateView):
 
     def get(self, request, *args, **kwargs):
         self.setup_bracket()
-        return super().get(request, *args, **kwargs)
+        response = super().get(request, *args, **kwargs)
+        return offline.mark_offline_page(response) if self.is_official else response
 
     def post(self, request, *args, **kwargs):
         self.setup_bracket()
@@ -183,25 +187,18 @@ class EntryActionView(BracketMixin, TemplateView):
             return denied
         entry = get_object_or_404(GameEntry, pk=kwargs["entry_id"], bracket=self.bracket)
         by = player_of(request.user)
+        if offline.wants_json(request):
+            return offline.entry_action(request, self.action, entry, by)
         try:
             if self.action == "confirm":
                 messages.success(request, services.confirm_entry(entry, by).message)
             else:
                 services.reject_entry(entry, by)
-                messages.success(request, _rejected_message(entry))
+                messages.success(request, offline.rejected_message(entry))
         except ValidationError as error:
             for message in error.messages:
                 messages.error(request, message)
         return HttpResponseRedirect(self.bracket_url())
-
-
-def _rejected_message(entry: GameEntry) -> str:
-    from django.utils.translation import gettext as _
-
-    return _("Entry %(version)s of game %(number)s is rejected.") % {
-        "version": entry.version,
-        "number": entry.number,
-    }
 
 
 class CorrectionView(BracketMixin, TemplateView):
@@ -320,8 +317,16 @@ class DashboardView(EventMixin, TemplateView):
             return ["results/_dashboard_list.html"]
         return [self.template_name]
 
+    def get(self, request, *args, **kwargs):
+        return offline.mark_offline_page(super().get(request, *args, **kwargs))
+
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         rnd, needs, done = services.dashboard(self.event, player_of(self.request.user))
-        context.update(round=rnd, needs=needs, done=done)
+        # Every bracket page of the round, for the judge's app to keep for offline use.
+        offline_pages = [
+            reverse("results:bracket", args=[self.event.pk, pk])
+            for pk in (rnd.brackets.order_by("table").values_list("pk", flat=True) if rnd else [])
+        ]
+        context.update(round=rnd, needs=needs, done=done, offline_pages=offline_pages)
         return context

@@ -1,0 +1,156 @@
+// Service worker of the judge's app (loaded by /sw.js, which sets self.OFFLINE_CONFIG first).
+// Caches only what a judge needs offline: static files, and pages the server marks with the
+// opt-in header (judge's dashboard, bracket pages). Every other page goes to the network
+// untouched, so public standings are never served from this cache.
+/* global self, caches, fetch, Response, URL */
+"use strict";
+
+var CONFIG = self.OFFLINE_CONFIG;
+var STATIC_CACHE = "judge-static-" + CONFIG.version;
+var PAGE_CACHE = "judge-pages";
+var CACHED_AT = "X-Offline-Cached-At";
+// On a slow network, show the kept copy instead of waiting this long for the venue's wifi.
+var NETWORK_WAIT_MS = 5000;
+var KEEP_FRESH_MS = 60000;
+
+self.addEventListener("install", function (event) {
+  event.waitUntil(
+    caches.open(STATIC_CACHE).then(function (cache) { return cache.addAll(CONFIG.precache); })
+      .then(function () { return self.skipWaiting(); })
+  );
+});
+
+self.addEventListener("activate", function (event) {
+  event.waitUntil(
+    caches.keys().then(function (names) {
+      return Promise.all(names.filter(function (name) {
+        return name.indexOf("judge-static-") === 0 && name !== STATIC_CACHE;
+      }).map(function (name) { return caches.delete(name); }));
+    }).then(function () { return self.clients.claim(); })
+  );
+});
+
+function isJudgePage(response) {
+  return response && response.ok && !response.redirected && response.headers.get(CONFIG.header);
+}
+
+// Keep a judge page with the time it was fetched (shown on the offline copy).
+function keepPage(url, response) {
+  if (!isJudgePage(response)) {
+    // The same address now answers as a public page (say, after logging out): drop the
+    // judge's copy rather than show it to whoever uses this browser next.
+    if (response && response.ok) {
+      return caches.open(PAGE_CACHE).then(function (cache) { return cache.delete(url); })
+        .then(function () { return false; });
+    }
+    return Promise.resolve(false);
+  }
+  return response.clone().blob().then(function (body) {
+    var headers = new Headers(response.headers);
+    headers.set(CACHED_AT, String(Date.now()));
+    return caches.open(PAGE_CACHE).then(function (cache) {
+      return cache.put(url, new Response(body, { status: 200, headers: headers }));
+    });
+  }).then(function () { return true; });
+}
+
+// The kept copy, marked on its <body> so the page can say it is an offline copy and when from.
+function keptPage(request) {
+  return caches.open(PAGE_CACHE).then(function (cache) {
+    return cache.match(request, { ignoreSearch: true });
+  }).then(function (response) {
+    if (!response) return null;
+    var cachedAt = response.headers.get(CACHED_AT) || "0";
+    return response.text().then(function (html) {
+      var marked = html.replace("<body", '<body data-offline-copy="' + cachedAt + '"');
+      return new Response(marked, { status: 200, headers: { "Content-Type": "text/html; charset=utf-8" } });
+    });
+  });
+}
+
+function navigate(request) {
+  var network = fetch(request).then(function (response) {
+    keepPage(request.url, response);
+    return response;
+  });
+  var timer;
+  var slow = new Promise(function (resolve) {
+    timer = setTimeout(resolve, NETWORK_WAIT_MS);
+  }).then(function () { return keptPage(request); }).then(function (kept) {
+    return kept || network;
+  });
+  var fresh = network.then(function (response) { clearTimeout(timer); return response; });
+  return Promise.race([fresh, slow]).catch(function () {
+    return keptPage(request).then(function (kept) {
+      if (kept) return kept;
+      return network; // no copy: let the browser show its own offline error
+    });
+  });
+}
+
+function fetchStatic(request) {
+  return fetch(request).then(function (response) {
+    if (response.ok) {
+      var copy = response.clone();
+      caches.open(STATIC_CACHE).then(function (cache) { cache.put(request, copy); });
+    }
+    return response;
+  });
+}
+
+function staticFile(request) {
+  if (CONFIG.static_network_first) {
+    // Development: file names carry no hash, so an edited file must win over the copy.
+    return fetchStatic(request).catch(function () { return caches.match(request); });
+  }
+  return caches.match(request).then(function (cached) {
+    var network = fetchStatic(request);
+    if (cached) {
+      network.catch(function () { return null; }); // refreshed in the background
+      return cached;
+    }
+    return network;
+  });
+}
+
+self.addEventListener("fetch", function (event) {
+  var request = event.request;
+  if (request.method !== "GET") return;
+  var url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (request.mode === "navigate") {
+    event.respondWith(navigate(request));
+  } else if (url.pathname.indexOf(CONFIG.static_url) === 0) {
+    event.respondWith(staticFile(request));
+  }
+});
+
+// A judge page asks to keep the pages of the running round (its bracket pages), or, when
+// the judge logs out, to forget them.
+self.addEventListener("message", function (event) {
+  var data = event.data || {};
+  if (data.type === "forget-pages") {
+    event.waitUntil(caches.delete(PAGE_CACHE));
+    return;
+  }
+  if (data.type !== "keep-pages") return;
+  var urls = data.urls || [];
+  var kept = 0;
+  // One page after the other, and only copies older than KEEP_FRESH_MS: a judge going back
+  // and forth to the dashboard must not load the server with a round's worth of pages.
+  var done = urls.reduce(function (previous, url) {
+    var absolute = new URL(url, self.location.origin).href;
+    return previous.then(function () {
+      return caches.open(PAGE_CACHE).then(function (cache) { return cache.match(absolute); });
+    }).then(function (copy) {
+      var age = copy ? Date.now() - parseInt(copy.headers.get(CACHED_AT) || "0", 10) : Infinity;
+      if (age < KEEP_FRESH_MS) return true;
+      return fetch(absolute, { credentials: "same-origin" }).then(function (response) {
+        return keepPage(absolute, response);
+      });
+    }).then(function (ok) { if (ok) kept += 1; }, function () { /* offline: keep the old copy */ });
+  }, Promise.resolve());
+  event.waitUntil(done.then(function () {
+    if (event.source) event.source.postMessage({ type: "pages-kept", count: kept });
+  }));
+});
