@@ -49,7 +49,9 @@ def test_shorthand_builds_and_parses_back(kind, victory, size, variants, digit, 
     "text, message",
     [
         ("Championship—Standard [55]", "A shorthand looks like"),
-        ("SPELLFIRE: Chess—Standard [55]", "Unknown tournament type: 'Chess'"),
+        ("SPELLFIRE: No-Xs—Standard [55]", "names its digit"),
+        ("SPELLFIRE: Championship (Questing, Questing)—Standard [55]", "Variant listed twice"),
+        ("Spellfire: Campeonato (Adivinha, Questing) – Padrão [55]", "Variant listed twice"),
         ("SPELLFIRE: Championship (Jokers)—Standard [55]", "Unknown variant: 'Jokers'"),
         ("SPELLFIRE: Championship—Standard [60]", "Unknown deck size: 60"),
         ("SPELLFIRE: Championship—Quick [55]", "Unknown victory condition: 'Quick'"),
@@ -58,6 +60,110 @@ def test_shorthand_builds_and_parses_back(kind, victory, size, variants, digit, 
 def test_bad_shorthand_names_what_is_wrong(text, message):
     with pytest.raises(ShorthandError, match=message.replace("[", r"\[")):
         parse_shorthand(text)
+
+
+# Every form the seeds print (000 SHORTHAND SPECIFICATIONS, 003 Formas de Especificação):
+# (text, type, victory, size, variants, title).
+SEED_FORMS = [
+    (
+        "SPELLFIRE® Regional Championship—Barbaric [55]",
+        "championship",
+        "barbaric",
+        55,
+        (),
+        "Regional Championship",
+    ),
+    (
+        "SPELLFIRE<sup>Æ</sup> Regional Championship—Barbaric [55]",
+        "championship",
+        "barbaric",
+        55,
+        (),
+        "Regional Championship",
+    ),
+    (
+        "SPELLFIRE<sup>Æ</sup>: King's Decree (Questing)—Enhanced [75]",
+        "kings-decree",
+        "enhanced",
+        75,
+        ("questing",),
+        None,
+    ),
+    (
+        "SPELLFIRE® World Championship—Standard [55]",
+        "championship",
+        "standard",
+        55,
+        (),
+        "World Championship",
+    ),
+    (
+        "Spellfire: Decreto do Rei (Adivinha) – Ampliadas[75]",
+        "kings-decree",
+        "enhanced",
+        75,
+        ("questing",),
+        None,
+    ),
+    (
+        "Spellfire: Campeonato Regional – Bárbaras[55]",
+        "championship",
+        "barbaric",
+        55,
+        (),
+        "Campeonato Regional",
+    ),
+    (
+        "SPELLFIRE Campeonato Mundial – padrão[55]",
+        "championship",
+        "standard",
+        55,
+        (),
+        "Campeonato Mundial",
+    ),
+    (
+        "spellfire: King's Decree (Questing)–Enhanced [75]",
+        "kings-decree",
+        "enhanced",
+        75,
+        ("questing",),
+        None,
+    ),
+]
+
+
+@pytest.mark.parametrize("text, kind, victory, size, variants, title", SEED_FORMS)
+def test_every_form_the_seeds_print_is_parsed(text, kind, victory, size, variants, title):
+    parsed = parse_shorthand(text)
+    assert (parsed.tournament_type, parsed.victory, parsed.deck_size) == (kind, victory, size)
+    assert parsed.variants == variants and parsed.title == title
+
+
+def test_portuguese_form_of_003_is_printed_and_parsed_back():
+    # 003 Formas de Especificação: "Spellfire: Decreto do Rei (Adivinha) – Ampliadas[75]",
+    # the SPEC §2 spacing adds a space before the deck size.
+    text = shorthand("kings-decree", "enhanced", 75, ["questing"], None, "pt")
+    assert text == "Spellfire: Decreto do Rei (Adivinha) – Ampliadas [75]"
+    assert parse_shorthand(text).tournament_type == "kings-decree"
+    no_nines = shorthand("no-xs", "standard", 55, [], 9, "pt")
+    assert no_nines == "Spellfire: Sem 9 – Padrão [55]"  # 003 Sem X: 'Por exemplo "Sem 9"'
+    assert parse_shorthand(no_nines).digit == 9
+
+
+def test_no_xs_shows_its_digit_and_parses_back():
+    text = shorthand("no-xs", "standard", 55, [], 9)
+    assert text == "SPELLFIRE: No-9s—Standard [55]"  # SPEC §2
+    assert parse_shorthand(text).digit == 9
+
+
+def test_event_shows_the_portuguese_shorthand_in_pt_br(client, event):
+    event.tournament_type = "kings-decree"
+    event.victory = "enhanced"
+    event.deck_size = 75
+    event.variants = ["questing"]
+    event.save()
+    page = client.get(event.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="pt-br").content.decode()
+    assert "Spellfire: Decreto do Rei (Adivinha) – Ampliadas [75]" in page
 
 
 def test_event_shows_its_shorthand(client, event):

@@ -43,7 +43,7 @@ def formats(draw: st.DrawFn) -> Format:
         scored=draw(st.booleans()),
         event_multiplier=draw(st.sampled_from([1, 2])),
         points_mode=draw(st.sampled_from(list(PointsMode))),
-        timed=draw(st.booleans()),
+        time_limit_minutes=draw(st.sampled_from([None, 50, 60])),
     )
 
 

@@ -32,8 +32,9 @@ def format_of(event: Event) -> m.Format:
         event_multiplier=event.event_multiplier,
         points_mode=event.points_mode,
         variants=tuple(event.variants or ()),
-        timed=event.is_timed,
+        time_limit_minutes=event.time_limit_minutes,
         no_xs_digit=event.no_xs_digit,
+        rules_edition=event.rules_edition,
     )
 
 

@@ -28,6 +28,7 @@ class EventForm(forms.ModelForm):
             "no_xs_digit",
             "variants",
             "victory",
+            "rules_edition",
             "scored",
             "event_multiplier",
             "points_mode",
