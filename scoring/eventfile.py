@@ -32,6 +32,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
 from typing import Any
@@ -198,7 +199,7 @@ class _Reader:
         def check(value: Any, path: str) -> Any:
             if not isinstance(value, dict):
                 msg = "must be an object of player id to count, got %(kind)s"
-                return self.fail(path, IssueCode.NOT_OBJECT, msg, kind=_kind(value))
+                return self.fail(path, IssueCode.NOT_COUNTS, msg, kind=_kind(value))
             ok = True
             for player, count in value.items():
                 where = f"{path}.{player}"
@@ -206,7 +207,7 @@ class _Reader:
                     ok = False
                     self.unknown_player(where, player)
                 elif isinstance(count, bool) or not isinstance(count, int):
-                    msg = "count must be a whole number, got %(kind)s %(value)r"
+                    msg = "must be a whole number, got %(kind)s %(value)r"
                     ok = False
                     self.fail(
                         where,
@@ -428,12 +429,20 @@ def _read(data: Any) -> tuple[EventRecord | None, list[Issue]]:
     players = r.key(data, "", "players", r.array(_read_player(r)))
     known = {p.id for p in players} if players is not BAD else set()
     if players is not BAD:
+        uses = Counter(p.id for p in players)
         seen: set[str] = set()
         for i, player in enumerate(players):
             if player.id in seen:
-                msg = "player id %(player)r is used twice"
+                msg = "player id %(player)r is used %(count)s times"
                 where = f"players[{i}].id"
-                r.fail(where, IssueCode.DUPLICATE_PLAYER_ID, msg, player.id, player=player.id)
+                r.fail(
+                    where,
+                    IssueCode.DUPLICATE_PLAYER_ID,
+                    msg,
+                    player.id,
+                    player=player.id,
+                    count=uses[player.id],
+                )
             seen.add(player.id)
     rounds = r.key(data, "", "rounds", r.array(_read_round(r, known)))
     if r.issues or _any_bad(name, date, venue, fmt, seed, coordinator, judges, players, rounds):

@@ -363,6 +363,7 @@ class IssueCode(StrEnum):
     UNSUPPORTED_FORMAT = "unsupported-format"
     # structure of values
     NOT_OBJECT = "not-object"
+    NOT_COUNTS = "not-counts"
     NOT_LIST = "not-list"
     NOT_STRING = "not-string"
     NOT_WHOLE_NUMBER = "not-whole-number"
@@ -400,7 +401,8 @@ class IssueCode(StrEnum):
     TABLE_NUMBER = "table-number"
     BRACKET_SIZE = "bracket-size"
     LISTED_TWICE = "listed-twice"
-    GAME_AFTER_END = "game-after-end"
+    GAME_AFTER_TWO_WINS = "game-after-two-wins"
+    GAME_AFTER_TIME = "game-after-time"
     # players and rounds (SPEC §4, §6, §8)
     PLAYER_ID_EMPTY = "player-id-empty"
     PLAYER_NAME_EMPTY = "player-name-empty"

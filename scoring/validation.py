@@ -297,7 +297,7 @@ def validate_bracket(
     issues += _check_ids(bracket.players, bracket.players, "players", path)
     for i, player in enumerate(bracket.players):
         if known is not None and player not in known:
-            msg = "unknown player id %(player)r (not in the players list)"
+            msg = "unknown player id %(player)r"
             where = f"{path}.players[{i}]"
             issues.append(
                 issue(where, IssueCode.UNKNOWN_PLAYER, msg, "players", player, player=player)
@@ -308,22 +308,23 @@ def validate_bracket(
     for i, game in enumerate(bracket.games):
         where = f"{path}.games[{i}]"
         before = Bracket(bracket.table, bracket.players, bracket.games[:i], None, bracket.dropped)
-        over = _over_before(before)
+        over = _over_before(before, where)
         if over:
-            msg = "no game may be recorded after %(over)s"
-            issues.append(issue(where, IssueCode.GAME_AFTER_END, msg, "games", over=over))
+            issues.append(over)
             break
         issues += validate_game(game, bracket, fmt, where)
     return issues
 
 
-def _over_before(before: Bracket) -> str | None:
+def _over_before(before: Bracket, where: str) -> Issue | None:
     """Why no further game may be played after these games (None: play goes on)."""
     for player, wins in game_wins(before).items():
         if wins >= 2:
-            return f"{player!r} has won two games (the bracket is over)"
+            msg = "no game may be recorded after %(player)r has won two games (the bracket is over)"
+            return issue(where, IssueCode.GAME_AFTER_TWO_WINS, msg, "games", player=player)
     if finished_by(before) == "time":
-        return "a game ended by time (time was called; the bracket is over)"
+        msg = "no game may be recorded after a game ended by time (the bracket is over)"
+        return issue(where, IssueCode.GAME_AFTER_TIME, msg, "games")
     return None
 
 

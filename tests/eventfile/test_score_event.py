@@ -111,7 +111,7 @@ def _mutated(change) -> dict:
 MUTATIONS = {
     "count of a player as a string": (
         lambda d: d["rounds"][0]["brackets"][1]["games"][0]["unrazed"].update(p5="4"),
-        "rounds[0].brackets[1].games[0].unrazed.p5: count must be a whole number",
+        "rounds[0].brackets[1].games[0].unrazed.p5: must be a whole number",
     ),
     "negative count": (
         lambda d: d["rounds"][0]["brackets"][1]["games"][0]["unrazed"].update(p5=-1),
