@@ -1,11 +1,19 @@
 """Import/export keeps the rules edition, the time limit and withdrawals (SPEC §2, §6, §8)."""
 
-import pytest
+import datetime
+import random
 
-from scoring.eventfile import parse_event, serialize_event
+import pytest
+from django.core.management import call_command
+
+from scoring.eventfile import parse_event, read_event, serialize_event
 from tests.eventfile.conftest import run, write
 from tests.scoring.test_engine_rules_files import NINE_ROUND_1, event, seats, two_nil
-from tournament.events.models import Event
+from tournament.accounts.models import Player
+from tournament.eventfile.services import export_text
+from tournament.events.models import Event, Registration
+from tournament.events.services import rounds
+from tournament.events.simulate import play_round
 
 pytestmark = pytest.mark.django_db
 
@@ -48,3 +56,45 @@ def test_advancement_refusal_exits_1_and_saves_nothing(tmp_path):
     assert Event.objects.count() == before
     code, _out, err = run("score_event", write(tmp_path, data))
     assert code == 1 and "rounds[1].brackets: 'p10' advances" in err
+
+
+def test_site_event_with_a_winner_dropping_between_rounds_exports_a_valid_file(officials):
+    # A winner drops after round 1 is closed: the site re-decides who advances, and the
+    # export names him under the round's "withdrawn" so the file passes SPEC §6's check.
+    organizer, judges = officials
+    event = Event.objects.create(
+        name="Drop Open",
+        date=datetime.date(2026, 5, 2),
+        venue="Truro",
+        organizer=organizer,
+        status="registration",
+    )
+    event.judges.set(judges)
+    players = Player.objects.bulk_create(
+        Player(player_number=f"D{i:04d}", name=f"Dropper {i:02d}") for i in range(12)
+    )
+    Registration.objects.bulk_create(
+        Registration(event=event, player=p, checked_in=True) for p in players
+    )
+    rng = random.Random(5)
+    first = rounds.seat_next_round(event, seed=1)
+    rounds.publish_round(first)
+    play_round(first, rng)
+    rounds.close_round(first)
+    first.refresh_from_db()
+    leaving = event.registrations.get(player_id=int(first.advancing[0]))
+    rounds.drop_player(leaving)
+    final = rounds.seat_next_round(event, seed=2)
+    rounds.publish_round(final)
+    play_round(final, rng)
+    rounds.close_round(final)
+    record, issues = read_event(export_text(event))
+    assert issues == []
+    assert record.rounds[0].withdrawn != ()
+
+
+def test_every_demo_event_exports_a_valid_file():
+    call_command("seed_demo")
+    for demo in Event.objects.all():
+        _record, issues = read_event(export_text(demo))
+        assert issues == [], demo.name
