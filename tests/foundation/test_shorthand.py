@@ -174,3 +174,19 @@ def test_event_shows_its_shorthand(client, event):
     event.save()
     page = client.get(event.get_absolute_url()).content.decode()
     assert "SPELLFIRE: King&#x27;s Decree (Questing)—Enhanced [75]" in page
+
+
+def test_a_regra_5_event_prints_the_portuguese_shorthand(event):
+    # SPEC §2: for regra-5.0 events "the shorthand is printed in Portuguese".
+    event.rules_edition = "regra-5.0"
+    event.victory = "barbaric"
+    assert event.shorthand == "Spellfire: Campeonato – Bárbaras [55]"
+    event.rules_edition = "community-0.9"
+    assert event.shorthand == "SPELLFIRE: Championship—Barbaric [55]"
+
+
+def test_event_form_offers_the_rules_edition():
+    from tournament.events.forms import EventForm
+
+    field = EventForm().fields["rules_edition"]
+    assert [value for value, _label in field.choices] == ["community-0.9", "regra-5.0"]

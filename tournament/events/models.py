@@ -123,8 +123,11 @@ class Event(models.Model):
 
     @property
     def shorthand(self) -> str:
-        """The shorthand in the active language: 003's Portuguese form in pt-BR (SPEC §2)."""
-        language = Language.PT if get_language().startswith("pt") else Language.EN
+        """The shorthand: 003's Portuguese form in pt-BR and for Regra 5.0 events (SPEC §2)."""
+        portuguese = self.rules_edition == RulesEdition.REGRA_5_0 or (
+            get_language() or ""
+        ).startswith("pt")
+        language = Language.PT if portuguese else Language.EN
         return shorthand(
             self.tournament_type,
             self.victory,
