@@ -1,6 +1,5 @@
 """Import/export keeps the rules edition, the time limit and withdrawals (SPEC §2, §6, §8)."""
 
-import datetime
 import random
 
 import pytest
@@ -58,18 +57,9 @@ def test_advancement_refusal_exits_1_and_saves_nothing(tmp_path):
     assert code == 1 and "rounds[1].brackets: 'p10' advances" in err
 
 
-def test_site_event_with_a_winner_dropping_between_rounds_exports_a_valid_file(officials):
+def test_site_event_with_a_winner_dropping_between_rounds_exports_a_valid_file(event):
     # A winner drops after round 1 is closed: the site re-decides who advances, and the
     # export names him under the round's "withdrawn" so the file passes SPEC §6's check.
-    organizer, judges = officials
-    event = Event.objects.create(
-        name="Drop Open",
-        date=datetime.date(2026, 5, 2),
-        venue="Truro",
-        organizer=organizer,
-        status="registration",
-    )
-    event.judges.set(judges)
     players = Player.objects.bulk_create(
         Player(player_number=f"D{i:04d}", name=f"Dropper {i:02d}") for i in range(12)
     )

@@ -1,6 +1,7 @@
 """The event shorthand (000 SHORTHAND SPECIFICATIONS), built and parsed back."""
 
 import pytest
+from django.utils import translation
 
 from scoring.shorthand import ShorthandError, parse_shorthand, shorthand
 
@@ -156,33 +157,31 @@ def test_no_xs_shows_its_digit_and_parses_back():
     assert parse_shorthand(text).digit == 9
 
 
-def test_event_shows_the_portuguese_shorthand_in_pt_br(client, event):
+@pytest.mark.parametrize(
+    "language, expected",
+    [
+        ("en", "SPELLFIRE: King&#x27;s Decree (Questing)—Enhanced [75]"),
+        ("pt-br", "Spellfire: Decreto do Rei (Adivinha) – Ampliadas [75]"),
+    ],
+)
+def test_event_shows_its_shorthand(client, event, language, expected):
     event.tournament_type = "kings-decree"
     event.victory = "enhanced"
     event.deck_size = 75
     event.variants = ["questing"]
     event.save()
-    page = client.get(event.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="pt-br").content.decode()
-    assert "Spellfire: Decreto do Rei (Adivinha) – Ampliadas [75]" in page
-
-
-def test_event_shows_its_shorthand(client, event):
-    event.tournament_type = "kings-decree"
-    event.victory = "enhanced"
-    event.deck_size = 75
-    event.variants = ["questing"]
-    event.save()
-    page = client.get(event.get_absolute_url()).content.decode()
-    assert "SPELLFIRE: King&#x27;s Decree (Questing)—Enhanced [75]" in page
+    page = client.get(event.get_absolute_url(), HTTP_ACCEPT_LANGUAGE=language)
+    assert expected in page.content.decode()
 
 
 def test_a_regra_5_event_prints_the_portuguese_shorthand(event):
     # SPEC §2: for regra-5.0 events "the shorthand is printed in Portuguese".
     event.rules_edition = "regra-5.0"
     event.victory = "barbaric"
-    assert event.shorthand == "Spellfire: Campeonato – Bárbaras [55]"
-    event.rules_edition = "community-0.9"
-    assert event.shorthand == "SPELLFIRE: Championship—Barbaric [55]"
+    with translation.override("en"):
+        assert event.shorthand == "Spellfire: Campeonato – Bárbaras [55]"
+        event.rules_edition = "community-0.9"
+        assert event.shorthand == "SPELLFIRE: Championship—Barbaric [55]"
 
 
 def test_event_form_offers_the_rules_edition():
