@@ -83,7 +83,8 @@ def fragment_catalog(settings, tmp_path):
 @pytest.mark.django_db
 def test_import_page_shows_the_refusal_in_pt_br(client_as, player, tmp_path, fragment_catalog):
     data = event(9, [NINE_ROUND_1, [two_nil(1, seats(8, 1, 4))]])
-    with open(write(tmp_path, data), "rb") as upload:
+    # The request's language must not outlive the test.
+    with open(write(tmp_path, data), "rb") as upload, translation.override("en"):
         response = client_as(player).post(
             reverse("eventfile:import"), {"file": upload}, HTTP_ACCEPT_LANGUAGE="pt-br"
         )
