@@ -90,3 +90,11 @@ def test_import_page_shows_the_refusal_in_pt_br(client_as, player, tmp_path, fra
         )
     page = response.content.decode()
     assert "rounds[1].brackets[0].players[0]: &#x27;p8&#x27; foi eliminado até a rodada 1" in page
+
+
+def test_words_inside_messages_are_translated(fragment_catalog):
+    data = event(9, [NINE_ROUND_1, [two_nil(1, seats(1, 4, 7))]])
+    data["name"] = 7
+    _record, [issue] = read_event(data)
+    with translation.override("pt-br"):
+        assert issue_line(issue) == "name: deve ser um texto, mas é um número"

@@ -118,12 +118,38 @@ ISSUE_TEMPLATES: Mapping[IssueCode, Any] = {
 }
 
 
+# Words the engine puts into parameters (the kind of a JSON value, how a game ended, why a
+# player advances), translated where they appear.
+PARAM_WORDS: Mapping[str, Any] = {
+    "an object": _("an object"),
+    "a list": _("a list"),
+    "a string": _("a string"),
+    "a boolean": _("a boolean"),
+    "a number": _("a number"),
+    "a decimal number": _("a decimal number"),
+    "null": _("null"),
+    "running out of cards": _("running out of cards"),
+    "time": _("time"),
+    "bracket winner": _("bracket winner"),
+    "wildcard by only-candidate": _("wildcard, the only candidate"),
+    "wildcard by points": _("wildcard by points"),
+    "wildcard by unrazed": _("wildcard by unrazed realms"),
+    "wildcard by games-won": _("wildcard by games won"),
+    "wildcard by draw": _("wildcard by the recorded draw"),
+}
+WORD_PARAMS = ("kind", "how", "why")
+
+
 def issue_message(issue: Issue) -> str:
     """The issue's message in the active language (the engine's English otherwise)."""
     template = ISSUE_TEMPLATES.get(issue.code)
     if template is None or issue.params is None:
         return issue.message  # built by the site, already translated
-    params: Mapping[str, object] = issue.params
+    params = dict(issue.params)
+    for name in WORD_PARAMS:
+        word = params.get(name)
+        if isinstance(word, str) and word in PARAM_WORDS:
+            params[name] = str(PARAM_WORDS[word])
     return str(template) % params
 
 
