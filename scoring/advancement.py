@@ -132,9 +132,11 @@ def advance(
         winner = outcomes[0].winner
         return Advancement(number, True, winners, tournament_over=True, tournament_winner=winner)
     dropped = {p for r in event.rounds[:number] for b in r.brackets for p in b.dropped} | gone
-    seated = [p.id for p in event.players if any(p.id in r.players for r in event.rounds[:number])]
+    seen = {p for r in event.rounds[:number] for p in r.players}
+    seated = [p.id for p in event.players if p.id in seen]
     # Wildcards come from players already eliminated (any earlier round), never the dropped.
-    candidates = [p for p in seated if p not in winners and p not in dropped]
+    advancing = set(winners)
+    candidates = [p for p in seated if p not in advancing and p not in dropped]
     points = player_points(event, number)
     totals = event_totals(event, number)
     picks: list[WildcardPick] = []

@@ -352,6 +352,7 @@ def _validate_round_seats(event: EventRecord, r: int, left: set[str]) -> list[Is
     issues = []
     seen: set[str] = set()
     tables: set[int] = set()
+    first_round = set(event.rounds[0].players)
     for b, bracket in enumerate(rnd.brackets):
         path = f"rounds[{r}].brackets[{b}]"
         if bracket.table in tables:
@@ -368,7 +369,7 @@ def _validate_round_seats(event: EventRecord, r: int, left: set[str]) -> list[Is
             elif player in left:
                 msg = "%(player)r dropped before round %(round)s"
                 code = IssueCode.SEATED_AFTER_DROP
-            elif r > 0 and player not in event.rounds[0].players:
+            elif r > 0 and player not in first_round:
                 # Late players may join only until round 1 is seated (SPEC §4).
                 msg = "%(player)r did not play round 1 and cannot join round %(round)s"
                 code = IssueCode.JOINED_LATE
@@ -567,10 +568,11 @@ def _validate_advancement(event: EventRecord, r: int, left: set[str]) -> list[Is
     result = advance(event, rnd.number)
     expected = set(result.advancing)
     wildcards = {w.player: w for w in result.wildcards}
+    first_round = set(event.rounds[0].players)
     issues: list[Issue] = []
     for b, bracket in enumerate(following.brackets):
         for s, player in enumerate(bracket.players):
-            if player in expected or player in left or player not in event.rounds[0].players:
+            if player in expected or player in left or player not in first_round:
                 continue
             where = f"rounds[{r + 1}].brackets[{b}].players[{s}]"
             issues.append(_not_advancing(rnd, player, where, tuple(wildcards)))
