@@ -115,13 +115,14 @@ def advance(
     """Winners of a round (the last by default) plus wildcards until they can be seated.
 
     ``withdrawn`` players left the event after their bracket ended: they neither advance
-    nor become wildcards (a player who dropped during a bracket is in its ``dropped``).
+    nor become wildcards (a player who dropped during a bracket is in its ``dropped``); the
+    rounds' own ``withdrawn`` lists up to this round count too.
     """
     number = round_number if round_number is not None else len(event.rounds)
     rnd = event.rounds[number - 1]
     outcomes = [place_bracket(b) for b in rnd.brackets]
     pending = tuple(o.table for o in outcomes if not o.decided)
-    gone = set(withdrawn)
+    gone = set(withdrawn).union(*(r.withdrawn for r in event.rounds[:number]))
     winners = tuple(
         o.winner for o in outcomes if o.decided and o.winner is not None and o.winner not in gone
     )
@@ -131,9 +132,11 @@ def advance(
         winner = outcomes[0].winner
         return Advancement(number, True, winners, tournament_over=True, tournament_winner=winner)
     dropped = {p for r in event.rounds[:number] for b in r.brackets for p in b.dropped} | gone
-    seated = [p.id for p in event.players if any(p.id in r.players for r in event.rounds[:number])]
+    seen = {p for r in event.rounds[:number] for p in r.players}
+    seated = [p.id for p in event.players if p.id in seen]
     # Wildcards come from players already eliminated (any earlier round), never the dropped.
-    candidates = [p for p in seated if p not in winners and p not in dropped]
+    advancing = set(winners)
+    candidates = [p for p in seated if p not in advancing and p not in dropped]
     points = player_points(event, number)
     totals = event_totals(event, number)
     picks: list[WildcardPick] = []

@@ -9,17 +9,22 @@ Keys (``?`` = optional; omitted from canonical output when at its default)::
     format ("spellfire-event/1"), name, date (YYYY-MM-DD), venue, deck_size (25|55|75|110),
     deck_rules, tournament_type, no_xs_digit? (0-9, only for "no-xs"; default null),
     variants? ([]), victory, scored, event_multiplier? (1|2; default 1),
-    points_mode? ("cumulative"), timed? (false), seed? (string; default null),
+    points_mode? ("cumulative"), time_limit_minutes? (10-600; default null),
+    rules_edition? ("community-0.9"), seed? (string; default null),
     coordinator {name, player_number?, played?}, judges? ([]),
     players [{id, name, player_number?}],
     rounds [{number, brackets [{table, players, games [{winner, ended_by, unrazed,
-        razed?, holdings?}], tiebreak_order? (null), dropped? ([])}]}]
+        razed?, holdings?}], tiebreak_order? (null), dropped? ([])}], withdrawn? ([])}]
 
-Extras beyond the SPEC example: ``no_xs_digit`` (the X of No-Xs), ``timed`` (the event
-has a time limit per round), ``seed`` (seed of the recorded wildcard draw; when null the
-draw uses "<name>|<date>"), and per game ``razed``/``holdings`` (player id → count),
-needed only to decide an unrazed tie in a game ended by running out of cards or time.
-Unknown keys are errors. Player numbers are strings (``""`` when unknown).
+Extras beyond the SPEC example: ``no_xs_digit`` (the X of No-Xs), ``time_limit_minutes``
+(the limit per round of a timed event; older files say only ``"timed": true``, read as
+60 minutes and written back as the limit), ``rules_edition`` ("community-0.9" or
+"regra-5.0"), ``seed`` (seed of the recorded wildcard draw; when null the draw uses
+"<name>|<date>"), per game ``razed``/``holdings`` (player id → count), needed only to
+decide an unrazed tie in a game ended by running out of cards or time, and per round
+``withdrawn`` (players who left the event after their bracket of that round ended: they
+keep their places but do not advance). Unknown keys are errors. Player numbers are
+strings (``""`` when unknown).
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
 from typing import Any
@@ -40,14 +46,17 @@ from scoring.model import (
     Format,
     Game,
     Issue,
+    IssueCode,
     Official,
     PlayerRef,
     PointsMode,
     Role,
     Round,
+    RulesEdition,
     TournamentType,
     Variant,
     Victory,
+    issue,
 )
 from scoring.validation import validate_event
 
@@ -62,6 +71,8 @@ __all__ = [
 
 FORMAT_ID = "spellfire-event/1"
 MULTIPLIERS = (1, 2)
+# An older file says only "timed": true; it is read with this limit per round.
+LEGACY_TIME_LIMIT_MINUTES = 60
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 
@@ -88,22 +99,26 @@ class _Reader:
     def __init__(self) -> None:
         self.issues: list[Issue] = []
 
-    def fail(self, path: str, message: str, player: str | None = None) -> Any:
+    def fail(
+        self, path: str, code: IssueCode, template: str, who: str | None = None, **params: Any
+    ) -> Any:
         parts = path.split(".")
-        if player is not None and len(parts) > 1 and parts[-1] == player:
+        if who is not None and len(parts) > 1 and parts[-1] == who:
             parts.pop()  # "….unrazed.p3": the field is "unrazed", the player "p3"
         field = re.sub(r"\[\d+\]$", "", parts[-1]) or None
-        self.issues.append(Issue(path or "(file)", message, field, player))
+        self.issues.append(issue(path or "(file)", code, template, field, who, **params))
         return BAD
 
     def obj(self, value: Any, path: str, keys: Sequence[str]) -> dict | None:
         """A JSON object with no keys other than ``keys``."""
         if not isinstance(value, dict):
-            self.fail(path, f"must be an object, got {_kind(value)}")
+            self.fail(
+                path, IssueCode.NOT_OBJECT, "must be an object, got %(kind)s", kind=_kind(value)
+            )
             return None
         for key in value:
             if key not in keys:
-                self.fail(_join(path, key), f"unknown key {key!r}")
+                self.fail(_join(path, key), IssueCode.UNKNOWN_KEY, "unknown key %(key)r", key=key)
         return value
 
     def key(self, data: dict, path: str, key: str, check: Check, default: Any = REQUIRED) -> Any:
@@ -111,7 +126,7 @@ class _Reader:
         where = _join(path, key)
         if key not in data:
             if default is REQUIRED:
-                return self.fail(where, f"missing key {key!r}")
+                return self.fail(where, IssueCode.MISSING_KEY, "missing key %(key)r", key=key)
             return default
         return check(data[key], where)
 
@@ -119,31 +134,38 @@ class _Reader:
 
     def string(self, value: Any, path: str) -> Any:
         if not isinstance(value, str):
-            return self.fail(path, f"must be a string, got {_kind(value)}")
+            return self.fail(
+                path, IssueCode.NOT_STRING, "must be a string, got %(kind)s", kind=_kind(value)
+            )
         return value
 
     def text(self, value: Any, path: str) -> Any:
         """A string that is not blank."""
         value = self.string(value, path)
         if value is not BAD and not value.strip():
-            return self.fail(path, "must not be empty")
+            return self.fail(path, IssueCode.EMPTY, "must not be empty")
         return value
 
     def integer(self, value: Any, path: str) -> Any:
         if isinstance(value, bool) or not isinstance(value, int):
-            return self.fail(path, f"must be a whole number, got {_kind(value)} {value!r}")
+            msg = "must be a whole number, got %(kind)s %(value)r"
+            return self.fail(path, IssueCode.NOT_WHOLE_NUMBER, msg, kind=_kind(value), value=value)
         return value
 
     def boolean(self, value: Any, path: str) -> Any:
         if not isinstance(value, bool):
-            return self.fail(path, f"must be true or false, got {_kind(value)}")
+            msg = "must be true or false, got %(kind)s"
+            return self.fail(path, IssueCode.NOT_BOOLEAN, msg, kind=_kind(value))
         return value
 
     def choice(self, value: Any, path: str, allowed: Sequence[int]) -> Any:
         """One of a few whole numbers (55.0 or true are not accepted)."""
         if isinstance(value, bool) or not isinstance(value, int) or value not in allowed:
             options = ", ".join(json.dumps(a) for a in allowed)
-            return self.fail(path, f"must be one of {options}, got {json.dumps(value)}")
+            msg = "must be one of %(options)s, got %(value)s"
+            return self.fail(
+                path, IssueCode.NOT_ONE_OF, msg, options=options, value=json.dumps(value)
+            )
         return value
 
     def enum(self, kind: type[StrEnum]) -> Check:
@@ -152,7 +174,8 @@ class _Reader:
                 return BAD
             if value not in {e.value for e in kind}:
                 options = ", ".join(e.value for e in kind)
-                return self.fail(path, f"unknown value {value!r}; expected one of: {options}")
+                msg = "unknown value %(value)r; expected one of: %(options)s"
+                return self.fail(path, IssueCode.UNKNOWN_VALUE, msg, value=value, options=options)
             return kind(value)
 
         return check
@@ -160,7 +183,8 @@ class _Reader:
     def array(self, item: Check) -> Check:
         def check(value: Any, path: str) -> Any:
             if not isinstance(value, list):
-                return self.fail(path, f"must be a list, got {_kind(value)}")
+                msg = "must be a list, got %(kind)s"
+                return self.fail(path, IssueCode.NOT_LIST, msg, kind=_kind(value))
             items = [item(v, f"{path}[{i}]") for i, v in enumerate(value)]
             return BAD if any(v is BAD for v in items) else tuple(items)
 
@@ -174,22 +198,32 @@ class _Reader:
 
         def check(value: Any, path: str) -> Any:
             if not isinstance(value, dict):
-                return self.fail(
-                    path, f"must be an object of player id to count, got {_kind(value)}"
-                )
+                msg = "must be an object of player id to count, got %(kind)s"
+                return self.fail(path, IssueCode.NOT_COUNTS, msg, kind=_kind(value))
             ok = True
             for player, count in value.items():
                 where = f"{path}.{player}"
                 if player not in known:
                     ok = False
-                    self.fail(where, f"unknown player id {player!r}", player)
+                    self.unknown_player(where, player)
                 elif isinstance(count, bool) or not isinstance(count, int):
-                    msg = f"count must be a whole number, got {_kind(count)} {count!r}"
+                    msg = "must be a whole number, got %(kind)s %(value)r"
                     ok = False
-                    self.fail(where, msg, player)
+                    self.fail(
+                        where,
+                        IssueCode.NOT_WHOLE_NUMBER,
+                        msg,
+                        player,
+                        kind=_kind(count),
+                        value=count,
+                    )
             return dict(value) if ok else BAD
 
         return check
+
+    def unknown_player(self, path: str, player: str) -> Any:
+        msg = "unknown player id %(player)r"
+        return self.fail(path, IssueCode.UNKNOWN_PLAYER, msg, player, player=player)
 
 
 def _join(path: str, key: str) -> str:
@@ -221,7 +255,9 @@ def _read_date(r: _Reader) -> Check:
                 raise ValueError
             return dt.date.fromisoformat(value)
         except ValueError:
-            return r.fail(path, f"must be a date YYYY-MM-DD, got {value!r}")
+            return r.fail(
+                path, IssueCode.NOT_DATE, "must be a date YYYY-MM-DD, got %(value)r", value=value
+            )
 
     return check
 
@@ -261,7 +297,7 @@ def _read_game(r: _Reader, known: set[str]) -> Check:
             return BAD
         winner = r.key(data, path, "winner", r.nullable(r.string))
         if winner not in (None, BAD) and winner not in known:
-            winner = r.fail(_join(path, "winner"), f"unknown player id {winner!r}", winner)
+            winner = r.unknown_player(_join(path, "winner"), winner)
         ended_by = r.key(data, path, "ended_by", r.enum(EndedBy))
         unrazed = r.key(data, path, "unrazed", r.counts(known))
         razed = r.key(data, path, "razed", r.counts(known), None)
@@ -278,7 +314,7 @@ def _read_ids(r: _Reader, known: set[str]) -> Check:
         if r.string(value, path) is BAD:
             return BAD
         if value not in known:
-            return r.fail(path, f"unknown player id {value!r}", value)
+            return r.unknown_player(path, value)
         return value
 
     return r.array(one)
@@ -304,12 +340,13 @@ def _read_bracket(r: _Reader, known: set[str]) -> Check:
 
 def _read_round(r: _Reader, known: set[str]) -> Check:
     def check(value: Any, path: str) -> Any:
-        data = r.obj(value, path, ("number", "brackets"))
+        data = r.obj(value, path, ("number", "brackets", "withdrawn"))
         if data is None:
             return BAD
         number = r.key(data, path, "number", r.integer)
         brackets = r.key(data, path, "brackets", r.array(_read_bracket(r, known)))
-        return BAD if _any_bad(number, brackets) else Round(number, brackets)
+        withdrawn = r.key(data, path, "withdrawn", _read_ids(r, known), ())
+        return BAD if _any_bad(number, brackets, withdrawn) else Round(number, brackets, withdrawn)
 
     return check
 
@@ -328,7 +365,9 @@ TOP_KEYS = (
     "scored",
     "event_multiplier",
     "points_mode",
+    "time_limit_minutes",
     "timed",
+    "rules_edition",
     "seed",
     "coordinator",
     "judges",
@@ -342,17 +381,19 @@ def _read_format(r: _Reader, data: dict) -> Any:
     rules = r.key(data, "", "deck_rules", r.enum(DeckRules))
     kind = r.key(data, "", "tournament_type", r.enum(TournamentType))
     digit = r.key(data, "", "no_xs_digit", r.nullable(lambda v, p: r.choice(v, p, range(10))), None)
-    if digit is not None and digit is not BAD and kind is not TournamentType.NO_XS:
-        digit = r.fail("no_xs_digit", 'only a "no-xs" tournament has a digit')
     variants = r.key(data, "", "variants", r.array(r.enum(Variant)), ())
     if variants is not BAD and len(set(variants)) != len(variants):
-        variants = r.fail("variants", "a variant is listed twice")
+        variants = r.fail("variants", IssueCode.VARIANT_TWICE, "a variant is listed twice")
     victory = r.key(data, "", "victory", r.enum(Victory))
     scored = r.key(data, "", "scored", r.boolean)
     multiplier = r.key(data, "", "event_multiplier", lambda v, p: r.choice(v, p, MULTIPLIERS), 1)
     mode = r.key(data, "", "points_mode", r.enum(PointsMode), PointsMode.CUMULATIVE)
-    timed = r.key(data, "", "timed", r.boolean, False)
-    if _any_bad(size, rules, kind, victory, scored, multiplier, mode, variants, timed, digit):
+    limit = r.key(data, "", "time_limit_minutes", r.nullable(r.integer), None)
+    if r.key(data, "", "timed", r.boolean, False) is True and limit is None:
+        limit = LEGACY_TIME_LIMIT_MINUTES
+    edition = r.key(data, "", "rules_edition", r.enum(RulesEdition), RulesEdition.COMMUNITY_0_9)
+    values = (size, rules, kind, victory, scored, multiplier, mode, variants, limit, digit)
+    if _any_bad(*values, edition):
         return BAD
     return Format(
         deck_size=size,
@@ -363,8 +404,9 @@ def _read_format(r: _Reader, data: dict) -> Any:
         event_multiplier=multiplier,
         points_mode=mode,
         variants=variants,
-        timed=timed,
+        time_limit_minutes=limit,
         no_xs_digit=digit,
+        rules_edition=edition,
     )
 
 
@@ -375,7 +417,8 @@ def _read(data: Any) -> tuple[EventRecord | None, list[Issue]]:
         return None, r.issues
     ident = r.key(data, "", "format", r.string)
     if ident is not BAD and ident != FORMAT_ID:
-        r.fail("format", f"unsupported format {ident!r}; expected {FORMAT_ID!r}")
+        msg = "unsupported format %(format)r; expected %(expected)r"
+        r.fail("format", IssueCode.UNSUPPORTED_FORMAT, msg, format=ident, expected=FORMAT_ID)
     name = r.key(data, "", "name", r.text)
     date = r.key(data, "", "date", _read_date(r))
     venue = r.key(data, "", "venue", r.string)
@@ -386,10 +429,20 @@ def _read(data: Any) -> tuple[EventRecord | None, list[Issue]]:
     players = r.key(data, "", "players", r.array(_read_player(r)))
     known = {p.id for p in players} if players is not BAD else set()
     if players is not BAD:
+        uses = Counter(p.id for p in players)
         seen: set[str] = set()
         for i, player in enumerate(players):
             if player.id in seen:
-                r.fail(f"players[{i}].id", f"player id {player.id!r} is used twice", player.id)
+                msg = "player id %(player)r is used %(count)s times"
+                where = f"players[{i}].id"
+                r.fail(
+                    where,
+                    IssueCode.DUPLICATE_PLAYER_ID,
+                    msg,
+                    player.id,
+                    player=player.id,
+                    count=uses[player.id],
+                )
             seen.add(player.id)
     rounds = r.key(data, "", "rounds", r.array(_read_round(r, known)))
     if r.issues or _any_bad(name, date, venue, fmt, seed, coordinator, judges, players, rounds):
@@ -409,9 +462,12 @@ def read_event(source: str | bytes | Mapping[str, Any]) -> tuple[EventRecord | N
             source = json.loads(source)
         except json.JSONDecodeError as exc:
             where = f"line {exc.lineno} column {exc.colno}"
-            return None, [Issue(where, f"not valid JSON: {exc.msg}")]
+            return None, [
+                issue(where, IssueCode.NOT_JSON, "not valid JSON: %(error)s", error=exc.msg)
+            ]
         except UnicodeDecodeError as exc:
-            return None, [Issue("(file)", f"not UTF-8 text: {exc.reason}")]
+            msg = "not UTF-8 text: %(error)s"
+            return None, [issue("(file)", IssueCode.NOT_UTF8, msg, error=exc.reason)]
     return _read(source)
 
 
@@ -456,6 +512,13 @@ def _bracket(bracket: Bracket) -> dict[str, Any]:
     }
 
 
+def _round(rnd: Round) -> dict[str, Any]:
+    data: dict[str, Any] = {"number": rnd.number, "brackets": [_bracket(b) for b in rnd.brackets]}
+    if rnd.withdrawn:
+        data["withdrawn"] = list(rnd.withdrawn)
+    return data
+
+
 def _official(official: Official) -> dict[str, Any]:
     return {
         "name": official.name,
@@ -483,8 +546,10 @@ def event_to_dict(event: EventRecord) -> dict[str, Any]:
     data["scored"] = fmt.scored
     data["event_multiplier"] = fmt.event_multiplier
     data["points_mode"] = str(fmt.points_mode)
-    if fmt.timed:
-        data["timed"] = True
+    if fmt.time_limit_minutes is not None:
+        data["time_limit_minutes"] = fmt.time_limit_minutes
+    if fmt.rules_edition is not RulesEdition.COMMUNITY_0_9:
+        data["rules_edition"] = str(fmt.rules_edition)
     if event.seed is not None:
         data["seed"] = event.seed
     data["coordinator"] = _official(event.coordinator)
@@ -492,10 +557,7 @@ def event_to_dict(event: EventRecord) -> dict[str, Any]:
     data["players"] = [
         {"id": p.id, "name": p.name, "player_number": p.player_number} for p in event.players
     ]
-    data["rounds"] = [
-        {"number": rnd.number, "brackets": [_bracket(b) for b in rnd.brackets]}
-        for rnd in event.rounds
-    ]
+    data["rounds"] = [_round(rnd) for rnd in event.rounds]
     return data
 
 

@@ -23,11 +23,14 @@ __all__ = [
     "EventRecord",
     "Format",
     "Game",
+    "Issue",
+    "IssueCode",
     "Official",
     "PlayerRef",
     "PointsMode",
     "Role",
     "Round",
+    "RulesEdition",
     "TournamentType",
     "Variant",
     "Victory",
@@ -49,6 +52,13 @@ class Victory(StrEnum):
     ENHANCED = "enhanced"
     BARBARIC = "barbaric"
     BARBARIC_NEWBIE = "barbaric-newbie"
+
+
+class RulesEdition(StrEnum):
+    """Which rules text decides where the texts differ (SPEC §2)."""
+
+    COMMUNITY_0_9 = "community-0.9"
+    REGRA_5_0 = "regra-5.0"
 
 
 class PointsMode(StrEnum):
@@ -112,6 +122,17 @@ VICTORY_REALMS: Mapping[Victory, int] = {
     Victory.BARBARIC: 6,
     Victory.BARBARIC_NEWBIE: 3,
 }
+# 000 *GAME END*: "Decks composed of 110 cards end when one player has 10 unrazed realms",
+# whatever the victory condition's name (SPEC §2).
+LARGE_DECK_SIZE, LARGE_DECK_VICTORY_REALMS = 110, 10
+# 000 *TOURNAMENT TYPES*, Conqueror's Game: the winner "has at least three unrazed realms".
+CONQUEROR_MIN_REALMS = 3
+# Victory checked at the start of the winner's turn: the winner need not lead at the end.
+TURN_START_VICTORIES = frozenset({Victory.BARBARIC, Victory.BARBARIC_NEWBIE})
+# Regra 5.0 (003 *Condições de Vitória*) checks Standard and Enhanced at the start of the turn.
+REGRA_5_TURN_START_VICTORIES = frozenset({Victory.STANDARD, Victory.ENHANCED})
+# Bounds of a round's time limit, in minutes (the site's form uses the same).
+MIN_TIME_LIMIT_MINUTES, MAX_TIME_LIMIT_MINUTES = 10, 600
 
 
 def _set(obj: object, name: str, value: object) -> None:
@@ -135,10 +156,12 @@ class Format:
     event_multiplier: int = 1
     points_mode: PointsMode = PointsMode.CUMULATIVE
     variants: tuple[Variant, ...] = ()
-    timed: bool = False
+    time_limit_minutes: int | None = None
     no_xs_digit: int | None = None
+    rules_edition: RulesEdition = RulesEdition.COMMUNITY_0_9
 
     def __post_init__(self) -> None:
+        _set(self, "rules_edition", RulesEdition(self.rules_edition))
         _set(self, "deck_rules", DeckRules(self.deck_rules))
         _set(self, "tournament_type", TournamentType(self.tournament_type))
         _set(self, "victory", Victory(self.victory))
@@ -151,9 +174,38 @@ class Format:
         return MAX_REALMS.get(self.deck_size, max(MAX_REALMS.values()))
 
     @property
+    def timed(self) -> bool:
+        """Whether rounds have a time limit (a game may then end by time called)."""
+        return bool(self.time_limit_minutes)
+
+    @property
     def victory_realms(self) -> int:
-        """Unrazed realms needed to win by the victory condition."""
+        """Unrazed realms needed to win by the victory condition (110-card decks: 10)."""
+        if self.deck_size == LARGE_DECK_SIZE:
+            return max(VICTORY_REALMS[self.victory], LARGE_DECK_VICTORY_REALMS)
         return VICTORY_REALMS[self.victory]
+
+    @property
+    def victory_at_turn_start(self) -> bool:
+        """Victory is checked at the start of the winner's turn (Barbaric; Regra 5.0 too).
+
+        Then another player may have had more realms when the game ended, so the winner
+        need not have the most.
+        """
+        if self.victory in TURN_START_VICTORIES:
+            return True
+        return (
+            self.rules_edition is RulesEdition.REGRA_5_0
+            and self.victory in REGRA_5_TURN_START_VICTORIES
+        )
+
+    @property
+    def wizard_spells_only(self) -> bool:
+        """Regra 5.0 Wizard's Challenge allows only wizard spells (deck validation reads it)."""
+        return (
+            self.rules_edition is RulesEdition.REGRA_5_0
+            and self.tournament_type is TournamentType.WIZARDS_CHALLENGE
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,13 +276,19 @@ class Bracket:
 
 @dataclass(frozen=True, slots=True)
 class Round:
-    """A round; the round number is also its points multiplier."""
+    """A round; the round number is also its points multiplier.
+
+    ``withdrawn`` players left the event after their bracket of this round ended: their
+    places stand, but they neither advance nor become wildcards.
+    """
 
     number: int
     brackets: tuple[Bracket, ...]
+    withdrawn: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         _set(self, "brackets", tuple(self.brackets))
+        _set(self, "withdrawn", tuple(self.withdrawn))
 
     @property
     def is_final(self) -> bool:
@@ -292,17 +350,114 @@ def ids(players: Iterable[PlayerRef]) -> tuple[str, ...]:
 # --- outcome types -------------------------------------------------------------------
 
 
+class IssueCode(StrEnum):
+    """Stable codes of the engine's issues: callers map codes, never message text.
+
+    Each code has one English template (``Issue.template``) whose ``%(name)s`` parameters
+    are in ``Issue.params``; the site translates the template by its code.
+    """
+
+    # the file itself
+    NOT_JSON = "not-json"
+    NOT_UTF8 = "not-utf8"
+    UNSUPPORTED_FORMAT = "unsupported-format"
+    # structure of values
+    NOT_OBJECT = "not-object"
+    NOT_COUNTS = "not-counts"
+    NOT_LIST = "not-list"
+    NOT_STRING = "not-string"
+    NOT_WHOLE_NUMBER = "not-whole-number"
+    NOT_BOOLEAN = "not-boolean"
+    NOT_DATE = "not-date"
+    EMPTY = "empty"
+    UNKNOWN_KEY = "unknown-key"
+    MISSING_KEY = "missing-key"
+    NOT_ONE_OF = "not-one-of"
+    UNKNOWN_VALUE = "unknown-value"
+    UNKNOWN_PLAYER = "unknown-player"
+    DUPLICATE_PLAYER_ID = "duplicate-player-id"
+    # format (SPEC §2)
+    DECK_SIZE = "deck-size"
+    EVENT_MULTIPLIER = "event-multiplier"
+    DIGIT_NOT_NO_XS = "digit-not-no-xs"
+    NO_XS_NEEDS_DIGIT = "no-xs-needs-digit"
+    NO_XS_DIGIT_RANGE = "no-xs-digit-range"
+    VARIANT_TWICE = "variant-twice"
+    TIME_LIMIT_RANGE = "time-limit-range"
+    # a game (SPEC §5)
+    NOT_SEATED = "not-seated"
+    COUNT_RANGE = "count-range"
+    COUNT_MISSING = "count-missing"
+    WINNER_NOT_SEATED = "winner-not-seated"
+    WINNER_COUNT_MISSING = "winner-count-missing"
+    VICTORY_NEEDS_WINNER = "victory-needs-winner"
+    VICTORY_BELOW_COUNT = "victory-below-count"
+    VICTORY_NOT_MOST = "victory-not-most"
+    CONQUEROR_BELOW_THREE = "conqueror-below-three"
+    TIME_NOT_TIMED = "time-not-timed"
+    TIE_NEEDS_COUNTS = "tie-needs-counts"
+    REALM_WINNER = "realm-winner"
+    # a bracket (SPEC §4, §5)
+    TABLE_NUMBER = "table-number"
+    BRACKET_SIZE = "bracket-size"
+    LISTED_TWICE = "listed-twice"
+    GAME_AFTER_TWO_WINS = "game-after-two-wins"
+    GAME_AFTER_TIME = "game-after-time"
+    # players and rounds (SPEC §4, §6, §8)
+    PLAYER_ID_EMPTY = "player-id-empty"
+    PLAYER_NAME_EMPTY = "player-name-empty"
+    ROUND_NUMBER = "round-number"
+    ROUND_EMPTY = "round-empty"
+    TABLE_TWICE = "table-twice"
+    SEATED_TWICE = "seated-twice"
+    SEATED_AFTER_DROP = "seated-after-drop"
+    JOINED_LATE = "joined-late"
+    SEATING_SIZES = "seating-sizes"
+    CANNOT_SEAT = "cannot-seat"
+    ROUND_AFTER_FINAL = "round-after-final"
+    BRACKET_UNFINISHED = "bracket-unfinished"
+    TIEBREAK_NEEDED = "tiebreak-needed"
+    NOT_ADVANCING = "not-advancing"
+    WRONG_WILDCARD = "wrong-wildcard"
+    ADVANCER_MISSING = "advancer-missing"
+    WITHDRAWN_NOT_PLAYED = "withdrawn-not-played"
+    # the site's own limits (database lengths, shared player numbers, Event.clean)
+    SITE = "site"
+
+
 @dataclass(frozen=True, slots=True)
 class Issue:
-    """A validation error as a value: where (JSON-style path), what, and whose."""
+    """A validation error as a value: where (JSON-style path), what, whose, and its code.
+
+    ``message`` is the English text (``template % params``); ``template`` is empty when the
+    message was built by a caller outside the engine (code ``site``).
+    """
 
     path: str
     message: str
     field: str | None = None
     player: str | None = None
+    code: IssueCode = IssueCode.SITE
+    template: str = ""
+    params: Mapping[str, object] | None = None
 
     def __str__(self) -> str:
         return f"{self.path}: {self.message}"
+
+
+def issue(
+    path: str,
+    code: IssueCode,
+    template: str,
+    field: str | None = None,
+    who: str | None = None,
+    **params: object,
+) -> Issue:
+    """An Issue whose message is ``template % params`` (the site translates the template).
+
+    ``who`` is the player the issue is about (``Issue.player``).
+    """
+    return Issue(path, template % params, field, who, code, template, params)
 
 
 @dataclass(frozen=True, slots=True)

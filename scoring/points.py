@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
 from scoring.model import (
@@ -36,6 +36,12 @@ __all__ = [
 PLACE_POINTS = {1: 4, 2: 3, 3: 2, 4: 1}
 FINAL_WINNER_POINTS = 5  # "Tournament winner 5" replaces the bracket winner's 4 in the final
 MIN_SCORED_PARTICIPANTS = 9
+# 000 RUNNING A TOURNAMENT: "only three-player-or-more games count toward rankings".
+MIN_GAME_PLAYERS = 3
+# Eligibility reason codes (stable: stored by the site, translated when shown).
+UNSCORED = "unscored"
+TOO_FEW_PARTICIPANTS = "too-few-participants"
+TWO_PLAYER_GAMES_ONLY = "two-player-games-only"
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,10 +66,15 @@ class OfficialPoints:
 
 @dataclass(frozen=True, slots=True)
 class Eligibility:
-    """Whether the event's points enter the rankings, and why not."""
+    """Whether the event's points enter the rankings, and why not.
+
+    ``reasons`` are English sentences; ``codes`` name the same reasons, in the same order
+    (``unscored``, ``too-few-participants``, ``two-player-games-only``).
+    """
 
     scored: bool
     reasons: tuple[str, ...] = ()
+    codes: tuple[str, ...] = ()
 
 
 def place_points(place: int | None, *, final_winner: bool = False) -> int:
@@ -162,22 +173,38 @@ def official_points(event: EventRecord) -> tuple[OfficialPoints, ...]:
     return tuple(result)
 
 
+def took_part(game_counts: Mapping[str, int]) -> int:
+    """Players who took part in a game: those with a count (a player who dropped before it
+    has none)."""
+    return len(game_counts)
+
+
 def eligibility(event: EventRecord) -> Eligibility:
-    """Scored flag AND at least 9 participants AND no bracket of fewer than 3 players."""
-    reasons = []
+    """Scored flag AND at least 9 participants AND some game of three or more players.
+
+    SPEC §2 [decision]: a game counts as a three-player game when at least three players
+    took part in it; an event whose games were all two-player games is not eligible.
+    """
+    reasons: list[tuple[str, str]] = []
     if not event.format.scored:
-        reasons.append("the event is unscored")
+        reasons.append((UNSCORED, "the event is unscored"))
     count = len(event.participants)
     if count < MIN_SCORED_PARTICIPANTS:
         reasons.append(
-            f"only {count} participants; scored events need at least {MIN_SCORED_PARTICIPANTS}"
+            (
+                TOO_FEW_PARTICIPANTS,
+                f"only {count} participants; scored events need at least {MIN_SCORED_PARTICIPANTS}",
+            )
         )
-    small = [
-        f"round {r.number} table {b.table}"
-        for r in event.rounds
-        for b in r.brackets
-        if len(b.players) < 3
-    ]
-    if small:
-        reasons.append("brackets of fewer than 3 players: " + ", ".join(small))
-    return Eligibility(not reasons, tuple(reasons))
+    games = [g for r in event.rounds for b in r.brackets for g in b.games]
+    if games and all(took_part(g.unrazed) < MIN_GAME_PLAYERS for g in games):
+        reasons.append(
+            (
+                TWO_PLAYER_GAMES_ONLY,
+                "every game was a two-player game; only games of three or more players count "
+                "toward the rankings",
+            )
+        )
+    return Eligibility(
+        not reasons, tuple(text for _, text in reasons), tuple(code for code, _ in reasons)
+    )

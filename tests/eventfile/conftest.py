@@ -13,6 +13,9 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
+from scoring.advancement import advance
+from scoring.brackets import bracket_sizes
+from scoring.eventfile import parse_event
 from tournament.accounts.models import Player
 from tournament.events.models import Event, Registration
 from tournament.events.simulate import run_event
@@ -51,33 +54,38 @@ def _game(winner: str, counts: dict[str, int]) -> dict:
 
 
 def _two_nil(players: list[str]) -> list[dict]:
-    first, second, third = players
-    counts = {first: 6, second: 4, third: 3}
-    return [_game(first, counts), _game(first, counts)]
+    counts = {p: 6 if i == 0 else 5 - i for i, p in enumerate(players)}
+    return [_game(players[0], counts), _game(players[0], counts)]
 
 
 def worked_example() -> dict:
-    """SPEC §6's worked example as the final (round 5) of a 6-player file, last-bracket points.
+    """SPEC §6's worked example as the final (round 5) of a file, last-bracket points.
 
-    Rounds 1-4 are two brackets each (so none is a final); round 5 is Mike, John and Jim.
+    Reaching round 5 by the advancement rules (SPEC §6) takes 135 players: 45 brackets,
+    then 15, then 5 (5 winners and a wildcard), then 2 (2 winners and a wildcard), then
+    the final. Every bracket before the final is won 2-0 by its first seat; the final's
+    three players are renamed Mike, Jim and John and play 000's four games.
     """
     data = copy.deepcopy(sample("spec_example.json"))
     data["points_mode"] = "last-bracket"
-    data["players"] += [
-        {"id": f"p{i}", "name": name, "player_number": str(1000 + i)}
-        for i, name in ((4, "Ann"), (5, "Bea"), (6, "Cy"))
+    data["players"] = [
+        {"id": f"p{i}", "name": f"Player {i}", "player_number": str(1000 + i)}
+        for i in range(1, 136)
     ]
-    early = [
-        {
-            "number": n,
-            "brackets": [
-                {"table": 1, "players": ["p1", "p2", "p3"], "games": _two_nil(["p1", "p2", "p3"])},
-                {"table": 2, "players": ["p4", "p5", "p6"], "games": _two_nil(["p4", "p5", "p6"])},
-            ],
-        }
-        for n in range(1, 5)
-    ]
-    mike, jim, john = "p1", "p2", "p3"
+    data["rounds"] = []
+    seated = [p["id"] for p in data["players"]]
+    for number in range(1, 5):
+        brackets, start = [], 0
+        for table, size in enumerate(bracket_sizes(len(seated)), start=1):
+            players = seated[start : start + size]
+            brackets.append({"table": table, "players": players, "games": _two_nil(players)})
+            start += size
+        data["rounds"].append({"number": number, "brackets": brackets})
+        seated = list(advance(parse_event(data)).advancing)
+    mike, jim, john = seated
+    names = {mike: "Mike", jim: "Jim", john: "John"}
+    for player in data["players"]:
+        player["name"] = names.get(player["id"], player["name"])
     games = [
         _game(mike, {mike: 6, jim: 4, john: 4}),
         _game(john, {mike: 5, jim: 3, john: 6}),
@@ -85,7 +93,7 @@ def worked_example() -> dict:
         _game(mike, {mike: 6, jim: 5, john: 5}),
     ]
     final = {"number": 5, "brackets": [{"table": 1, "players": [mike, jim, john], "games": games}]}
-    data["rounds"] = [*early, final]
+    data["rounds"].append(final)
     return data
 
 

@@ -5,6 +5,7 @@ import pytest
 from scoring import model
 from scoring.shorthand import TOURNAMENT_NAMES, VARIANT_NAMES, VICTORY_NAMES
 from tournament.events import choices
+from tournament.results.models import EndedBy
 
 
 @pytest.mark.parametrize(
@@ -15,6 +16,8 @@ from tournament.events import choices
         (choices.Victory, model.Victory),
         (choices.DeckRules, model.DeckRules),
         (choices.PointsMode, model.PointsMode),
+        (choices.RulesEdition, model.RulesEdition),
+        (EndedBy, model.EndedBy),
     ],
 )
 def test_site_choices_match_engine_enums(site, engine):

@@ -3,6 +3,7 @@
 import pytest
 
 from tests.results.conftest import post_game
+from tournament.events.services.rounds import call_time
 from tournament.results.models import Game, GameEntry
 
 
@@ -73,7 +74,7 @@ def test_out_of_cards_winner_mismatch(judged, bracket, seated):
 
 def test_out_of_cards_tie_asks_for_razed_realms(judged, bracket, seated):
     a, b, c = seated
-    response = post_game(judged, bracket, seated, [5, 5, 4], winner=a, ended_by="time")
+    response = post_game(judged, bracket, seated, [5, 5, 4], winner=a, ended_by="out_of_cards")
     errors = errors_of(response)
     assert "Needed to break the tie" in errors[f"razed_{a.pk}"]
     assert "Needed to break the tie" in errors[f"razed_{b.pk}"]
@@ -101,11 +102,15 @@ def test_game_after_two_wins(judged, single_entry, bracket, seated):
     assert Game.objects.count() == 2 and GameEntry.objects.count() == 2
 
 
-def test_conquerors_game_is_exempt(judged, event, bracket, seated):
+def test_conquerors_game_winner_needs_three_unrazed_not_the_most(judged, event, bracket, seated):
+    # 000 TOURNAMENT TYPES: the Conqueror "has at least three unrazed realms" (SPEC §2).
     event.tournament_type = "conquerors-game"
     event.save(update_fields=["tournament_type"])
     a, _b, _c = seated
     response = post_game(judged, bracket, seated, [2, 5, 4], winner=a)
+    assert "at least 3" in errors_of(response)[f"unrazed_{a.pk}"]
+    assert_nothing_saved()
+    response = post_game(judged, bracket, seated, [3, 5, 4], winner=a)
     assert response.status_code == 302
     assert GameEntry.objects.get().winner == a
 
@@ -118,3 +123,25 @@ def test_stale_form_for_a_game_recorded_meanwhile(judged, single_entry, bracket,
         response.context["form"].non_field_errors()
     )
     assert Game.objects.get().winner == a
+
+
+def test_time_in_an_untimed_event_is_refused_on_ended_by(judged, bracket, seated):
+    # SPEC §2: a game can end by time called only in a timed event.
+    a, _b, _c = seated
+    response = post_game(judged, bracket, seated, [5, 4, 3], winner=a, ended_by="time")
+    assert "no time limit" in errors_of(response)["ended_by"]
+    assert_nothing_saved()
+
+
+def test_time_only_after_time_was_called_for_the_round(judged, event, bracket, seated):
+    # SPEC §2: "and only after time was called for that round".
+    event.time_limit_minutes = 50
+    event.save(update_fields=["time_limit_minutes"])
+    a, _b, _c = seated
+    response = post_game(judged, bracket, seated, [5, 4, 3], winner=a, ended_by="time")
+    assert "Time has not been called" in errors_of(response)["ended_by"]
+    assert_nothing_saved()
+    call_time(bracket.round)
+    response = post_game(judged, bracket, seated, [5, 4, 3], winner=a, ended_by="time")
+    assert response.status_code == 302
+    assert GameEntry.objects.count() == 1

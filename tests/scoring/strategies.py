@@ -25,6 +25,7 @@ from scoring.model import (
     PointsMode,
     Role,
     Round,
+    RulesEdition,
     Victory,
 )
 from scoring.placement import game_wins, place_bracket
@@ -36,14 +37,16 @@ NAMES = ["Mike", "Jim", "John", "Zoë", "Ann", "Bob", "Ana", "Luís", "Kai", "Mi
 
 @st.composite
 def formats(draw: st.DrawFn) -> Format:
-    """A championship format with random size, victory, multiplier, points mode, timing."""
+    """A championship format with random size, victory, multiplier, points mode, time limit
+    and rules edition."""
     return Format(
         deck_size=draw(st.sampled_from([55, 75, 110])),
         victory=draw(st.sampled_from(list(Victory))),
         scored=draw(st.booleans()),
         event_multiplier=draw(st.sampled_from([1, 2])),
         points_mode=draw(st.sampled_from(list(PointsMode))),
-        timed=draw(st.booleans()),
+        time_limit_minutes=draw(st.sampled_from([None, 50, 60])),
+        rules_edition=draw(st.sampled_from(list(RulesEdition))),
     )
 
 

@@ -83,7 +83,7 @@ def _base() -> dict:
         (lambda d: d.update(extra=1), "extra", "unknown key"),
         (lambda d: d.update(no_xs_digit=3), "no_xs_digit", "no-xs"),
         (lambda d: d["players"][0].pop("name"), "players[0].name", "missing key"),
-        (lambda d: d["players"][1].update(id="p1"), "players[1].id", "used twice"),
+        (lambda d: d["players"][1].update(id="p1"), "players[1].id", "used 2 times"),
         (lambda d: d["coordinator"].update(played="no"), "coordinator.played", "true or false"),
         (lambda d: d["rounds"][0].update(number=2), "rounds[0].number", "expected 1"),
         (

@@ -121,23 +121,39 @@ def test_fewer_than_nine_participants_is_not_scored():
     six = Round(1, (won(1, ("p1", "p2", "p3")), won(2, ("p4", "p5", "p6"))))
     result = eligibility(event((six,), n=6))
     assert not result.scored and "only 6 participants" in result.reasons[0]
+    assert result.codes == ("too-few-participants",)
     assert standings_json(event((six,), n=6))["scored"] is False
 
 
-def test_unscored_flag_and_small_brackets():
-    assert eligibility(event((NINE,), fmt=Format(scored=False))).reasons == (
-        "the event is unscored",
-    )
-    two = Round(
+def test_unscored_flag():
+    result = eligibility(event((NINE,), fmt=Format(scored=False)))
+    assert result.reasons == ("the event is unscored",) and result.codes == ("unscored",)
+
+
+def _two_player_games(table: int, seats: tuple[str, ...]) -> Bracket:
+    """Seat 0 wins twice; the last seat dropped before the first game (no count)."""
+    players = seats[:-1]
+    counts = {p: 6 if i == 0 else 1 for i, p in enumerate(players)}
+    return Bracket(table, seats, (game(seats[0], counts),) * 2, None, seats[-1:])
+
+
+def test_event_of_only_two_player_games_is_not_scored():
+    # SPEC §2 [decision] after 000 RUNNING A TOURNAMENT ("only three-player-or-more games
+    # count"): a player who dropped before a game did not take part in it.
+    only_two = Round(
         1,
         (
-            won(1, ("p1", "p2")),
-            won(2, ("p3", "p4", "p5")),
-            won(3, ("p6", "p7", "p8", "p9")),
+            _two_player_games(1, ("p1", "p2", "p3")),
+            _two_player_games(2, ("p4", "p5", "p6")),
+            _two_player_games(3, ("p7", "p8", "p9")),
         ),
     )
-    result = eligibility(event((two,)))
-    assert not result.scored and "round 1 table 1" in result.reasons[0]
+    result = eligibility(event((only_two,)))
+    assert not result.scored and result.codes == ("two-player-games-only",)
+    assert standings_json(event((only_two,)))["scored"] is False
+    # One three-player game is enough: the event is eligible.
+    mixed = Round(1, (*only_two.brackets[:2], won(3, ("p7", "p8", "p9"))))
+    assert eligibility(event((mixed,))).scored
     assert eligibility(event((NINE, FINAL))).scored
 
 

@@ -64,7 +64,7 @@ def test_small_event_is_not_eligible_with_reason(organizer, client):
     event = build_event(organizer, 6, name="Tiny")
     scoring = EventScoring.objects.get(event=event)
     assert not scoring.eligible
-    assert scoring.reasons[0]["code"] == "too_few"
+    assert scoring.reasons[0]["code"] == "too-few-participants"
     response = client.get(reverse("standings:event", args=[event.pk]))
     text = response.content.decode()
     assert "Not eligible for the rankings" in text

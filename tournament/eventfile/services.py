@@ -29,9 +29,6 @@ from tournament.results.models import Game
 from tournament.review.fingerprint import accepted_copy_issues
 from tournament.standings import recompute
 
-# A timed event in the file says only "timed": an imported one gets this limit per round.
-IMPORTED_TIME_LIMIT_MINUTES = 60
-
 __all__ = [
     "EventFileError",
     "export_record",
@@ -108,7 +105,9 @@ def export_record(event: Event) -> m.EventRecord:
     record = event_record(event)
     pk_ids = file_ids(event)
     ids = {key(pk): file_id for pk, file_id in pk_ids.items()}
-    names = {r.player_id: r.player for r in event.registrations.select_related("player")}
+    registrations = list(event.registrations.select_related("player"))
+    names = {r.player_id: r.player for r in registrations}
+    dropped_in = {key(r.player_id): r.dropped_in_round for r in registrations if r.dropped_in_round}
     imported = ImportedEvent.objects.filter(event=event).first()
     played = set(imported.played_officials) if imported else set()
     judges = sorted(event.judges.all(), key=lambda j: (j.name, j.player_number, j.pk))
@@ -128,11 +127,21 @@ def export_record(event: Event) -> m.EventRecord:
             for pk, file_id in pk_ids.items()
         ),
         rounds=tuple(
-            m.Round(r.number, tuple(_remap_bracket(ids, b) for b in r.brackets))
+            m.Round(
+                r.number,
+                tuple(_remap_bracket(ids, b) for b in r.brackets),
+                _remap(ids, _withdrawn_after(r, dropped_in)),
+            )
             for r in record.rounds
         ),
         seed=imported.seed if imported else f"event-{event.pk}",
     )
+
+
+def _withdrawn_after(rnd: m.Round, dropped_in: Mapping[str, int]) -> tuple[str, ...]:
+    """Players who left after their bracket of this round ended (not dropped inside it)."""
+    inside = {p for b in rnd.brackets for p in b.dropped}
+    return tuple(p for p in rnd.players if dropped_in.get(p) == rnd.number and p not in inside)
 
 
 def export_text(event: Event) -> str:
@@ -264,7 +273,8 @@ def _format_fields(fmt: m.Format) -> dict:
         "scored": fmt.scored,
         "event_multiplier": fmt.event_multiplier,
         "points_mode": str(fmt.points_mode),
-        "time_limit_minutes": IMPORTED_TIME_LIMIT_MINUTES if fmt.timed else None,
+        "time_limit_minutes": fmt.time_limit_minutes,
+        "rules_edition": str(fmt.rules_edition),
     }
 
 
@@ -283,9 +293,8 @@ def _final_decided(rnd: m.Round) -> bool:
 def _dropped_in(record: m.EventRecord) -> dict[str, int]:
     dropped: dict[str, int] = {}
     for rnd in record.rounds:
-        for bracket in rnd.brackets:
-            for pid in bracket.dropped:
-                dropped.setdefault(pid, rnd.number)
+        for pid in [*(p for b in rnd.brackets for p in b.dropped), *rnd.withdrawn]:
+            dropped.setdefault(pid, rnd.number)
     return dropped
 
 
@@ -314,24 +323,10 @@ def _register(
 def _wildcards(record: m.EventRecord, index: int) -> tuple[list[str], list[dict]]:
     """Who advanced from round ``index`` (engine ids), and the wildcards with their reason.
 
-    When a next round is in the file, the players seated in it are the truth.
+    The file was checked to seat exactly these players in its next round (SPEC §6).
     """
-    rnd = record.rounds[index]
-    adv = advance(record, rnd.number)
-    if index + 1 >= len(record.rounds):
-        picks = list(adv.wildcards)
-        return [*adv.winners, *(w.player for w in picks)], [_pick(w) for w in picks]
-    seated = record.rounds[index + 1].players
-    engine = {w.player: w for w in adv.wildcards}
-    winners = [p for p in adv.winners if p in seated]
-    extra = [p for p in seated if p not in adv.winners]
-    # A wildcard the engine would not pick (e.g. another draw) is as the file recorded it.
-    picks = [_pick(engine[p]) if p in engine else _recorded(p) for p in extra]
-    return winners + extra, picks
-
-
-def _recorded(player: str) -> dict:
-    return {"player": player, "decided_by": "event-file", "tied_with": []}
+    adv = advance(record, record.rounds[index].number)
+    return list(adv.advancing), [_pick(w) for w in adv.wildcards]
 
 
 def _pick(pick) -> dict:

@@ -12,6 +12,7 @@ from django.views.generic import FormView
 
 from scoring.eventfile import EventFileError
 from tournament.eventfile.forms import ImportForm
+from tournament.eventfile.messages import issue_line
 from tournament.eventfile.services import export_text, import_event
 from tournament.events.permissions import Role, player_of
 from tournament.events.views_mixins import EventMixin
@@ -56,7 +57,7 @@ class ImportView(LoginRequiredMixin, FormView):
         except EventFileError as error:
             form.add_error(None, _("This is not a valid event file; nothing was imported."))
             for issue in error.issues:
-                form.add_error("file", f"{issue.path}: {issue.message}")
+                form.add_error("file", issue_line(issue))
             return self.form_invalid(form)
         messages.success(
             self.request,

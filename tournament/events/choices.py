@@ -57,6 +57,11 @@ class Victory(models.TextChoices):
     BARBARIC_NEWBIE = "barbaric-newbie", _("Barbaric Newbie")
 
 
+class RulesEdition(models.TextChoices):
+    COMMUNITY_0_9 = "community-0.9", _("Community Rules 0.9")
+    REGRA_5_0 = "regra-5.0", _("Regra 5.0 (Brazilian league)")
+
+
 class PointsMode(models.TextChoices):
     CUMULATIVE = "cumulative", _("Every bracket counts")
     LAST_BRACKET = "last-bracket", _("Last bracket only")

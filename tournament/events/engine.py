@@ -31,8 +31,9 @@ def format_of(event: Event) -> m.Format:
         event_multiplier=event.event_multiplier,
         points_mode=event.points_mode,
         variants=tuple(event.variants or ()),
-        timed=event.is_timed,
+        time_limit_minutes=event.time_limit_minutes,
         no_xs_digit=event.no_xs_digit,
+        rules_edition=event.rules_edition,
     )
 
 
@@ -176,8 +177,8 @@ def store_results(event: Event, rounds: list[Round]) -> m.EventRecord:
     return record
 
 
-def store_bracket_results(bracket: Bracket) -> list[Seat]:
-    """Recompute one bracket and store its places, points and state; its seats, stored.
+def store_bracket_results(bracket: Bracket) -> tuple[list[Seat], tuple[m.Game, ...]]:
+    """Recompute one bracket and store its places, points and state; its seats and games.
 
     Touches only this bracket: a confirmation costs the same in any size of event."""
     bracket = (
@@ -199,4 +200,4 @@ def store_bracket_results(bracket: Bracket) -> list[Seat]:
     if bracket_changed:
         bracket.save(update_fields=BRACKET_FIGURES)
     Seat.objects.bulk_update(seats, SEAT_FIGURES)
-    return list(bracket.seats.all())
+    return list(bracket.seats.all()), bracket_of(bracket).games

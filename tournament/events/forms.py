@@ -39,6 +39,7 @@ class EventForm(FrozenFormatMixin, forms.ModelForm):
             "no_xs_digit",
             "variants",
             "victory",
+            "rules_edition",
             "scored",
             "event_multiplier",
             "points_mode",

@@ -4,15 +4,18 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from scoring.shorthand import shorthand
+from scoring.model import MAX_TIME_LIMIT_MINUTES, MIN_TIME_LIMIT_MINUTES
+from scoring.shorthand import Language, shorthand
 from tournament.accounts.models import Player
 from tournament.events.choices import (
     DeckRules,
     DeckSize,
     PaperSize,
     PointsMode,
+    RulesEdition,
     Status,
     TournamentType,
     Variant,
@@ -53,6 +56,16 @@ class Event(models.Model):
     victory = models.CharField(
         _("victory condition"), max_length=20, choices=Victory, default=Victory.STANDARD
     )
+    rules_edition = models.CharField(
+        _("rules edition"),
+        max_length=20,
+        choices=RulesEdition,
+        default=RulesEdition.COMMUNITY_0_9,
+        help_text=_(
+            "Regra 5.0 events win Standard and Enhanced games at the start of the turn and "
+            "print the shorthand in Portuguese."
+        ),
+    )
     scored = models.BooleanField(_("scored"), default=True)
     event_multiplier = models.PositiveSmallIntegerField(
         _("event multiplier"),
@@ -66,7 +79,10 @@ class Event(models.Model):
         _("time limit per round (minutes)"),
         null=True,
         blank=True,
-        validators=[MinValueValidator(10), MaxValueValidator(600)],
+        validators=[
+            MinValueValidator(MIN_TIME_LIMIT_MINUTES),
+            MaxValueValidator(MAX_TIME_LIMIT_MINUTES),
+        ],
     )
     single_entry = models.BooleanField(
         _("single entry"),
@@ -107,8 +123,18 @@ class Event(models.Model):
 
     @property
     def shorthand(self) -> str:
+        """The shorthand: 003's Portuguese form in pt-BR and for Regra 5.0 events (SPEC §2)."""
+        portuguese = self.rules_edition == RulesEdition.REGRA_5_0 or (
+            get_language() or ""
+        ).startswith("pt")
+        language = Language.PT if portuguese else Language.EN
         return shorthand(
-            self.tournament_type, self.victory, self.deck_size, self.variants, self.no_xs_digit
+            self.tournament_type,
+            self.victory,
+            self.deck_size,
+            self.variants,
+            self.no_xs_digit,
+            language,
         )
 
     @property

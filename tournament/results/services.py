@@ -161,36 +161,41 @@ def _count_message(
 ) -> tuple[str, str]:
     name = names.get(issue.player or "", issue.player or "")
     where = f"{issue.field}_{issue.player}"
-    text = issue.message
-    if "not seated" in text:
-        return NON_FIELD_ERRORS, _("%(name)s is not seated at this table.") % {"name": name}
-    if "missing" in text:
-        return where, _("Enter the unrazed realms of %(name)s.") % {"name": name}
-    if "no unrazed realm count" in text:
-        return where, _("Enter the unrazed realms of the winner, %(name)s.") % {"name": name}
-    if "whole number" in text:
-        return where, _("Enter a whole number from 0 to %(max)s.") % {"max": fmt.max_realms}
+    code = issue.code
     own = game.unrazed.get(issue.player, 0)
-    if "victory condition needs" in text:
+    if code is m.IssueCode.NOT_SEATED:
+        return NON_FIELD_ERRORS, _("%(name)s is not seated at this table.") % {"name": name}
+    if code is m.IssueCode.COUNT_MISSING:
+        return where, _("Enter the unrazed realms of %(name)s.") % {"name": name}
+    if code is m.IssueCode.WINNER_COUNT_MISSING:
+        return where, _("Enter the unrazed realms of the winner, %(name)s.") % {"name": name}
+    if code is m.IssueCode.COUNT_RANGE:
+        return where, _("Enter a whole number from 0 to %(max)s.") % {"max": fmt.max_realms}
+    if code is m.IssueCode.VICTORY_BELOW_COUNT:
         return where, _(
             "%(name)s won by the victory condition with %(own)s unrazed realms, but it needs "
             "at least %(need)s."
         ) % {"name": name, "own": own, "need": fmt.victory_realms}
-    if "another player has" in text:
+    if code is m.IssueCode.CONQUEROR_BELOW_THREE:
+        return where, _(
+            "%(name)s won the Conqueror's Game with %(own)s unrazed realms, but the winner "
+            "has at least %(need)s."
+        ) % {"name": name, "own": own, "need": m.CONQUEROR_MIN_REALMS}
+    if code is m.IssueCode.VICTORY_NOT_MOST:
         return where, _(
             "%(name)s won by the victory condition with %(own)s unrazed realms, but another "
             "player has %(best)s: the winner has at least as many as anyone else."
         ) % {"name": name, "own": own, "best": max(game.unrazed.values())}
-    return where, text
+    return where, issue.message
 
 
 def _winner_message(issue: m.Issue, names: dict[str, str], game: m.Game) -> str:
-    text = issue.message
-    if "must have a winner" in text:
+    code = issue.code
+    if code is m.IssueCode.VICTORY_NEEDS_WINNER:
         return _("A game ended by the victory condition has a winner: choose who won.")
-    if "not seated" in text:
+    if code is m.IssueCode.WINNER_NOT_SEATED:
         return _("The winner must be seated at this table.")
-    if "expected" in text:
+    if code is m.IssueCode.REALM_WINNER:
         decision = decide_by_realms(game)
         expected = names.get(decision.winner or "", _("a draw"))
         how = _("running out of cards") if game.ended_by is m.EndedBy.OUT_OF_CARDS else _("time")
@@ -198,7 +203,7 @@ def _winner_message(issue: m.Issue, names: dict[str, str], game: m.Game) -> str:
             "A game ended by %(how)s is won by the most unrazed realms, then razed realms, then "
             "holdings: by these counts that is %(expected)s."
         ) % {"how": how, "expected": expected}
-    return text
+    return issue.message
 
 
 def issue_errors(
@@ -210,7 +215,7 @@ def issue_errors(
         if issue.field in COUNTS and issue.player:
             where, message = _count_message(issue, names, fmt, game)
             errors[where].append(message)
-        elif issue.field in ("razed", "holdings"):
+        elif issue.code is m.IssueCode.TIE_NEEDS_COUNTS:
             # Tied on unrazed (then razed): the engine needs the next count of the tied players.
             tied = decide_by_realms(game).tied
             label = _("razed realms") if issue.field == "razed" else _("holdings")
@@ -219,6 +224,10 @@ def issue_errors(
             errors[NON_FIELD_ERRORS].append(
                 _("%(players)s are tied: enter their %(what)s to decide the game.")
                 % {"players": ", ".join(names.get(p, p) for p in tied), "what": label}
+            )
+        elif issue.code is m.IssueCode.TIME_NOT_TIMED:
+            errors["ended_by"].append(
+                _("This event has no time limit: a game cannot end by time called.")
             )
         elif issue.field == "winner":
             errors["winner"].append(_winner_message(issue, names, game))
@@ -238,6 +247,12 @@ def check_game(bracket: Bracket, number: int, data: GameData, correction: bool) 
         if over:
             raise _fail(over)
     game = data.engine_game()
+    if game.ended_by is m.EndedBy.TIME and fmt.timed and bracket.round.time_called_at is None:
+        # SPEC §2: a game ends by time only after time was called for its round.
+        raise _fail(
+            _("Time has not been called for this round: a game cannot end by time yet."),
+            "ended_by",
+        )
     engine = bracket_of(bracket, games=previous)
     names = _names(bracket)
     issues = validate_game(game, engine, fmt)

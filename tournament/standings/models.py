@@ -11,6 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from scoring.points import TOO_FEW_PARTICIPANTS, TWO_PLAYER_GAMES_ONLY, UNSCORED
 from tournament.accounts.models import Player
 from tournament.events.models import Event, Registration
 
@@ -55,21 +56,22 @@ class EventScoring(models.Model):
 def reason_text(reason: dict) -> str:
     """One stored eligibility reason as a translated sentence."""
     code = reason.get("code")
-    if code == "unscored":
+    if code == UNSCORED:
         return str(_("The event is unscored."))
-    if code == "too_few":
+    if code == TOO_FEW_PARTICIPANTS:
         count = reason.get("count", 0)
         return ngettext(
             "Only %(count)d participant; scored events need at least %(minimum)d.",
             "Only %(count)d participants; scored events need at least %(minimum)d.",
             count,
         ) % {"count": count, "minimum": reason.get("minimum", 9)}
-    if code == "small_brackets":
-        return str(_("Brackets of fewer than 3 players: %(where)s.")) % {
-            "where": ", ".join(
-                str(_("round %(round)s table %(table)s")) % b for b in reason.get("brackets", [])
+    if code == TWO_PLAYER_GAMES_ONLY:
+        return str(
+            _(
+                "Every game was a two-player game: only games of three or more players count "
+                "toward the rankings."
             )
-        }
+        )
     return str(reason.get("text", code))
 
 

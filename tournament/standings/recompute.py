@@ -47,8 +47,9 @@ def refresh_event(event: Event) -> EventRecord:
 def refresh_bracket(bracket: Bracket) -> None:
     """Recompute one bracket after a result or a tie-break decision, and what depends on it."""
     with transaction.atomic():
-        seats = store_bracket_results(bracket)
+        seats, games = store_bracket_results(bracket)
         services.refresh_players(bracket.round.event, seats)
+        services.refresh_eligibility(bracket.round.event, games)
         _announce(bracket.round.event)
 
 

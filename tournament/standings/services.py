@@ -19,11 +19,21 @@ from django.db.models.functions import Rank
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from scoring import model as m
 from scoring.model import EventRecord
-from scoring.points import MIN_SCORED_PARTICIPANTS, eligibility, official_points
+from scoring.points import (
+    MIN_GAME_PLAYERS,
+    MIN_SCORED_PARTICIPANTS,
+    TOO_FEW_PARTICIPANTS,
+    TWO_PLAYER_GAMES_ONLY,
+    Eligibility,
+    eligibility,
+    official_points,
+    took_part,
+)
 from tournament.accounts.models import Player
 from tournament.events.choices import Status
-from tournament.events.engine import key
+from tournament.events.engine import event_record, key
 from tournament.events.models import Bracket, Event, Registration, Round, Seat
 from tournament.standings.fragments import bump
 from tournament.standings.models import (
@@ -145,25 +155,31 @@ def store_places(event_id: int) -> None:
         )
 
 
-def _reasons(record, scored: bool) -> list[dict]:
-    """Eligibility reasons as codes (translated when shown)."""
-    reasons: list[dict] = []
-    if not record.format.scored:
-        reasons.append({"code": "unscored"})
-    count = len(record.participants)
-    if count < MIN_SCORED_PARTICIPANTS:
-        reasons.append({"code": "too_few", "count": count, "minimum": MIN_SCORED_PARTICIPANTS})
-    small = [
-        {"round": r.number, "table": b.table}
-        for r in record.rounds
-        for b in r.brackets
-        if len(b.players) < 3
+def _reasons(verdict: Eligibility, participants: int) -> list[dict]:
+    """The engine's eligibility reasons as stored codes (translated when shown)."""
+    return [
+        {"code": code, "count": participants, "minimum": MIN_SCORED_PARTICIPANTS}
+        if code == TOO_FEW_PARTICIPANTS
+        else {"code": code}
+        for code in verdict.codes
     ]
-    if small:
-        reasons.append({"code": "small_brackets", "brackets": small})
-    if not scored and not reasons:  # the engine knows a reason this list does not
-        reasons.append({"code": "other", "text": "; ".join(eligibility(record).reasons)})
-    return reasons
+
+
+def refresh_eligibility(event: Event, games: Iterable[m.Game]) -> None:
+    """After a bracket's games changed: store the event's eligibility again if they can have
+    changed it. Only the two-player rule depends on games (SPEC §2 [decision]): it can turn
+    when the event is ruled out by it, or when a game of fewer than three players was played
+    in an eligible event; both are rare, so a confirmation seldom pays for the whole event."""
+    scoring = EventScoring.objects.get(event=event)
+    ruled_out = any(r.get("code") == TWO_PLAYER_GAMES_ONLY for r in scoring.reasons)
+    small_game = any(took_part(g.unrazed) < MIN_GAME_PLAYERS for g in games)
+    if not (ruled_out or (scoring.eligible and small_game)):
+        return
+    record = event_record(event)
+    verdict = eligibility(record)
+    EventScoring.objects.filter(pk=scoring.pk).update(
+        eligible=verdict.scored, reasons=_reasons(verdict, len(record.participants))
+    )
 
 
 def _officials(event: Event, record) -> list[OfficialScore]:
@@ -220,7 +236,7 @@ def refresh_standings(event: Event, rounds: list[Round], record: EventRecord) ->
         event=event,
         defaults={
             "eligible": verdict.scored,
-            "reasons": _reasons(record, verdict.scored),
+            "reasons": _reasons(verdict, len(record.participants)),
             "participants": len(record.participants),
             "rounds": len(rounds),
             "winner_id": winner,

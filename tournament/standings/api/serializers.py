@@ -35,6 +35,7 @@ class EventSerializer(serializers.ModelSerializer):
             "no_xs_digit",
             "variants",
             "victory",
+            "rules_edition",
             "scored",
             "event_multiplier",
             "points_mode",

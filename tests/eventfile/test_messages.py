@@ -1,0 +1,100 @@
+"""Engine issues shown on pages: every code has a translatable template equal to the engine's."""
+
+import ast
+from pathlib import Path
+
+import pytest
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from django.urls import reverse
+from django.utils import translation
+
+from scoring.eventfile import read_event
+from scoring.model import IssueCode
+from tests.eventfile.conftest import sample, write
+from tests.scoring.test_engine_rules_files import NINE_ROUND_1, event, seats, two_nil
+from tournament.eventfile.messages import ISSUE_TEMPLATES, issue_line, issue_message
+
+ROOT = Path(__file__).resolve().parents[2]
+ENGINE_SOURCES = ("scoring/validation.py", "scoring/eventfile.py")
+CATALOG = ROOT / "locale" / "pt_BR" / "LC_MESSAGES" / "django.po"
+
+
+def _engine_strings() -> set[str]:
+    strings: set[str] = set()
+    for name in ENGINE_SOURCES:
+        tree = ast.parse((ROOT / name).read_text(encoding="utf-8"))
+        strings |= {
+            n.value
+            for n in ast.walk(tree)
+            if isinstance(n, ast.Constant) and isinstance(n.value, str)
+        }
+    return strings
+
+
+def test_every_engine_code_has_a_template_equal_to_the_engines():
+    assert set(ISSUE_TEMPLATES) == set(IssueCode) - {IssueCode.SITE}
+    engine = _engine_strings()
+    with translation.override("en"):
+        missing = [str(t) for t in ISSUE_TEMPLATES.values() if str(t) not in engine]
+    assert missing == []
+
+
+def test_every_template_has_a_pt_br_translation_in_the_fragment():
+    with CATALOG.open("rb") as handle:
+        catalog = read_po(handle)
+    with translation.override("en"):
+        for template in ISSUE_TEMPLATES.values():
+            message = catalog.get(str(template))
+            assert message is not None and message.string, str(template)
+
+
+def test_messages_are_the_engines_in_english():
+    data = event(9, [NINE_ROUND_1, [two_nil(1, seats(8, 1, 4))]])
+    _record, issues = read_event(data)
+    assert issues
+    with translation.override("en"):
+        assert [issue_line(i) for i in issues] == [str(i) for i in issues]
+        assert issue_message(issues[0]) == issues[0].message
+
+
+@pytest.mark.django_db
+def test_import_page_names_the_advancement_refusal(client_as, player, tmp_path):
+    data = event(9, [NINE_ROUND_1, [two_nil(1, seats(8, 1, 4))]])
+    data["coordinator"] = sample("spec_example.json")["coordinator"]
+    with open(write(tmp_path, data), "rb") as upload:
+        response = client_as(player).post(reverse("eventfile:import"), {"file": upload})
+    page = response.content.decode()
+    assert "rounds[1].brackets[0].players[0]: &#x27;p8&#x27; was eliminated by round 1" in page
+
+
+@pytest.fixture
+def fragment_catalog(settings, tmp_path):
+    """The project's pt-BR catalogue compiled from its source (no stale .mo file)."""
+    target = tmp_path / "pt_BR" / "LC_MESSAGES"
+    target.mkdir(parents=True)
+    with CATALOG.open("rb") as handle:
+        catalog = read_po(handle)
+    with (target / "django.mo").open("wb") as handle:
+        write_mo(handle, catalog)
+    settings.LOCALE_PATHS = [str(tmp_path), *settings.LOCALE_PATHS]
+
+
+@pytest.mark.django_db
+def test_import_page_shows_the_refusal_in_pt_br(client_as, player, tmp_path, fragment_catalog):
+    data = event(9, [NINE_ROUND_1, [two_nil(1, seats(8, 1, 4))]])
+    # The request's language must not outlive the test.
+    with open(write(tmp_path, data), "rb") as upload, translation.override("en"):
+        response = client_as(player).post(
+            reverse("eventfile:import"), {"file": upload}, HTTP_ACCEPT_LANGUAGE="pt-br"
+        )
+    page = response.content.decode()
+    assert "rounds[1].brackets[0].players[0]: &#x27;p8&#x27; foi eliminado até a rodada 1" in page
+
+
+def test_words_inside_messages_are_translated(fragment_catalog):
+    data = event(9, [NINE_ROUND_1, [two_nil(1, seats(1, 4, 7))]])
+    data["name"] = 7
+    _record, [issue] = read_event(data)
+    with translation.override("pt-br"):
+        assert issue_line(issue) == "name: deve ser um texto, mas é um número"

@@ -1,0 +1,158 @@
+"""Translations of the rules engine's issues: stable code → gettext_lazy template.
+
+The engine (`scoring`) reports every issue with a stable `IssueCode`, an English template
+and its parameters. Pages show ``path: message`` like the commands do, with the message
+translated here by its code. The English msgids are the engine's templates, copied so
+makemessages can extract them; a test checks they stay equal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+
+from scoring.model import Issue, IssueCode
+
+C = IssueCode
+
+ISSUE_TEMPLATES: Mapping[IssueCode, Any] = {
+    C.NOT_JSON: _("not valid JSON: %(error)s"),
+    C.NOT_UTF8: _("not UTF-8 text: %(error)s"),
+    C.UNSUPPORTED_FORMAT: _("unsupported format %(format)r; expected %(expected)r"),
+    C.NOT_OBJECT: _("must be an object, got %(kind)s"),
+    C.NOT_COUNTS: _("must be an object of player id to count, got %(kind)s"),
+    C.NOT_LIST: _("must be a list, got %(kind)s"),
+    C.NOT_STRING: _("must be a string, got %(kind)s"),
+    C.NOT_WHOLE_NUMBER: _("must be a whole number, got %(kind)s %(value)r"),
+    C.NOT_BOOLEAN: _("must be true or false, got %(kind)s"),
+    C.NOT_DATE: _("must be a date YYYY-MM-DD, got %(value)r"),
+    C.EMPTY: _("must not be empty"),
+    C.UNKNOWN_KEY: _("unknown key %(key)r"),
+    C.MISSING_KEY: _("missing key %(key)r"),
+    C.NOT_ONE_OF: _("must be one of %(options)s, got %(value)s"),
+    C.UNKNOWN_VALUE: _("unknown value %(value)r; expected one of: %(options)s"),
+    C.UNKNOWN_PLAYER: _("unknown player id %(player)r"),
+    C.DUPLICATE_PLAYER_ID: _("player id %(player)r is used %(count)s times"),
+    C.DECK_SIZE: _("deck size must be one of %(sizes)s, not %(size)s"),
+    C.EVENT_MULTIPLIER: _("event multiplier must be 1 or 2, not %(multiplier)s"),
+    C.DIGIT_NOT_NO_XS: _('only a "no-xs" tournament has a digit'),
+    C.NO_XS_NEEDS_DIGIT: _('a "no-xs" tournament needs its digit X (0-9): no_xs_digit'),
+    C.NO_XS_DIGIT_RANGE: _("the No-Xs digit must be 0..9"),
+    C.VARIANT_TWICE: _("a variant is listed twice"),
+    C.TIME_LIMIT_RANGE: _("the time limit must be %(low)s to %(high)s minutes, not %(limit)s"),
+    C.NOT_SEATED: _("%(player)r is not seated in this bracket"),
+    C.COUNT_RANGE: _(
+        "%(name)s count of %(player)r must be a whole number 0..%(high)s, got %(value)r"
+    ),
+    C.COUNT_MISSING: _("missing unrazed realm count of %(player)r"),
+    C.WINNER_NOT_SEATED: _("winner %(winner)r is not seated in this bracket"),
+    C.WINNER_COUNT_MISSING: _("winner %(winner)r has no unrazed realm count"),
+    C.VICTORY_NEEDS_WINNER: _("a game ended by the victory condition must have a winner"),
+    C.VICTORY_BELOW_COUNT: _(
+        "winner %(winner)r has %(own)s unrazed realms; the %(victory)s victory condition "
+        "with %(size)s-card decks needs at least %(need)s"
+    ),
+    C.VICTORY_NOT_MOST: _(
+        "winner %(winner)r has %(own)s unrazed realms but another player has %(best)s"
+    ),
+    C.CONQUEROR_BELOW_THREE: _(
+        "winner %(winner)r has %(own)s unrazed realms; a Conqueror's Game winner has at "
+        "least %(need)s"
+    ),
+    C.TIME_NOT_TIMED: _(
+        "a game can end by time only in a timed event (the format has no time limit)"
+    ),
+    C.TIE_NEEDS_COUNTS: _("%(tied)s are tied; %(counts)s counts are needed to decide the game"),
+    C.REALM_WINNER: _(
+        "a game ended by %(how)s is won by the most unrazed realms (then razed realms, "
+        "then holdings): expected %(expected)s, recorded %(recorded)r"
+    ),
+    C.TABLE_NUMBER: _("table must be a positive whole number"),
+    C.BRACKET_SIZE: _("a bracket seats %(low)s to %(high)s players, not %(size)s"),
+    C.LISTED_TWICE: _("%(player)r is listed %(count)s times"),
+    C.GAME_AFTER_TWO_WINS: _(
+        "no game may be recorded after %(player)r has won two games (the bracket is over)"
+    ),
+    C.GAME_AFTER_TIME: _(
+        "no game may be recorded after a game ended by time (the bracket is over)"
+    ),
+    C.PLAYER_ID_EMPTY: _("player id must not be empty"),
+    C.PLAYER_NAME_EMPTY: _("player name must not be empty"),
+    C.ROUND_NUMBER: _("rounds are numbered 1, 2, 3…: expected %(expected)s, got %(number)s"),
+    C.ROUND_EMPTY: _("a round needs a bracket"),
+    C.TABLE_TWICE: _("table %(table)s is used twice"),
+    C.SEATED_TWICE: _("%(player)r is seated twice in round %(round)s"),
+    C.SEATED_AFTER_DROP: _("%(player)r dropped before round %(round)s"),
+    C.JOINED_LATE: _("%(player)r did not play round 1 and cannot join round %(round)s"),
+    C.SEATING_SIZES: _(
+        "%(count)s players are seated %(actual)s; brackets are of 3, with 4-player brackets "
+        "only to absorb the remainder: %(expected)s"
+    ),
+    C.CANNOT_SEAT: _(
+        "%(count)s players cannot be seated in brackets of 3 and 4 (at least 3 players, "
+        "and not exactly 5)"
+    ),
+    C.ROUND_AFTER_FINAL: _(
+        "round %(round)s has a single bracket (the final): no round may follow it"
+    ),
+    C.BRACKET_UNFINISHED: _("round %(next)s is seated but this bracket is not finished"),
+    C.TIEBREAK_NEEDED: _(
+        "%(tied)s are tied: the judge's tiebreak_order is needed to close the bracket"
+    ),
+    C.NOT_ADVANCING: _(
+        "%(player)r was eliminated by round %(round)s: only bracket winners advance (no "
+        "wildcard is needed)"
+    ),
+    C.WRONG_WILDCARD: _(
+        "%(player)r was eliminated by round %(round)s and is not a wildcard: the rules "
+        "pick %(wildcards)s (most tournament points, then unrazed realms, games won, draw)"
+    ),
+    C.ADVANCER_MISSING: _(
+        "%(player)r advances from round %(round)s (%(why)s) and must be seated in round %(next)s"
+    ),
+    C.WITHDRAWN_NOT_PLAYED: _(
+        "%(player)r did not play round %(round)s and cannot withdraw after it"
+    ),
+}
+
+
+# Words the engine puts into parameters (the kind of a JSON value, how a game ended, why a
+# player advances), translated where they appear.
+PARAM_WORDS: Mapping[str, Any] = {
+    "an object": _("an object"),
+    "a list": _("a list"),
+    "a string": _("a string"),
+    "a boolean": _("a boolean"),
+    "a number": _("a number"),
+    "a decimal number": _("a decimal number"),
+    "null": _("null"),
+    "running out of cards": _("running out of cards"),
+    "time": _("time"),
+    "bracket winner": _("bracket winner"),
+    "wildcard by only-candidate": _("wildcard, the only candidate"),
+    "wildcard by points": _("wildcard by points"),
+    "wildcard by unrazed": _("wildcard by unrazed realms"),
+    "wildcard by games-won": _("wildcard by games won"),
+    "wildcard by draw": _("wildcard by the recorded draw"),
+}
+WORD_PARAMS = ("kind", "how", "why")
+
+
+def issue_message(issue: Issue) -> str:
+    """The issue's message in the active language (the engine's English otherwise)."""
+    template = ISSUE_TEMPLATES.get(issue.code)
+    if template is None or issue.params is None:
+        return issue.message  # built by the site, already translated
+    params = dict(issue.params)
+    for name in WORD_PARAMS:
+        word = params.get(name)
+        if isinstance(word, str) and word in PARAM_WORDS:
+            params[name] = str(PARAM_WORDS[word])
+    return str(template) % params
+
+
+def issue_line(issue: Issue) -> str:
+    """``path: message``, as the event-file commands print it, translated."""
+    return f"{issue.path}: {issue_message(issue)}"
