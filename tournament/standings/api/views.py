@@ -150,7 +150,11 @@ class OfficialsList(generics.ListAPIView):
         return OfficialScore.objects.filter(event=event).select_related("player")
 
 
-YEAR = OpenApiParameter("year", OpenApiTypes.INT, description="Only events of this year")
+YEAR = OpenApiParameter(
+    "year",
+    {"type": "integer", "minimum": 1, "maximum": 9999},
+    description="Only events of this year",
+)
 
 
 @extend_schema(parameters=[YEAR])
