@@ -32,31 +32,30 @@ def _round_saved(sender, instance: Round, created: bool, update_fields=None, raw
     if raw:
         return
     changed = set(update_fields or ())
-    event, number = instance.event, instance.number
+    number = instance.number
+
+    def describe(text: str):
+        return lambda event: (f"{event.name}: {text}", {"round": round_data(instance)})
+
     if created:
-        notify(
-            event,
-            Kind.ROUND_SEATED,
-            f"{event.name}: round {number} seated",
-            round=round_data(instance),
-        )
+        notify(instance.event_id, Kind.ROUND_SEATED, describe(f"round {number} seated"))
     if "published" in changed and instance.published:
-        text = f"{event.name}: round {number} seating published"
-        notify(event, Kind.ROUND_PUBLISHED, text, round=round_data(instance))
+        text = f"round {number} seating published"
+        notify(instance.event_id, Kind.ROUND_PUBLISHED, describe(text))
     if "time_called_at" in changed and instance.time_called_at:
-        text = f"{event.name}: time called in round {number}"
-        notify(event, Kind.TIME_CALLED, text, round=round_data(instance))
+        text = f"time called in round {number}"
+        notify(instance.event_id, Kind.TIME_CALLED, describe(text))
 
 
 def _results_changed(sender, event: Event, **kwargs) -> None:
-    notify(event, Kind.RESULTS_CONFIRMED, f"{event.name}: results updated")
+    notify(event.pk, Kind.RESULTS_CONFIRMED, lambda e: (f"{e.name}: results updated", {}))
 
 
 def _event_saved(sender, instance: Event, created: bool, update_fields=None, raw=False, **kw):
     if raw or created or "status" not in (update_fields or ()):
         return
     if instance.status == Status.FINISHED:
-        notify(instance, Kind.EVENT_FINISHED, f"{instance.name}: event finished")
+        notify(instance.pk, Kind.EVENT_FINISHED, lambda e: (f"{e.name}: event finished", {}))
 
 
 def connect() -> None:

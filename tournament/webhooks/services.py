@@ -3,6 +3,7 @@
 import datetime
 import json
 import logging
+from collections.abc import Callable
 
 from django.conf import settings
 from django.db import transaction
@@ -46,17 +47,29 @@ def payload(event: Event, kind: str, content: str, **data: object) -> dict:
     }
 
 
-def notify(event: Event, kind: Kind, content: str, **data: object) -> None:
-    """After the current transaction commits, queue one delivery per webhook listening."""
-    body = payload(event, kind.value, content, **data)
-    transaction.on_commit(lambda: _queue(event.pk, kind, body))
+# Builds a notification's text line and extra payload data from its (freshly loaded) event.
+Describe = Callable[[Event], tuple[str, dict]]
 
 
-def _queue(event_id: int, kind: Kind, body: dict) -> None:
+def notify(event_id: int, kind: Kind, describe: Describe) -> None:
+    """After the current transaction commits, queue one delivery per webhook listening.
+
+    Nothing is loaded or built unless a hook listens (rounds are created in bulk by imports).
+    """
+    transaction.on_commit(lambda: _queue(event_id, kind, describe))
+
+
+def _queue(event_id: int, kind: Kind, describe: Describe) -> None:
     try:
         # An event has a handful of hooks; SQLite has no JSON containment lookup.
         hooks = Webhook.objects.filter(event_id=event_id, active=True)
-        for hook in (h for h in hooks if kind.value in h.kinds):
+        listening = [hook for hook in hooks if kind.value in hook.kinds]
+        if not listening:
+            return
+        event = Event.objects.get(pk=event_id)
+        content, data = describe(event)
+        body = payload(event, kind.value, content, **data)
+        for hook in listening:
             delivery = Delivery.objects.create(webhook=hook, kind=kind.value, payload=body)
             enqueue(delivery)
     except Exception:
