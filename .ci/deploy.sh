@@ -8,6 +8,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 : "${DATABASE_URL:?PostgreSQL must be running}" "${REDIS_URL:?Redis must be running}"
 
+command -v curl >/dev/null || apt-get install -y -qq curl >/dev/null
+
 PORT="${DEPLOY_CHECK_PORT:-8765}"
 BASE="http://127.0.0.1:$PORT"
 DATA="$(mktemp -d)"
