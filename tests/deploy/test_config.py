@@ -108,3 +108,44 @@ def test_one_gunicorn_command_line_and_a_config_file():
         assert not any(option in line for line in gunicorn_lines), option
     ignored = (ROOT / ".dockerignore").read_text().split()
     assert {".venv", "var", ".git"} <= set(ignored)
+
+
+def _settings_probe(tmp_path, code: str, **env: str) -> str:
+    import os
+    import subprocess
+    import sys
+
+    clean = {k: v for k, v in os.environ.items() if k not in {"SENTRY_DSN", "DATABASE_URL"}}
+    clean.update(SPELLFIRE_DATA_DIR=str(tmp_path), DJANGO_SETTINGS_MODULE="tournament.settings")
+    clean.update(env)
+    out = subprocess.run(
+        [sys.executable, "-c", "import django; django.setup();" + code],
+        cwd=ROOT,
+        env=clean,
+        capture_output=True,
+        text=True,
+    )
+    assert out.returncode == 0, out.stderr
+    return out.stdout.strip()
+
+
+def test_sentry_only_when_a_dsn_is_set(tmp_path):
+    probe = "import sentry_sdk; print(sentry_sdk.get_client().is_active())"
+    assert _settings_probe(tmp_path, probe) == "False"
+    dsn = "https://public@sentry.example.org/1"
+    assert _settings_probe(tmp_path, probe, SENTRY_DSN=dsn) == "True"
+
+
+def test_mail_settings_reach_django(tmp_path):
+    probe = (
+        "from django.conf import settings as s;"
+        "print(s.EMAIL_HOST, s.EMAIL_PORT, s.EMAIL_USE_TLS, s.SERVER_EMAIL, s.ADMINS)"
+    )
+    out = _settings_probe(
+        tmp_path,
+        probe,
+        EMAIL_URL="smtp://u:p@mail.x.org:587?tls=1",
+        SERVER_EMAIL="errors@x.org",
+        ADMINS="Ann <ann@x.org>",
+    )
+    assert out == "mail.x.org 587 True errors@x.org [('Ann', 'ann@x.org')]"
