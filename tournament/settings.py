@@ -160,8 +160,9 @@ LOGIN_REDIRECT_URL = "events:home"
 LOGOUT_REDIRECT_URL = "events:home"
 
 globals().update(email_settings(dict(os.environ)))
-DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "spellfire@localhost")
-SERVER_EMAIL = os.environ.get("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
+# docker-compose passes unset variables as empty strings: treat those as unset
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL") or "spellfire@localhost"
+SERVER_EMAIL = os.environ.get("SERVER_EMAIL") or DEFAULT_FROM_EMAIL
 ADMINS = admins(os.environ.get("ADMINS", ""))
 MANAGERS = ADMINS
 EMAIL_SUBJECT_PREFIX = os.environ.get("EMAIL_SUBJECT_PREFIX", "[Spellfire] ")
