@@ -7,9 +7,10 @@ if [ ! -x .venv/bin/python ]; then
   "$PYTHON" -m venv .venv
 fi
 stamp=.venv/.requirements.sha256
-wanted=$(sha256sum requirements.txt | cut -d' ' -f1)
+# The commands run tests and tools too: install the dev file (it includes the runtime file).
+wanted=$(cat requirements.txt requirements-dev.txt | sha256sum | cut -d' ' -f1)
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$wanted" ]; then
   .venv/bin/python -m pip install --quiet --upgrade pip
-  .venv/bin/python -m pip install --quiet -r requirements.txt
+  .venv/bin/python -m pip install --quiet -r requirements-dev.txt
   echo "$wanted" > "$stamp"
 fi

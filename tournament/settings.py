@@ -6,6 +6,11 @@ SECRET_KEY    when unset, generated once and stored in the data directory
 DEBUG         "1" to enable (off by default)
 ALLOWED_HOSTS comma-separated; defaults to localhost names
 PRODUCTION    "1" turns on HTTPS-only cookies, HSTS and SSL redirect
+STATIC_ROOT   where collectstatic writes (the image keeps it outside the data volume)
+EMAIL_URL     e.g. smtp://user:password@host:587?tls=1, or EMAIL_HOST/EMAIL_PORT/... (envconfig)
+ADMINS        "Name <address>, ..." receive server errors by e-mail
+LOG_FORMAT    "json" (default in production) or "plain"; LOG_LEVEL (default INFO)
+SENTRY_DSN    when set, errors are reported to Sentry (SENTRY_ENVIRONMENT, SENTRY_TRACES_RATE)
 """
 
 import os
@@ -13,7 +18,9 @@ from pathlib import Path
 
 import dj_database_url
 from django.utils.translation import gettext_lazy as _
+from whitenoise.compress import Compressor
 
+from tournament.envconfig import admins, email_settings
 from tournament.secret import load_or_create_secret_key
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -50,8 +57,10 @@ INSTALLED_APPS = [
     "django_tables2",
     "django_filters",
     "django_htmx",
+    "corsheaders",
     "rest_framework",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "tournament.core",
     "tournament.accounts",
     "tournament.events",
@@ -61,6 +70,7 @@ INSTALLED_APPS = [
     "tournament.printing",
     "tournament.eventfile",
     "tournament.review",
+    "tournament.webhooks",
 ]
 
 MIDDLEWARE = [
@@ -68,12 +78,14 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    "corsheaders.middleware.CorsMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "tournament.standings.api.http.ConditionalGetMiddleware",
 ]
 
 ROOT_URLCONF = "tournament.urls"
@@ -124,7 +136,7 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = DATA_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", DATA_DIR / "staticfiles"))
 # WhiteNoise warns on every start when the folder is missing, so keep it present.
 STATIC_ROOT.mkdir(parents=True, exist_ok=True)
 MEDIA_URL = "media/"
@@ -140,13 +152,21 @@ STORAGES = {
     },
 }
 WHITENOISE_USE_FINDERS = not PRODUCTION
+# Source maps (several MB in the API docs bundles) are fetched by developers' tools only;
+# compressing them with Brotli would triple the build's collectstatic time.
+WHITENOISE_SKIP_COMPRESS_EXTENSIONS = [*Compressor.SKIP_COMPRESS_EXTENSIONS, "map"]
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "events:home"
 LOGOUT_REDIRECT_URL = "events:home"
 
-EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
-DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "spellfire@localhost")
+globals().update(email_settings(dict(os.environ)))
+# docker-compose passes unset variables as empty strings: treat those as unset
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL") or "spellfire@localhost"
+SERVER_EMAIL = os.environ.get("SERVER_EMAIL") or DEFAULT_FROM_EMAIL
+ADMINS = admins(os.environ.get("ADMINS", ""))
+MANAGERS = ADMINS
+EMAIL_SUBJECT_PREFIX = os.environ.get("EMAIL_SUBJECT_PREFIX", "[Spellfire] ")
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 CELERY_BROKER_URL = REDIS_URL or "memory://"
@@ -155,6 +175,12 @@ CELERY_RESULT_BACKEND = REDIS_URL or None
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
+# Workers log through LOGGING below (same format as the web), not Celery's own handlers.
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False
+CELERY_BEAT_SCHEDULE = {
+    # Deliveries whose worker died between attempts are picked up again.
+    "webhooks-retry-stale": {"task": "tournament.webhooks.tasks.retry_stale", "schedule": 300.0},
+}
 
 if REDIS_URL:
     CACHES = {
@@ -170,7 +196,7 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
+    "DEFAULT_PAGINATION_CLASS": "tournament.standings.api.http.PageSizePagination",
     "PAGE_SIZE": 100,
 }
 SPECTACULAR_SETTINGS = {
@@ -178,7 +204,26 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Read-only data of published events, standings and the ranking.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Swagger UI and ReDoc come from the installed sidecar package: the docs work offline.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "tournament.standings.api.schema.document_errors",
+    ],
 }
+
+# The read-only API may be read from any site (overlays, bots); it sets no cookies.
+CORS_URLS_REGEX = r"^/api/v1/.*$"
+CORS_ALLOW_ALL_ORIGINS = True
+CORS_ALLOW_METHODS = ["GET", "HEAD", "OPTIONS"]
+CORS_EXPOSE_HEADERS = ["ETag", "Last-Modified", "Cache-Control"]
+
+# Public address of the site, for absolute links in webhook payloads (e.g. https://x.org).
+SITE_URL = os.environ.get("SITE_URL", "")
+# Webhooks may target loopback/private addresses only when allowed (development, tests).
+WEBHOOKS_ALLOW_PRIVATE_HOSTS = env_flag("WEBHOOKS_ALLOW_PRIVATE_HOSTS", DEBUG)
 
 # Where the card data set lives (read, never copied into the repository).
 CARD_DATA_DIR = Path(os.environ.get("SPELLFIRE_CARD_DATA", BASE_DIR.parent / "shared" / "data"))
@@ -186,6 +231,8 @@ CARD_DATA_DIR = Path(os.environ.get("SPELLFIRE_CARD_DATA", BASE_DIR.parent / "sh
 if PRODUCTION:
     SECURE_SSL_REDIRECT = env_flag("SECURE_SSL_REDIRECT", True)
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    # Container and load-balancer probes speak plain HTTP to the app.
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
     SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000"))
@@ -194,9 +241,42 @@ if PRODUCTION:
     SECURE_CONTENT_TYPE_NOSNIFF = True
     SECURE_REFERRER_POLICY = "same-origin"
 
+LOG_FORMAT = os.environ.get("LOG_FORMAT", "json" if PRODUCTION else "plain")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "formatters": {
+        "json": {"()": "tournament.logformat.JsonFormatter"},
+        "plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"},
+    },
+    "filters": {"production": {"()": "django.utils.log.RequireDebugFalse"}},
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "stream": "ext://sys.stdout",
+            "formatter": "json" if LOG_FORMAT == "json" else "plain",
+        },
+        "mail_admins": {
+            "class": "django.utils.log.AdminEmailHandler",
+            "level": "ERROR",
+            "filters": ["production"],
+        },
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+    "loggers": {
+        "django.request": {"handlers": ["mail_admins"], "level": "ERROR"},
+        "tournament": {"level": os.environ.get("LOG_LEVEL", "INFO")},
+    },
 }
+
+SENTRY_DSN = os.environ.get("SENTRY_DSN", "")
+if SENTRY_DSN:
+    import sentry_sdk
+
+    # The Django and Celery integrations are enabled automatically; no personal data is sent.
+    sentry_sdk.init(
+        dsn=SENTRY_DSN,
+        environment=os.environ.get("SENTRY_ENVIRONMENT", "production" if PRODUCTION else "dev"),
+        traces_sample_rate=float(os.environ.get("SENTRY_TRACES_RATE", "0")),
+        send_default_pii=False,
+    )

@@ -3,7 +3,10 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from tournament import health
+
 urlpatterns = [
+    path("healthz", health.healthz, name="healthz"),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/", include("tournament.accounts.urls")),
@@ -17,4 +20,5 @@ urlpatterns = [
     path("", include("tournament.printing.urls")),
     path("", include("tournament.eventfile.urls")),
     path("", include("tournament.review.urls")),
+    path("", include("tournament.webhooks.urls")),
 ]

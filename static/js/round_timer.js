@@ -1,6 +1,8 @@
 // Round clock: counts down from the seconds the server says are left (no clock-skew issues).
 (function () {
   function start(el) {
+    if (el.dataset.started) return;
+    el.dataset.started = "1";
     var out = el.querySelector(".remaining");
     var end = Date.now() + Number(el.dataset.remaining) * 1000;
     function tick() {
@@ -20,6 +22,8 @@
   function init() {
     document.querySelectorAll("[data-round-timer]").forEach(start);
   }
+  // the projector swaps in a fresh clock every minute
+  document.addEventListener("htmx:afterSwap", init);
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
   else init();
 })();

@@ -1,14 +1,25 @@
 """Versioned read-only JSON API (mounted under /api/)."""
 
-from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
+from django.urls import include, path, re_path
+from drf_spectacular.views import (
+    SpectacularAPIView,
+    SpectacularRedocView,
+    SpectacularSwaggerSplitView,
+)
 
 from tournament.standings.api import views
+from tournament.standings.api.http import not_found
 
 v1 = [
+    path("", views.Index.as_view(), name="index"),
     path("events/", views.EventList.as_view(), name="events"),
     path("events/<int:event_id>/", views.EventDetail.as_view(), name="event"),
     path("events/<int:event_id>/rounds/", views.RoundList.as_view(), name="rounds"),
+    path(
+        "events/<int:event_id>/registrations/",
+        views.RegistrationList.as_view(),
+        name="registrations",
+    ),
     path(
         "events/<int:event_id>/rounds/<int:number>/seating/",
         views.Seating.as_view(),
@@ -19,8 +30,10 @@ v1 = [
     path("players/<str:player_number>/", views.PlayerDetail.as_view(), name="player"),
     path("ranking/", views.RankingList.as_view(), name="ranking"),
     path("schema/", SpectacularAPIView.as_view(api_version="v1"), name="schema"),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="api-v1:schema"), name="docs"),
+    # The split view serves its start-up script as a file: no inline script (CSP).
+    path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api-v1:schema"), name="docs"),
     path("redoc/", SpectacularRedocView.as_view(url_name="api-v1:schema"), name="redoc"),
+    re_path(r"^.*$", not_found),
 ]
 
 urlpatterns = [path("v1/", include((v1, "api-v1")))]

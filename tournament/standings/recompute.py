@@ -20,12 +20,13 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from django.db import transaction
+from django.dispatch import Signal
 
 from scoring.model import EventRecord
 from tournament.accounts.models import Player
 from tournament.events.engine import rounds_queryset, store_bracket_results, store_results
 from tournament.events.models import Bracket, Event
-from tournament.events.signals import results_changed
+from tournament.events.signals import results_changed, results_confirmed
 from tournament.standings import services
 
 # Event fields whose change alters stored points or eligibility: recomputed everywhere.
@@ -50,7 +51,7 @@ def refresh_bracket(bracket: Bracket) -> None:
         seats, games = store_bracket_results(bracket)
         services.refresh_players(bracket.round.event, seats)
         services.refresh_eligibility(bracket.round.event, games)
-        _announce(bracket.round.event)
+        _announce(bracket.round.event, results_confirmed)
 
 
 def event_edited(event: Event, changed: Collection[str], *, judges_changed: bool = False) -> None:
@@ -69,9 +70,10 @@ def players_renamed(player: Player) -> None:
     services.player_changed(player)
 
 
-def _announce(event: Event) -> None:
-    # After commit, so listeners (document re-renders) see the new figures; robust, so a
-    # failing listener (a broker that is down) never turns a saved result into an error.
-    transaction.on_commit(
-        lambda: results_changed.send_robust(sender=Event, event=event), robust=True
-    )
+def _announce(event: Event, *signals: Signal) -> None:
+    # After commit, so listeners (document re-renders, webhooks) see the new figures; robust,
+    # so a failing listener (a broker that is down) never turns a saved result into an error.
+    for signal in (results_changed, *signals):
+        transaction.on_commit(
+            lambda signal=signal: signal.send_robust(sender=Event, event=event), robust=True
+        )

@@ -4,7 +4,8 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from tournament.accounts.models import Player
-from tournament.events.models import Event, Round, Seat
+from tournament.events.models import Event, Registration, Round, Seat
+from tournament.events.services.rounds import timer_ends_at
 from tournament.standings.models import EventStanding, OfficialScore
 from tournament.standings.tables import status_labels
 
@@ -49,12 +50,27 @@ class EligibilitySerializer(serializers.Serializer):
     reasons = serializers.ListField(child=serializers.CharField(), source="reason_texts")
 
 
+class OfficialSerializer(serializers.Serializer):
+    role = serializers.ChoiceField(choices=["organizer", "judge"])
+    player_number = serializers.CharField()
+    name = serializers.CharField()
+
+
 class EventDetailSerializer(EventSerializer):
     judges = serializers.SlugRelatedField(slug_field="name", many=True, read_only=True)
+    officials = serializers.SerializerMethodField()
     eligibility = serializers.SerializerMethodField()
 
     class Meta(EventSerializer.Meta):
-        fields = [*EventSerializer.Meta.fields, "judges", "eligibility"]
+        fields = [*EventSerializer.Meta.fields, "judges", "officials", "eligibility"]
+
+    @extend_schema_field(OfficialSerializer(many=True))
+    def get_officials(self, event: Event) -> list[dict]:
+        """The organizer and the judges, with their player numbers."""
+        people = [("organizer", event.organizer)] + [("judge", j) for j in event.judges.all()]
+        return [
+            {"role": role, "player_number": p.player_number, "name": p.name} for role, p in people
+        ]
 
     @extend_schema_field(EligibilitySerializer(allow_null=True))
     def get_eligibility(self, event: Event) -> dict | None:
@@ -63,9 +79,54 @@ class EventDetailSerializer(EventSerializer):
 
 
 class RoundSerializer(serializers.ModelSerializer):
+    ends_at = serializers.SerializerMethodField(
+        help_text="When the time limit runs out (null without a started timer)"
+    )
+
     class Meta:
         model = Round
-        fields = ["number", "state", "published", "is_final"]
+        fields = [
+            "number",
+            "state",
+            "published",
+            "is_final",
+            "started_at",
+            "time_called_at",
+            "ends_at",
+        ]
+
+    @extend_schema_field(serializers.DateTimeField(allow_null=True))
+    def get_ends_at(self, rnd: Round) -> str | None:
+        ends = timer_ends_at(rnd)
+        return serializers.DateTimeField().to_representation(ends) if ends else None
+
+
+class RegistrationSerializer(serializers.ModelSerializer):
+    player_number = serializers.CharField(source="player.player_number")
+    name = serializers.CharField(source="player.name")
+    club = serializers.CharField(source="player.club")
+    country = serializers.CharField(source="player.country")
+
+    class Meta:
+        model = Registration
+        fields = [
+            "player_number",
+            "name",
+            "club",
+            "country",
+            "checked_in",
+            "late",
+            "dropped_in_round",
+        ]
+
+
+class IndexSerializer(serializers.Serializer):
+    version = serializers.CharField()
+    events = serializers.URLField()
+    ranking = serializers.URLField()
+    schema = serializers.URLField()
+    docs = serializers.URLField()
+    redoc = serializers.URLField()
 
 
 class SeatSerializer(serializers.ModelSerializer):

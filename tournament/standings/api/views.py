@@ -5,16 +5,21 @@ from functools import partial
 from django.db.models import Prefetch
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import generics
+from rest_framework import generics, serializers
 from rest_framework.response import Response
+from rest_framework.reverse import reverse
+from rest_framework.views import APIView
 
 from tournament.accounts.models import Player
 from tournament.events.choices import Status
-from tournament.events.models import Bracket, Event, Round, Seat
+from tournament.events.models import Bracket, Event, Registration, Round, Seat
 from tournament.standings import services
 from tournament.standings.api import serializers as s
+from tournament.standings.api.filters import EventFilter
 from tournament.standings.fragments import cached, fragment_key
 from tournament.standings.models import EventStanding, OfficialScore
 from tournament.standings.tables import KnownCountPaginator
@@ -37,11 +42,25 @@ def _public_standings_event(view, *related: str) -> Event:
     return event
 
 
+INDEX_ENDPOINTS = ["events", "ranking", "schema", "docs", "redoc"]
+
+
+class Index(APIView):
+    """Where to start: the collections of the API and its documentation."""
+
+    @extend_schema(responses=s.IndexSerializer)
+    def get(self, request, *args, **kwargs):
+        links = {name: reverse(f"api-v1:{name}", request=request) for name in INDEX_ENDPOINTS}
+        return Response({"version": "v1", **links})
+
+
 class EventList(generics.ListAPIView):
-    """Published events (never drafts), newest first."""
+    """Published events (never drafts), newest first, filtered by the query parameters."""
 
     serializer_class = s.EventSerializer
     queryset = public_events().order_by("-date", "name")
+    filter_backends = [DjangoFilterBackend]
+    filterset_class = EventFilter
 
 
 class EventDetail(generics.RetrieveAPIView):
@@ -52,12 +71,25 @@ class EventDetail(generics.RetrieveAPIView):
         return public_events().select_related("scoring").prefetch_related("judges")
 
 
+class RegistrationList(generics.ListAPIView):
+    """Who is registered in a published event (also before it starts), by name."""
+
+    serializer_class = s.RegistrationSerializer
+
+    def get_queryset(self):
+        return (
+            Registration.objects.filter(event=_event(self))
+            .select_related("player")
+            .order_by("player__name", "pk")
+        )
+
+
 class RoundList(generics.ListAPIView):
     serializer_class = s.RoundSerializer
     pagination_class = None
 
     def get_queryset(self):
-        return Round.objects.filter(event=_event(self)).order_by("number")
+        return Round.objects.filter(event=_event(self)).select_related("event").order_by("number")
 
 
 class Seating(generics.RetrieveAPIView):
@@ -118,7 +150,11 @@ class OfficialsList(generics.ListAPIView):
         return OfficialScore.objects.filter(event=event).select_related("player")
 
 
-YEAR = OpenApiParameter("year", OpenApiTypes.INT, description="Only events of this year")
+YEAR = OpenApiParameter(
+    "year",
+    {"type": "integer", "minimum": 1, "maximum": 9999},
+    description="Only events of this year",
+)
 
 
 @extend_schema(parameters=[YEAR])
@@ -135,15 +171,18 @@ class PlayerDetail(generics.RetrieveAPIView):
             .select_related("event")
             .order_by("-event__date")
         )
-        player.ranking = services.ranking_breakdown(player, _int(self.request, "year"))
+        player.ranking = services.ranking_breakdown(player, _year(self.request))
         return player
 
 
-def _int(request, name: str) -> int | None:
-    try:
-        return int(request.query_params.get(name) or 0) or None
-    except ValueError:
+def _year(request) -> int | None:
+    """`?year=` as a year, None when absent; 400 with a message when it is not a year."""
+    value = request.query_params.get("year", "").strip()
+    if not value:
         return None
+    if not (value.isdigit() and 1 <= int(value) <= 9999):
+        raise serializers.ValidationError({"year": [_("A year is a number such as 2026.")]})
+    return int(value)
 
 
 @extend_schema(
@@ -160,6 +199,4 @@ class RankingList(generics.ListAPIView):
 
     def get_queryset(self):
         params = self.request.query_params
-        return services.ranking(
-            _int(self.request, "year"), params.get("country"), params.get("region")
-        )
+        return services.ranking(_year(self.request), params.get("country"), params.get("region"))

@@ -1,0 +1,27 @@
+"""gunicorn settings shared by the image's CMD and docker-compose (one place for the options).
+
+Environment: PORT (8000), WEB_CONCURRENCY (workers, default 2 × CPUs + 1, at most 8),
+GUNICORN_THREADS (1), GUNICORN_TIMEOUT (seconds, 60: PDF pages render in the request only
+when small), BIND (overrides host:port).
+"""
+
+import multiprocessing
+import os
+
+bind = os.environ.get("BIND", f"0.0.0.0:{os.environ.get('PORT', '8000')}")
+workers = int(os.environ.get("WEB_CONCURRENCY", min(2 * multiprocessing.cpu_count() + 1, 8)))
+threads = int(os.environ.get("GUNICORN_THREADS", "1"))
+timeout = int(os.environ.get("GUNICORN_TIMEOUT", "60"))
+graceful_timeout = 30
+keepalive = 5
+# Recycle workers now and then so a slow leak cannot grow for ever.
+max_requests = 1000
+max_requests_jitter = 100
+accesslog = "-"
+errorlog = "-"
+loglevel = os.environ.get("GUNICORN_LOG_LEVEL", "info")
+access_log_format = (
+    'remote=%({x-forwarded-for}i)s method=%(m)s path="%(U)s" query="%(q)s" status=%(s)s '
+    'bytes=%(B)s duration_ms=%(M)s agent="%(a)s"'
+)
+forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")

@@ -1,0 +1,13 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class WebhooksConfig(AppConfig):
+    name = "tournament.webhooks"
+    label = "webhooks"
+    verbose_name = _("Webhooks")
+
+    def ready(self) -> None:
+        from tournament.webhooks import hooks
+
+        hooks.connect()

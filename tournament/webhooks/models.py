@@ -1,0 +1,68 @@
+"""URLs an organizer registers to be told about an event, and every delivery made to them."""
+
+import secrets
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from tournament.accounts.models import Player
+from tournament.events.models import Event
+
+
+class Kind(models.TextChoices):
+    """What happened; the identifier is sent as `type` and in the X-Spellfire-Event header."""
+
+    ROUND_SEATED = "round.seated", _("Round seated")
+    ROUND_PUBLISHED = "round.published", _("Round seating published")
+    TIME_CALLED = "round.time_called", _("Time called")
+    RESULTS_CONFIRMED = "results.confirmed", _("Results confirmed")
+    EVENT_FINISHED = "event.finished", _("Event finished")
+
+
+def new_secret() -> str:
+    return secrets.token_urlsafe(32)
+
+
+class Webhook(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="webhooks")
+    url = models.URLField(_("URL"), max_length=500)
+    kinds = models.JSONField(_("notifications"), default=list)
+    secret = models.CharField(_("signing secret"), max_length=64, default=new_secret)
+    active = models.BooleanField(_("active"), default=True)
+    created_by = models.ForeignKey(Player, on_delete=models.SET_NULL, null=True, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "pk"]
+        verbose_name = _("webhook")
+        verbose_name_plural = _("webhooks")
+
+    def __str__(self) -> str:
+        return self.url
+
+
+class Delivery(models.Model):
+    class State(models.TextChoices):
+        PENDING = "pending", _("Pending")
+        DELIVERED = "delivered", _("Delivered")
+        FAILED = "failed", _("Failed")
+
+    webhook = models.ForeignKey(Webhook, on_delete=models.CASCADE, related_name="deliveries")
+    kind = models.CharField(_("notification"), max_length=30, choices=Kind)
+    payload = models.JSONField(_("payload"))
+    state = models.CharField(_("state"), max_length=10, choices=State, default=State.PENDING)
+    attempts = models.PositiveSmallIntegerField(_("attempts"), default=0)
+    response_status = models.PositiveSmallIntegerField(_("response status"), null=True)
+    error = models.CharField(_("error"), max_length=300, blank=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    last_attempt_at = models.DateTimeField(_("last attempt"), null=True)
+    next_attempt_at = models.DateTimeField(_("next attempt"), null=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        verbose_name = _("delivery")
+        verbose_name_plural = _("deliveries")
+        indexes = [models.Index(fields=["state", "next_attempt_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.kind} → {self.webhook}"

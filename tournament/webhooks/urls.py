@@ -1,0 +1,24 @@
+from django.urls import path
+
+from tournament.webhooks import views
+
+app_name = "webhooks"
+
+urlpatterns = [
+    path("events/<int:event_id>/webhooks/", views.WebhookListView.as_view(), name="list"),
+    path(
+        "events/<int:event_id>/webhooks/<int:webhook_id>/delete/",
+        views.WebhookDeleteView.as_view(),
+        name="delete",
+    ),
+    path(
+        "events/<int:event_id>/webhooks/deliveries/",
+        views.DeliveryLogView.as_view(),
+        name="deliveries",
+    ),
+    path(
+        "events/<int:event_id>/webhooks/deliveries/<int:delivery_id>/retry/",
+        views.DeliveryRetryView.as_view(),
+        name="retry",
+    ),
+]
