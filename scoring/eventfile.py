@@ -31,6 +31,7 @@ from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
 from typing import Any
 
+from scoring.eventlimits import cap_issues, decode, limit_issues
 from scoring.model import (
     DECK_SIZES,
     Bracket,
@@ -405,14 +406,14 @@ def read_event(source: str | bytes | Mapping[str, Any]) -> tuple[EventRecord | N
     of rules validation (the event is returned so callers may still show it).
     """
     if isinstance(source, str | bytes):
-        try:
-            source = json.loads(source)
-        except json.JSONDecodeError as exc:
-            where = f"line {exc.lineno} column {exc.colno}"
-            return None, [Issue(where, f"not valid JSON: {exc.msg}")]
-        except UnicodeDecodeError as exc:
-            return None, [Issue("(file)", f"not UTF-8 text: {exc.reason}")]
-    return _read(source)
+        source, issues = decode(source)
+        if issues:
+            return None, issues
+    issues = limit_issues(source)  # size and shape first: the reader trusts them
+    if issues:
+        return None, issues
+    event, issues = _read(source)
+    return event, cap_issues(issues)
 
 
 def parse_event(source: str | bytes | Mapping[str, Any]) -> EventRecord:

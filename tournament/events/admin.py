@@ -1,5 +1,6 @@
 from django.contrib import admin
 
+from tournament.core.admin import ReadOnlyAdmin, ReadOnlyInline
 from tournament.events.models import Bracket, Event, Registration, Round, Seat
 
 
@@ -25,9 +26,8 @@ class RegistrationAdmin(admin.ModelAdmin):
     search_fields = ("player__name", "event__name")
 
 
-class SeatInline(admin.TabularInline):
+class SeatInline(ReadOnlyInline):
     model = Seat
-    extra = 0
 
 
 @admin.register(Round)
@@ -44,5 +44,6 @@ class BracketAdmin(admin.ModelAdmin):
 
 
 @admin.register(Seat)
-class SeatAdmin(admin.ModelAdmin):
+class SeatAdmin(ReadOnlyAdmin):
     list_display = ("bracket", "registration", "position", "place", "points", "is_wildcard")
+    list_select_related = ("bracket__round__event", "registration__player", "registration__event")

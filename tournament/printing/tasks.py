@@ -5,14 +5,20 @@ from celery import shared_task
 from tournament.printing import services
 
 
-@shared_task(name="printing.render_document")
+@shared_task(name="printing.render_document", ignore_result=True)
 def render_document(doc_id: int) -> str:
     """Render one cached document to PDF; returns its state."""
     doc = services.generate(doc_id)
     return doc.state if doc else "gone"
 
 
-@shared_task(name="printing.purge_expired")
+@shared_task(name="printing.purge_expired", ignore_result=True)
 def purge_expired() -> int:
-    """Remove expired files (run it from celery beat or cron)."""
+    """Remove expired files (scheduled by celery beat; cron runs `purge_documents`)."""
     return services.purge_expired()
+
+
+@shared_task(name="printing.recover_stuck", ignore_result=True)
+def recover_stuck() -> int:
+    """Re-send documents whose task was lost (scheduled by celery beat)."""
+    return services.recover_stuck_documents()

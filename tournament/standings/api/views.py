@@ -2,15 +2,18 @@
 
 from functools import partial
 
+from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db.models import Prefetch
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics
+from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 
 from tournament.accounts.models import Player
+from tournament.core.params import parse_year
 from tournament.events.choices import Status
 from tournament.events.models import Bracket, Event, Round, Seat
 from tournament.standings import services
@@ -37,11 +40,16 @@ def _public_standings_event(view, *related: str) -> Event:
     return event
 
 
+@extend_schema(parameters=[OpenApiParameter("year", OpenApiTypes.INT)])
 class EventList(generics.ListAPIView):
-    """Published events (never drafts), newest first."""
+    """Published events (never drafts), newest first; ?year= keeps one year's."""
 
     serializer_class = s.EventSerializer
-    queryset = public_events().order_by("-date", "name")
+
+    def get_queryset(self):
+        events = public_events().order_by("-date", "name")
+        year = _year(self.request)
+        return events if year is None else events.filter(date__year=year)
 
 
 class EventDetail(generics.RetrieveAPIView):
@@ -135,15 +143,16 @@ class PlayerDetail(generics.RetrieveAPIView):
             .select_related("event")
             .order_by("-event__date")
         )
-        player.ranking = services.ranking_breakdown(player, _int(self.request, "year"))
+        player.ranking = services.ranking_breakdown(player, _year(self.request))
         return player
 
 
-def _int(request, name: str) -> int | None:
+def _year(request) -> int | None:
+    """?year=, checked: a bad one answers 400 with the reason."""
     try:
-        return int(request.query_params.get(name) or 0) or None
-    except ValueError:
-        return None
+        return parse_year(request.query_params.get("year"))
+    except DjangoValidationError as error:
+        raise ValidationError({"year": error.messages}) from error
 
 
 @extend_schema(
@@ -160,6 +169,4 @@ class RankingList(generics.ListAPIView):
 
     def get_queryset(self):
         params = self.request.query_params
-        return services.ranking(
-            _int(self.request, "year"), params.get("country"), params.get("region")
-        )
+        return services.ranking(_year(self.request), params.get("country"), params.get("region"))
