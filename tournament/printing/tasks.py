@@ -1,11 +1,20 @@
 """Background generation of print documents."""
 
 from celery import shared_task
+from django.db import OperationalError
 
 from tournament.printing import services
 
 
-@shared_task(name="printing.render_document", ignore_result=True)
+# The database restarting under a render is retried (with the broker); anything else is a
+# failed render that the document itself records.
+@shared_task(
+    name="printing.render_document",
+    ignore_result=True,
+    autoretry_for=(OperationalError,),
+    retry_backoff=2,
+    max_retries=5,
+)
 def render_document(doc_id: int) -> str:
     """Render one cached document to PDF; returns its state."""
     doc = services.generate(doc_id)
