@@ -22,7 +22,10 @@ def post_file(client, data: bytes):
 def refused(client_as, player, data: bytes) -> str:
     """The import page's answer to a refused file (nothing imported), as text."""
     before = Event.objects.count()
-    response = post_file(client_as(player), data)
+    client = client_as(player)
+    response = post_file(client, data)
+    if response.status_code == 302:  # a large file: its job's page tells the outcome
+        response = client.get(response.url)
     assert response.status_code == 200
     assert Event.objects.count() == before
     text = response.content.decode()
@@ -107,3 +110,65 @@ def test_score_event_reports_depth_without_a_traceback(tmp_path):
     path.write_text("[" * 50_000 + "]" * 50_000)
     code, _out, err = run("score_event", str(path))
     assert code != 0 and "nested too deeply" in err
+
+
+# -- large files: imported in the background, with a progress page ---------------------------
+
+
+@pytest.fixture
+def background_from_100_bytes(monkeypatch, settings, tmp_path):
+    from tournament.eventfile import jobs
+
+    settings.MEDIA_ROOT = tmp_path / "media"
+    monkeypatch.setattr(jobs, "BACKGROUND_BYTES", 100)
+
+
+def test_large_file_is_imported_by_a_job(client_as, player, background_from_100_bytes):
+    client = client_as(player)
+    response = post_file(client, json.dumps(spec_example()).encode())
+    assert response.status_code == 302 and "/events/import/" in response.url
+    done = client.get(response.url)  # no broker: the job already ran in-process
+    event = Event.objects.get()
+    assert done.status_code == 302 and done.url == event.get_absolute_url()
+    assert event.organizer == player
+
+
+def test_large_invalid_file_shows_its_issues_on_the_job_page(
+    client_as, player, background_from_100_bytes
+):
+    data = spec_example()
+    data["players"][0]["name"] = "x" * 500
+    client = client_as(player)
+    response = post_file(client, json.dumps(data).encode())
+    page = client.get(response.url).content.decode()
+    assert "This is not a valid event file; nothing was imported." in page
+    assert "players[0].name: the text is too long: at most 200 characters, got 500" in page
+    assert "every 1s" not in page  # finished: no more polling
+    assert not Event.objects.exists()
+
+
+def test_someone_elses_job_is_404(client_as, player, stranger, background_from_100_bytes):
+    response = post_file(client_as(player), json.dumps(spec_example()).encode())
+    assert client_as(stranger).get(response.url).status_code == 404
+
+
+def test_a_lost_job_says_upload_again(client_as, player, background_from_100_bytes, monkeypatch):
+    from tournament.eventfile import jobs
+
+    job = jobs.ImportJob(id="lost", user_id=player.user.pk, state="running", step="saving")
+    job.save()
+    monkeypatch.setattr(jobs, "STALE_AFTER", jobs.dt.timedelta(0))
+    page = client_as(player).get(reverse("eventfile:import_job", args=["lost"])).content.decode()
+    assert "The import did not finish and nothing was saved. Upload the file again." in page
+    assert "every 1s" not in page
+
+
+def test_the_largest_allowed_event_imports(client_as, player):
+    data = spec_example()
+    data["players"] += [
+        {"id": f"x{i}", "name": f"Extra {i}", "player_number": str(90000 + i)}
+        for i in range(eventlimits.MAX_PLAYERS - len(data["players"]))
+    ]
+    response = post_file(client_as(player), json.dumps(data).encode())
+    assert response.status_code == 302
+    assert Event.objects.get().registrations.count() == eventlimits.MAX_PLAYERS
