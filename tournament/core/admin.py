@@ -3,8 +3,8 @@
 from django.contrib import admin
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):
-    """Visible in the admin, never changed there.
+class NoEditing:
+    """Visible in the admin, never added, changed or deleted there.
 
     Results and seats are written only by the services, which re-compute standings and keep
     the audit trail; an admin edit would bypass both. Corrections go through the site."""
@@ -19,16 +19,11 @@ class ReadOnlyAdmin(admin.ModelAdmin):
         return False
 
 
-class ReadOnlyInline(admin.TabularInline):
-    """An inline list shown read-only, for the same reason as `ReadOnlyAdmin`."""
+class ReadOnlyAdmin(NoEditing, admin.ModelAdmin):
+    """A model admin that only lists and shows."""
+
+
+class ReadOnlyInline(NoEditing, admin.TabularInline):
+    """An inline list shown read-only."""
 
     extra = 0
-
-    def has_add_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False
