@@ -37,7 +37,7 @@ def pytest_collection_modifyitems(config, items):
         return
     skip = pytest.mark.skip(reason="fault suite: run .ci/faults.sh (SPELLFIRE_FAULTS=1)")
     for item in items:
-        if "faults" in item.keywords:
+        if item.get_closest_marker("faults") is not None:
             item.add_marker(skip)
 
 
