@@ -221,5 +221,5 @@ def test_postgres_restart_during_a_burst_of_submissions(site, orm):
         assert GameEntry.objects.filter(bracket=bracket).count() == 2, bracket
     http = browser_for(site, organizer.user)
     assert http.get(f"{site.base}/events/{event.pk}/standings/", timeout=30).status_code == 200
-    # while PostgreSQL was up, the site never answered 500 on these submissions
-    assert set(codes) <= {302, 500, 0}, sorted(set(codes))
+    # no 500: accepted (302), or "briefly unavailable" (503) while PostgreSQL restarted
+    assert set(codes) <= {302, 503, 0}, sorted(set(codes))

@@ -122,6 +122,22 @@ def test_500_page_in_the_layout(db):
     assert 'class="site-header"' in response.content.decode()
 
 
+def test_database_down_is_503_not_500(db):
+    from django.db import OperationalError
+
+    request = RequestFactory().get("/")
+    try:
+        raise OperationalError("connection refused")
+    except OperationalError:
+        response = core_views.server_error(request)
+    assert response.status_code == 503
+    assert response["Retry-After"] == "10"
+    assert (
+        "The database is not answering right now. Try again in a moment."
+        in response.content.decode()
+    )
+
+
 def test_400_page(db):
     response = core_views.bad_request(RequestFactory().get("/"))
     assert response.status_code == 400 and "Bad request" in response.content.decode()

@@ -2,17 +2,21 @@
 
 import logging
 import re
+import sys
 
 from celery import current_app
 from django.conf import settings
 from django.core.cache import cache
-from django.db import connection
+from django.db import InterfaceError, OperationalError, connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template import loader
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
 logger = logging.getLogger(__name__)
+
+# What a request meets while PostgreSQL restarts or is unreachable.
+DATABASE_DOWN = (OperationalError, InterfaceError)
 
 # Messages Django itself puts in Http404 (get_object_or_404, generic views): not for users.
 INTERNAL_REASON = re.compile(r"^No .+ (matches the given query|found matching the query)\.?$")
@@ -68,6 +72,16 @@ def page_not_found(request: HttpRequest, exception: BaseException | None = None)
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
+    """500, or 503 when the database is unreachable (restarting): that is not a bug."""
+    if isinstance(sys.exc_info()[1], DATABASE_DOWN):
+        response = _page(
+            request,
+            503,
+            _("Briefly unavailable"),
+            _("The database is not answering right now. Try again in a moment."),
+        )
+        response["Retry-After"] = "10"
+        return response
     return _page(
         request,
         500,
