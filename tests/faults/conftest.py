@@ -124,6 +124,16 @@ class Processes:
             self.worker.wait()
             self.worker = None
 
+    def kill_pool_child(self) -> bool:
+        """SIGKILL the worker's pool process (as the kernel's OOM killer would)."""
+        found = subprocess.run(
+            ["pgrep", "-P", str(self.worker.pid)], capture_output=True, text=True, check=False
+        )
+        children = [int(pid) for pid in found.stdout.split()]
+        for pid in children:
+            os.kill(pid, signal.SIGKILL)
+        return bool(children)
+
     def stop(self) -> None:
         for process in (self.worker, self.server):
             if process is not None and process.poll() is None:

@@ -162,6 +162,23 @@ def test_worker_killed_mid_render(site, orm):
     wait_done(site, http, event, doc_ids, PENDING_SECONDS * 3 + 90)
 
 
+def test_pool_child_killed_mid_render(site, orm):
+    from tournament.printing.models import CachedDocument
+
+    event, _rnd, organizer = build_running_event(tag(), players=60)
+    http = browser_for(site, organizer.user)
+    doc_ids = [ask_document(site, http, event, k) for k in DOC_KINDS]
+
+    def one_started():
+        docs = CachedDocument.objects.filter(pk__in=doc_ids, state="pending")
+        return any(d.generated_at and d.generated_at >= d.created for d in docs)
+
+    wait_for(one_started, 60, "a render started", every=0.05)
+    assert site.kill_pool_child()
+    # the worker itself lives on: the task goes back to the queue (reject_on_worker_lost)
+    wait_done(site, http, event, doc_ids, PENDING_SECONDS * 3 + 60)
+
+
 def test_postgres_restart_during_a_burst_of_submissions(site, orm):
     from tournament.results.models import Game, GameEntry
 
