@@ -37,6 +37,7 @@ from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
 from typing import Any
 
+from scoring.eventlimits import cap_issues, decode, limit_issues
 from scoring.model import (
     DECK_SIZES,
     Bracket,
@@ -458,17 +459,14 @@ def read_event(source: str | bytes | Mapping[str, Any]) -> tuple[EventRecord | N
     of rules validation (the event is returned so callers may still show it).
     """
     if isinstance(source, str | bytes):
-        try:
-            source = json.loads(source)
-        except json.JSONDecodeError as exc:
-            where = f"line {exc.lineno} column {exc.colno}"
-            return None, [
-                issue(where, IssueCode.NOT_JSON, "not valid JSON: %(error)s", error=exc.msg)
-            ]
-        except UnicodeDecodeError as exc:
-            msg = "not UTF-8 text: %(error)s"
-            return None, [issue("(file)", IssueCode.NOT_UTF8, msg, error=exc.reason)]
-    return _read(source)
+        source, issues = decode(source)
+        if issues:
+            return None, issues
+    issues = limit_issues(source)  # size and shape first: the reader trusts them
+    if issues:
+        return None, issues
+    event, issues = _read(source)
+    return event, cap_issues(issues)
 
 
 def parse_event(source: str | bytes | Mapping[str, Any]) -> EventRecord:

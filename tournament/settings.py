@@ -61,6 +61,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "axes",
     "tournament.core",
     "tournament.accounts",
     "tournament.events",
@@ -86,6 +87,9 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "tournament.standings.api.http.ConditionalGetMiddleware",
+    "csp.middleware.CSPMiddleware",
+    # Last: it turns a lockout raised by the login view into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "tournament.urls"
@@ -112,13 +116,33 @@ DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{DATA_DIR / 'db.sqlite3'}",
         conn_max_age=int(os.environ.get("CONN_MAX_AGE", "0")),
+        # A persistent connection is checked before reuse, so a database restart costs the
+        # requests in flight, not every request of the process from then on.
+        conn_health_checks=True,
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    DATABASES["default"].setdefault("OPTIONS", {}).setdefault("connect_timeout", 5)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Judges submit concurrently: wait for the write lock instead of failing at once.
     DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# django-axes counts failed logins first (and refuses a locked-out one before the password is
+# even checked); then the usual username/password check.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+# Lock a username from one address after 5 wrong passwords for 15 minutes. Never by username
+# alone (anyone could lock a player out before his event) nor by address alone (a venue's
+# players share one address).
+AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = float(os.environ.get("AXES_COOLOFF_HOURS", "0.25"))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -174,17 +198,65 @@ CELERY_RESULT_BACKEND = REDIS_URL or None
 # Without a broker the same task code runs in-process, so nothing needs Redis to work.
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
 CELERY_TASK_EAGER_PROPAGATES = True
+# Nobody waits for a task's return value: the database row of the job is the result.
+CELERY_TASK_IGNORE_RESULT = True
+
+# Reliability: a task is acknowledged only once it finished, and goes back to the queue when
+# its worker process dies (killed, out of memory) or loses the broker mid-task, so a render is
+# never lost. Tasks must therefore be safe to run twice (they are: a render overwrites its file).
 CELERY_TASK_ACKS_LATE = True
 # Workers log through LOGGING below (same format as the web), not Celery's own handlers.
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# A huge document gets a soft limit (the task records a clear failure) then a hard kill.
+CELERY_TASK_SOFT_TIME_LIMIT = int(os.environ.get("CELERY_SOFT_TIME_LIMIT", "240"))
+CELERY_TASK_TIME_LIMIT = CELERY_TASK_SOFT_TIME_LIMIT + 60
+# WeasyPrint's memory grows with every document: recycle pool children regularly.
+CELERY_WORKER_MAX_TASKS_PER_CHILD = 50
+# An unacknowledged task is handed out again after this long (it must exceed the time limit,
+# or a slow task would run twice at once).
+CELERY_VISIBILITY_TIMEOUT = int(
+    os.environ.get("CELERY_VISIBILITY_TIMEOUT", str(CELERY_TASK_TIME_LIMIT + 300))
+)
+_REDIS_TIMEOUTS = {"socket_connect_timeout": 1, "socket_timeout": 3}
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": CELERY_VISIBILITY_TIMEOUT,
+    **_REDIS_TIMEOUTS,
+}
+CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = dict(_REDIS_TIMEOUTS)
+# A web request that queues a task must not hang when Redis is down: one quick retry, then the
+# caller is told (it degrades: the document is marked "try again", nothing saved is undone).
+CELERY_BROKER_CONNECTION_TIMEOUT = 1
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 1,
+    "interval_start": 0,
+    "interval_step": 0.2,
+    "interval_max": 0.2,
+}
+# A pending document with no sign of life for this long lost its task and is sent again.
+PRINTING_PENDING_SECONDS = int(
+    os.environ.get("PRINTING_PENDING_SECONDS", str(CELERY_TASK_TIME_LIMIT + 60))
+)
+# Celery beat (production runs `celery -A tournament beat`); without beat, cron runs the
+# management command `purge_documents`, which does both.
 CELERY_BEAT_SCHEDULE = {
+    "purge-expired-documents": {"task": "printing.purge_expired", "schedule": 60 * 60},
+    "recover-stuck-documents": {"task": "printing.recover_stuck", "schedule": 60},
     # Deliveries whose worker died between attempts are picked up again.
     "webhooks-retry-stale": {"task": "tournament.webhooks.tasks.retry_stale", "schedule": 300.0},
 }
 
 if REDIS_URL:
+    # Redis down must only make pages slower: the cache answers as an empty cache meanwhile.
     CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+        "default": {
+            "BACKEND": "tournament.core.cache.FailSafeRedisCache",
+            "LOCATION": REDIS_URL,
+            "OPTIONS": dict(_REDIS_TIMEOUTS),
+        }
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
@@ -198,6 +270,17 @@ REST_FRAMEWORK = {
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_PAGINATION_CLASS": "tournament.standings.api.http.PageSizePagination",
     "PAGE_SIZE": 100,
+    # Session (the site's own pages) only: no HTTP Basic, which would let anyone try passwords
+    # against the API without the login form's lockout.
+    "DEFAULT_AUTHENTICATION_CLASSES": ["rest_framework.authentication.SessionAuthentication"],
+    "DEFAULT_THROTTLE_CLASSES": [
+        "rest_framework.throttling.AnonRateThrottle",
+        "rest_framework.throttling.UserRateThrottle",
+    ],
+    "DEFAULT_THROTTLE_RATES": {
+        "anon": os.environ.get("API_ANON_RATE", "120/min"),
+        "user": os.environ.get("API_USER_RATE", "600/min"),
+    },
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Spellfire Tournament Manager API",
@@ -224,6 +307,23 @@ CORS_EXPOSE_HEADERS = ["ETag", "Last-Modified", "Cache-Control"]
 SITE_URL = os.environ.get("SITE_URL", "")
 # Webhooks may target loopback/private addresses only when allowed (development, tests).
 WEBHOOKS_ALLOW_PRIVATE_HOSTS = env_flag("WEBHOOKS_ALLOW_PRIVATE_HOSTS", DEBUG)
+# Content-Security-Policy: scripts only from our own static files (htmx included), no inline
+# script or event handler. The API's interactive docs load their viewer from a CDN and are
+# left out.
+CONTENT_SECURITY_POLICY = {
+    "EXCLUDE_URL_PREFIXES": ["/api/v1/docs/", "/api/v1/redoc/"],
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        # htmx adds its indicator style element; templates use no inline style otherwise.
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'self'"],
+    },
+}
 
 # Where the card data set lives (read, never copied into the repository).
 CARD_DATA_DIR = Path(os.environ.get("SPELLFIRE_CARD_DATA", BASE_DIR.parent / "shared" / "data"))

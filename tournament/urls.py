@@ -3,10 +3,10 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from tournament import health
+from tournament.core import views as core_views
 
 urlpatterns = [
-    path("healthz", health.healthz, name="healthz"),
+    path("healthz", core_views.healthz, name="healthz"),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/", include("tournament.accounts.urls")),
@@ -22,3 +22,8 @@ urlpatterns = [
     path("", include("tournament.review.urls")),
     path("", include("tournament.webhooks.urls")),
 ]
+
+handler400 = "tournament.core.views.bad_request"
+handler403 = "tournament.core.views.permission_denied"
+handler404 = "tournament.core.views.page_not_found"
+handler500 = "tournament.core.views.server_error"

@@ -63,30 +63,6 @@ def test_json_log_lines_carry_extras_and_exceptions():
     assert "RuntimeError: boom" in json.loads(JsonFormatter().format(record))["exception"]
 
 
-@pytest.mark.django_db
-def test_healthz_reports_every_check(client):
-    response = client.get("/healthz")
-    assert response.status_code == 200
-    assert response.json() == {
-        "status": "ok",
-        "checks": {"database": "ok", "cache": "ok", "broker": "ok"},
-    }
-    assert "no-cache" in response["Cache-Control"]
-
-
-@pytest.mark.django_db
-def test_healthz_is_503_when_a_check_fails(client, monkeypatch):
-    from tournament import health
-
-    def broken():
-        raise ConnectionError("down")
-
-    monkeypatch.setitem(health.CHECKS, "cache", broken)
-    response = client.get("/healthz")
-    assert response.status_code == 503
-    assert response.json()["checks"]["cache"] == "error: ConnectionError"
-
-
 def test_runtime_requirements_carry_no_test_tools():
     runtime = (ROOT / "requirements.txt").read_text().lower()
     for tool in ("pytest", "hypothesis", "playwright", "ruff", "schemathesis"):

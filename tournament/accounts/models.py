@@ -1,9 +1,12 @@
 """A player: the person behind an account, with a permanent player number."""
 
 from django.conf import settings
-from django.db import models, transaction
+from django.db import IntegrityError, models, transaction
 from django.db.models.functions import Cast
 from django.utils.translation import gettext_lazy as _
+
+# How often a sign-up retries when another one took its player number at the same moment.
+NUMBER_ATTEMPTS = 50
 
 
 class Player(models.Model):
@@ -42,9 +45,17 @@ class Player(models.Model):
 
     @classmethod
     def create_for_user(cls, user, **fields) -> "Player":
-        """Create the player profile of a new account with a fresh player number."""
-        with transaction.atomic():
-            name = fields.pop("name", None) or user.get_full_name() or user.get_username()
-            return cls.objects.create(
-                user=user, name=name, player_number=cls.next_player_number(), **fields
-            )
+        """Create the player profile of a new account with a fresh player number.
+
+        Simultaneous sign-ups read the same highest number; the unique constraint refuses all
+        but one, and the others take the next free number (each try in its own savepoint)."""
+        name = fields.pop("name", None) or user.get_full_name() or user.get_username()
+        for _attempt in range(NUMBER_ATTEMPTS):
+            number = cls.next_player_number()
+            try:
+                with transaction.atomic():
+                    return cls.objects.create(user=user, name=name, player_number=number, **fields)
+            except IntegrityError:
+                if not cls.objects.filter(player_number=number).exists():
+                    raise  # not the number: a real error
+        raise IntegrityError(f"no free player number after {NUMBER_ATTEMPTS} tries")

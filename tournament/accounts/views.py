@@ -3,6 +3,7 @@
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.mixins import LoginRequiredMixin
+from django.db import IntegrityError
 from django.shortcuts import redirect
 from django.urls import reverse_lazy
 from django.utils.translation import gettext as _
@@ -17,7 +18,12 @@ class SignUpView(CreateView):
     template_name = "registration/signup.html"
 
     def form_valid(self, form):
-        user = form.save()
+        try:
+            user = form.save()
+        except IntegrityError:
+            # A simultaneous sign-up took the same e-mail or username after the form's check.
+            form.add_error(None, _("This e-mail address or username was just taken. Try again."))
+            return self.form_invalid(form)
         login(self.request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(
             self.request,

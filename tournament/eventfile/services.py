@@ -9,7 +9,7 @@ exports its own draw seed ``event-<pk>``. So export → import → export is byt
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
@@ -421,12 +421,16 @@ def import_event(
     source: str | bytes | Mapping,
     organizer: Player | None = None,
     warnings: list[str] | None = None,
+    progress: Callable[[str], None] | None = None,
 ) -> Event:
     """Create an event from an event file; raise EventFileError (nothing saved) if invalid.
 
     ``organizer`` (e.g. the uploading user's player) replaces the file's coordinator;
     ``warnings``, when given, receives what the importer should check (name mismatches).
+    ``progress``, when given, is told each step ("checking", "saving", "standings").
     """
+    report = progress or (lambda step: None)
+    report("checking")
     record, issues = read_event(source)
     if record is None or issues:
         raise EventFileError(issues)
@@ -435,6 +439,7 @@ def import_event(
         raise EventFileError(issues)
     if warnings is not None:
         warnings += name_mismatches(record)
+    report("saving")
     with transaction.atomic():
         officials = [record.coordinator, *record.judges] if organizer is None else [*record.judges]
         people = _numbered_players([*record.players, *officials])
@@ -452,5 +457,6 @@ def import_event(
                 record, None if organizer else event_organizer, judges
             ),
         )
+        report("standings")
         recompute.refresh_event(event)  # stores places and points, then the standings
     return event

@@ -3,14 +3,17 @@
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
+from django.template.response import TemplateResponse
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import FormView
 
 from scoring.eventfile import EventFileError
+from scoring.eventlimits import cap_issues
+from tournament.eventfile import jobs
 from tournament.eventfile.forms import ImportForm
 from tournament.eventfile.messages import issue_line
 from tournament.eventfile.services import export_text, import_event
@@ -49,6 +52,9 @@ class ImportView(LoginRequiredMixin, FormView):
         return super().dispatch(request, *args, **kwargs)
 
     def form_valid(self, form):
+        if len(form.cleaned_data["file"]) > jobs.BACKGROUND_BYTES:  # a big file: in the background
+            job = jobs.start(form.cleaned_data["file"], self.request.user.pk)
+            return redirect("eventfile:import_job", job_id=job.id)
         warnings: list[str] = []
         try:
             event = import_event(
@@ -56,7 +62,7 @@ class ImportView(LoginRequiredMixin, FormView):
             )
         except EventFileError as error:
             form.add_error(None, _("This is not a valid event file; nothing was imported."))
-            for issue in error.issues:
+            for issue in cap_issues(list(error.issues)):
                 form.add_error("file", issue_line(issue))
             return self.form_invalid(form)
         messages.success(
@@ -66,3 +72,23 @@ class ImportView(LoginRequiredMixin, FormView):
         for warning in warnings:
             messages.warning(self.request, warning)
         return redirect(event.get_absolute_url())
+
+
+class ImportJobView(LoginRequiredMixin, View):
+    """The progress of a background import (its uploader only); polls until it finishes."""
+
+    def get(self, request, job_id: str):
+        job = jobs.load(job_id)
+        if job is None or job.user_id != request.user.pk:
+            raise Http404(_("There is no such import."))
+        if job.state == "done" and not request.htmx:
+            messages.success(request, _("The event file is imported; you are its organizer."))
+            for warning in job.warnings:
+                messages.warning(request, warning)
+            return redirect(job.event_url)
+        if job.state == "done":
+            response = HttpResponse(status=204)
+            response["HX-Redirect"] = request.path  # a full page load shows the messages
+            return response
+        template = "eventfile/_import_job.html" if request.htmx else "eventfile/import_job.html"
+        return TemplateResponse(request, template, {"job": job})

@@ -1,6 +1,7 @@
 from django import forms
 from django.contrib import admin
 
+from tournament.core.admin import ReadOnlyAdmin, ReadOnlyInline
 from tournament.events.forms import FrozenFormatMixin
 from tournament.events.models import Bracket, Event, Registration, Round, Seat
 from tournament.standings import recompute
@@ -42,9 +43,8 @@ class RegistrationAdmin(admin.ModelAdmin):
     readonly_fields = ("dropped_in_round",)  # drops go through the round service
 
 
-class SeatInline(admin.TabularInline):
+class SeatInline(ReadOnlyInline):
     model = Seat
-    extra = 0
 
 
 @admin.register(Round)
@@ -64,5 +64,6 @@ class BracketAdmin(admin.ModelAdmin):
 
 
 @admin.register(Seat)
-class SeatAdmin(admin.ModelAdmin):
+class SeatAdmin(ReadOnlyAdmin):
     list_display = ("bracket", "registration", "position", "place", "points", "is_wildcard")
+    list_select_related = ("bracket__round__event", "registration__player", "registration__event")

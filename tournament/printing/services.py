@@ -5,10 +5,14 @@ import logging
 import time
 
 from celery import current_app
+from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
 from django.core.files.base import ContentFile
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from kombu.exceptions import OperationalError as BrokerOperationalError
+from redis.exceptions import RedisError
 
 from tournament.printing.documents import DocumentRequest, fingerprint, render_pdf
 from tournament.printing.models import CachedDocument
@@ -17,6 +21,17 @@ logger = logging.getLogger(__name__)
 
 # How long a generated file is kept and served (it is re-checked against the data anyway).
 LIFETIME = dt.timedelta(hours=getattr(settings, "PRINTING_CACHE_HOURS", 24))
+
+# A pending document that showed no sign of life (queued, or started by a worker) for this long
+# lost its task (Redis restarted empty, worker killed): it is sent again, at most SENDS times
+# in all, then marked failed so that its status box stops waiting and offers "try again".
+PENDING_TIMEOUT = dt.timedelta(
+    seconds=getattr(settings, "PRINTING_PENDING_SECONDS", settings.CELERY_TASK_TIME_LIMIT + 60)
+)
+SENDS = 3
+
+# What queueing raises when the broker is unreachable.
+BROKER_ERRORS = (BrokerOperationalError, RedisError, OSError)
 
 
 def request_of(doc: CachedDocument, extra: dict | None = None) -> DocumentRequest:
@@ -70,7 +85,9 @@ def is_stale(doc: CachedDocument) -> bool:
 def request_document(request: DocumentRequest) -> CachedDocument:
     """The cached document for this request: reused when current, else (re)generated."""
     doc = _lookup(request)
-    if doc is not None and (doc.state == CachedDocument.State.PENDING or is_current(doc)):
+    if doc is not None and doc.state == CachedDocument.State.PENDING:
+        return recover_if_stuck(doc)
+    if doc is not None and is_current(doc):
         return doc
     return regenerate(doc or CachedDocument(**_identity(request)))
 
@@ -81,10 +98,49 @@ def regenerate(doc: CachedDocument) -> CachedDocument:
     doc.error = ""
     doc.created = timezone.now()
     doc.expires = doc.created + LIFETIME
+    # While pending, generated_at is the last sign of life of the job (sent or started).
+    doc.generated_at = None
     doc.save()
     _enqueue(doc.pk)
     doc.refresh_from_db()
     return doc
+
+
+def _last_sign_of_life(doc: CachedDocument) -> dt.datetime:
+    return max(doc.created, doc.generated_at or doc.created)
+
+
+def recover_if_stuck(doc: CachedDocument) -> CachedDocument:
+    """Send a pending document's task again when it was lost; give up after SENDS tries."""
+    if doc.state != CachedDocument.State.PENDING:
+        return doc
+    now = timezone.now()
+    if now - _last_sign_of_life(doc) < PENDING_TIMEOUT:
+        return doc
+    unchanged = CachedDocument.objects.filter(
+        pk=doc.pk, state=CachedDocument.State.PENDING, generated_at=doc.generated_at
+    )
+    if now - doc.created >= PENDING_TIMEOUT * SENDS:
+        unchanged.update(
+            state=CachedDocument.State.FAILED,
+            error=_("The document was not generated in time. Try again."),
+        )
+    elif unchanged.update(generated_at=now):  # only one of several pollers sends it again
+        logger.warning("printing: document %s was pending since %s; sending again", doc.pk, now)
+        _enqueue(doc.pk)
+    doc.refresh_from_db()
+    return doc
+
+
+def recover_stuck_documents() -> int:
+    """Re-send (or fail) every lost pending document; returns how many were looked at."""
+    cutoff = timezone.now() - PENDING_TIMEOUT
+    stuck = CachedDocument.objects.filter(state=CachedDocument.State.PENDING, created__lte=cutoff)
+    count = 0
+    for doc in stuck:
+        recover_if_stuck(doc)
+        count += 1
+    return count
 
 
 def _enqueue(doc_id: int) -> None:
@@ -94,7 +150,25 @@ def _enqueue(doc_id: int) -> None:
         render_document.apply(args=[doc_id])
     else:
         # The worker must see the committed row.
-        transaction.on_commit(lambda: render_document.delay(doc_id))
+        transaction.on_commit(lambda: _send(doc_id))
+
+
+def _send(doc_id: int) -> None:
+    """Queue the render; with the broker down, say so on the document instead of raising.
+
+    Whatever asked (a judge confirming a result, an official asking for a PDF) has already
+    saved its data: that must not turn into an error page. The document is marked failed
+    with a "try again" message, and the next request for it queues it again."""
+    from tournament.printing.tasks import render_document  # import cycle
+
+    try:
+        render_document.delay(doc_id)
+    except BROKER_ERRORS as error:
+        logger.warning("printing: could not queue document %s: %s", doc_id, error)
+        CachedDocument.objects.filter(pk=doc_id, state=CachedDocument.State.PENDING).update(
+            state=CachedDocument.State.FAILED,
+            error=_("The print queue is not available right now. Try again in a minute."),
+        )
 
 
 def generate(doc_id: int) -> CachedDocument | None:
@@ -109,16 +183,18 @@ def generate(doc_id: int) -> CachedDocument | None:
         return None
     request = request_of(doc)
     started = time.monotonic()
+    if doc.state == CachedDocument.State.PENDING:  # a sign of life for recover_if_stuck
+        doc.generated_at = timezone.now()
+        CachedDocument.objects.filter(pk=doc.pk).update(generated_at=doc.generated_at)
     try:
         # Fingerprint first: if data changes while we render, the next check sees it.
         version = fingerprint(request)
         pdf = render_pdf(request)
+    except SoftTimeLimitExceeded:
+        return _fail(doc, _("The document took too long to generate. Try again."))
     except Exception as error:
-        doc.state = CachedDocument.State.FAILED
-        doc.error = f"{type(error).__name__}: {error}"
-        doc.save(update_fields=["state", "error"])
         logger.exception("printing: document %s failed", doc_id)
-        return doc
+        return _fail(doc, f"{type(error).__name__}: {error}")
     old = doc.file.name if doc.file else None
     doc.file.save(doc.filename, ContentFile(pdf), save=False)
     if old and old != doc.file.name:
@@ -129,6 +205,13 @@ def generate(doc_id: int) -> CachedDocument | None:
     doc.expires = doc.generated_at + LIFETIME
     doc.duration_ms = int((time.monotonic() - started) * 1000)
     doc.save()
+    return doc
+
+
+def _fail(doc: CachedDocument, reason: str) -> CachedDocument:
+    doc.state = CachedDocument.State.FAILED
+    doc.error = reason
+    doc.save(update_fields=["state", "error"])
     return doc
 
 

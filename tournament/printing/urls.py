@@ -14,6 +14,11 @@ urlpatterns = [
         name="status",
     ),
     path(
+        "events/<int:event_id>/print/documents/<int:doc_id>/retry/",
+        views.RetryView.as_view(),
+        name="retry",
+    ),
+    path(
         "events/<int:event_id>/print/documents/<int:doc_id>/download/",
         views.DownloadView.as_view(),
         name="download",

@@ -112,7 +112,20 @@ class DocumentMixin(OfficialsMixin):
 class StatusView(DocumentMixin, View):
     def get(self, request, event_id: int, doc_id: int):
         partial = bool(request.htmx) and not request.htmx.boosted
-        return status_response(request, self.event, self.get_document(), partial=partial)
+        doc = services.recover_if_stuck(self.get_document())
+        return status_response(request, self.event, doc, partial=partial)
+
+
+class RetryView(DocumentMixin, View):
+    """POST: generate a failed (or stale) document again."""
+
+    def post(self, request, event_id: int, doc_id: int):
+        doc = self.get_document()
+        if doc.state != CachedDocument.State.PENDING:
+            doc = services.regenerate(doc)
+        if request.htmx:
+            return status_response(request, self.event, doc, partial=True)
+        return redirect("printing:status", event_id=self.event.pk, doc_id=doc.pk)
 
 
 class DownloadView(DocumentMixin, View):

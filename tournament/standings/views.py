@@ -3,6 +3,7 @@
 from functools import cache
 from urllib.parse import quote
 
+from django.core.exceptions import ValidationError
 from django.db.models import Prefetch, QuerySet
 from django.http import Http404
 from django.shortcuts import get_object_or_404
@@ -13,6 +14,8 @@ from django_tables2 import SingleTableMixin
 from django_tables2.export.views import ExportMixin
 
 from tournament.accounts.models import Player
+from tournament.core.export import SafeTableExport
+from tournament.core.params import parse_year
 from tournament.events.choices import Status
 from tournament.events.models import Bracket, Event, Registration, Round, Seat
 from tournament.events.permissions import Role, player_of
@@ -62,6 +65,7 @@ class StandingsView(EventMixin, ExportMixin, LeanFilterMixin, SingleTableMixin, 
     filterset_class = StandingsFilter
     table_pagination = {"per_page": PAGE_SIZE}  # the table paginates (one COUNT, not two)
     export_formats = ("csv",)
+    export_class = SafeTableExport
 
     def get_event_queryset(self):
         # The stored scoring and the form's sent date come with the event: one query less.
@@ -275,8 +279,8 @@ def player_brackets(player: Player) -> list[dict]:
 
 def _year(request) -> int | None:
     try:
-        return int(request.GET.get("year") or 0) or None
-    except ValueError:
+        return parse_year(request.GET.get("year"))
+    except ValidationError:  # the filter form shows every year rather than an error page
         return None
 
 

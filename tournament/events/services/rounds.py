@@ -30,8 +30,18 @@ def _locked(event: Event) -> Event:
 
 
 def _locked_round(rnd: Round) -> tuple[Event, Round]:
+    """The event and round, locked; refused when a concurrent request replaced the round.
+
+    Re-seating deletes the round and creates a new one: a second click that waited for the
+    event's lock finds its round gone, which is a message, not an error."""
     event = _locked(rnd.event)
-    return event, Round.objects.select_for_update().get(pk=rnd.pk)
+    try:
+        return event, Round.objects.select_for_update().get(pk=rnd.pk)
+    except Round.DoesNotExist as error:
+        raise ValidationError(
+            _("Round %(number)s was just changed by someone else: reload the page and check it.")
+            % {"number": rnd.number}
+        ) from error
 
 
 def current_round(event: Event) -> Round | None:

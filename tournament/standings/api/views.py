@@ -2,19 +2,21 @@
 
 from functools import partial
 
+from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db.models import Prefetch
 from django.http import Http404
 from django.shortcuts import get_object_or_404
-from django.utils.translation import gettext as _
 from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import generics, serializers
+from rest_framework import generics
+from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
 from tournament.accounts.models import Player
+from tournament.core.params import parse_year
 from tournament.events.choices import Status
 from tournament.events.models import Bracket, Event, Registration, Round, Seat
 from tournament.standings import services
@@ -176,13 +178,11 @@ class PlayerDetail(generics.RetrieveAPIView):
 
 
 def _year(request) -> int | None:
-    """`?year=` as a year, None when absent; 400 with a message when it is not a year."""
-    value = request.query_params.get("year", "").strip()
-    if not value:
-        return None
-    if not (value.isdigit() and 1 <= int(value) <= 9999):
-        raise serializers.ValidationError({"year": [_("A year is a number such as 2026.")]})
-    return int(value)
+    """?year=, checked: a bad one answers 400 with the reason."""
+    try:
+        return parse_year(request.query_params.get("year"))
+    except DjangoValidationError as error:
+        raise ValidationError({"year": error.messages}) from error
 
 
 @extend_schema(
