@@ -16,7 +16,7 @@ from tests.scoring.test_engine_rules_files import NINE_ROUND_1, event, seats, tw
 from tournament.eventfile.messages import ISSUE_TEMPLATES, issue_line, issue_message
 
 ROOT = Path(__file__).resolve().parents[2]
-ENGINE_SOURCES = ("scoring/validation.py", "scoring/eventfile.py")
+ENGINE_SOURCES = ("scoring/validation.py", "scoring/eventfile.py", "scoring/eventlimits.py")
 CATALOG = ROOT / "locale" / "pt_BR" / "LC_MESSAGES" / "django.po"
 
 

@@ -16,7 +16,7 @@ from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
 from tournament.accounts.models import Player
-from tournament.core.params import parse_year
+from tournament.core.params import YEAR_RANGE, parse_year
 from tournament.events.choices import Status
 from tournament.events.models import Bracket, Event, Registration, Round, Seat
 from tournament.standings import services
@@ -56,13 +56,25 @@ class Index(APIView):
         return Response({"version": "v1", **links})
 
 
+YEAR = OpenApiParameter(
+    "year",
+    {"type": "integer", "minimum": YEAR_RANGE.start, "maximum": YEAR_RANGE.stop - 1},
+    description="Only events of this year",
+)
+
+
+@extend_schema(parameters=[YEAR])
 class EventList(generics.ListAPIView):
     """Published events (never drafts), newest first, filtered by the query parameters."""
 
     serializer_class = s.EventSerializer
-    queryset = public_events().order_by("-date", "name")
     filter_backends = [DjangoFilterBackend]
     filterset_class = EventFilter
+
+    def get_queryset(self):
+        events = public_events().order_by("-date", "name")
+        year = _year(self.request)  # a bad year answers 400 with the reason
+        return events if year is None else events.filter(date__year=year)
 
 
 class EventDetail(generics.RetrieveAPIView):
@@ -150,13 +162,6 @@ class OfficialsList(generics.ListAPIView):
     def get_queryset(self):
         event = _public_standings_event(self)
         return OfficialScore.objects.filter(event=event).select_related("player")
-
-
-YEAR = OpenApiParameter(
-    "year",
-    {"type": "integer", "minimum": 1, "maximum": 9999},
-    description="Only events of this year",
-)
 
 
 @extend_schema(parameters=[YEAR])
