@@ -10,7 +10,8 @@ from django.core.files.base import ContentFile
 from django.db import transaction
 from django.utils import timezone
 
-from tournament.printing.documents import DocumentRequest, fingerprint, render_pdf
+from tournament.printing.chunks import render_document_pdf
+from tournament.printing.documents import DocumentRequest, fingerprint
 from tournament.printing.models import CachedDocument
 
 logger = logging.getLogger(__name__)
@@ -31,6 +32,7 @@ def request_of(doc: CachedDocument, extra: dict | None = None) -> DocumentReques
         base_url=doc.base_url,
         extra=extra or {},
         language=doc.language,
+        tables=doc.tables,
     )
 
 
@@ -45,6 +47,8 @@ def _identity(request: DocumentRequest) -> dict:
         "paper": request.paper,
         "base_url": request.base_url,
         "language": request.language,
+        "table_from": request.tables[0] if request.tables else None,
+        "table_to": request.tables[1] if request.tables else None,
     }
 
 
@@ -79,6 +83,7 @@ def regenerate(doc: CachedDocument) -> CachedDocument:
     """Mark the document pending and hand it to the worker (in-process when eager)."""
     doc.state = CachedDocument.State.PENDING
     doc.error = ""
+    doc.sheets_done = doc.sheets_total = 0
     doc.created = timezone.now()
     doc.expires = doc.created + LIFETIME
     doc.save()
@@ -112,7 +117,7 @@ def generate(doc_id: int) -> CachedDocument | None:
     try:
         # Fingerprint first: if data changes while we render, the next check sees it.
         version = fingerprint(request)
-        pdf = render_pdf(request)
+        pdf = render_document_pdf(request, progress=lambda done, total: _progress(doc, done, total))
     except Exception as error:
         doc.state = CachedDocument.State.FAILED
         doc.error = f"{type(error).__name__}: {error}"
@@ -130,6 +135,12 @@ def generate(doc_id: int) -> CachedDocument | None:
     doc.duration_ms = int((time.monotonic() - started) * 1000)
     doc.save()
     return doc
+
+
+def _progress(doc: CachedDocument, done: int, total: int) -> None:
+    """Store how many sheets are rendered, for the status box ("312 of 729 sheets")."""
+    doc.sheets_done, doc.sheets_total = done, total
+    CachedDocument.objects.filter(pk=doc.pk).update(sheets_done=done, sheets_total=total)
 
 
 def refresh_stale_documents(event) -> list[int]:
