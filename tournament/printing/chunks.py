@@ -9,6 +9,7 @@ bracket sheet is one page and carries no page counter, so the merged document ha
 the text of the single-process one. Memory is bounded by the chunk size, not the round.
 """
 
+import contextlib
 import dataclasses
 import io
 import os
@@ -105,28 +106,36 @@ class _Worker:
         self.buffer = b""
 
     def send(self, html_path: str, pdf_path: str) -> None:
-        self.process.stdin.write(f"{html_path}\t{pdf_path}\n".encode())
-        self.process.stdin.flush()
+        try:
+            self.process.stdin.write(f"{html_path}\t{pdf_path}\n".encode())
+            self.process.stdin.flush()
+        except OSError as error:  # it died (e.g. WeasyPrint failed to start)
+            raise self.stopped() from error
 
     def answers(self) -> list[list[str]]:
         """The complete answer lines available now (call when its stdout is readable)."""
         data = os.read(self.process.stdout.fileno(), 65536)
         if not data:
-            raise ChunkRenderError(f"a PDF worker stopped ({self._log_tail()})")
+            raise self.stopped()
         self.buffer += data
         *lines, self.buffer = self.buffer.split(b"\n")
         return [line.decode().split("\t", 2) for line in lines]
 
-    def _log_tail(self) -> str:
+    def stopped(self) -> ChunkRenderError:
+        """The error to raise when the worker ended early, with the end of what it said."""
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.process.wait(timeout=5)
         self.stderr.flush()
         with open(self.stderr.name, "rb") as handle:
-            return handle.read()[-500:].decode(errors="replace").strip() or "no message"
+            said = handle.read()[-500:].decode(errors="replace").strip() or "no message"
+        return ChunkRenderError(f"a PDF worker stopped: {said}")
 
     def close(self) -> None:
-        try:
+        with contextlib.suppress(OSError):  # already gone
             self.process.stdin.close()
+        try:
             self.process.wait(timeout=10)
-        except (OSError, subprocess.TimeoutExpired):
+        except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait()
         self.process.stdout.close()
