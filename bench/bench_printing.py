@@ -79,10 +79,18 @@ def pages_of(pdf: bytes) -> int:
     return len(PdfReader(io.BytesIO(pdf)).pages)
 
 
-def timed(render) -> tuple[float, bytes]:
-    started = time.perf_counter()
+def cpu_seconds() -> float:
+    """CPU time of this process and of its finished children (the PDF workers)."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def timed(render) -> tuple[float, float, bytes]:
+    """Wall seconds, CPU seconds (this process + workers) and the PDF of `render()`."""
+    started, cpu = time.perf_counter(), cpu_seconds()
     pdf = render()
-    return time.perf_counter() - started, pdf
+    return time.perf_counter() - started, cpu_seconds() - cpu, pdf
 
 
 def peak_mib(who: int) -> float:

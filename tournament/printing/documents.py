@@ -372,20 +372,17 @@ def decklist_groups(registration: Registration | None) -> dict | None:
 
 
 def _avatar_ids(data: dict) -> set[str]:
-    """Card ids of the list's avatars (one query on the card data)."""
-    from tournament.decks.models import Card
+    """Card ids of the list's avatars, from the card data the decks app checks lists with."""
+    from tournament.decks.carddata import get_card_index
 
+    index = get_card_index()
     ids = {
         row.get("card_id")
         for group in data.get("groups", [])
         for row in group.get("rows", [])
         if row.get("card_id")
     }
-    if not ids:
-        return set()
-    return set(
-        Card.objects.filter(card_id__in=ids, is_avatar=True).values_list("card_id", flat=True)
-    )
+    return {card_id for card_id in ids if (card := index.by_id(card_id)) and card.is_avatar}
 
 
 def _row(row: dict, avatar_ids: set[str] = frozenset()) -> dict:
@@ -428,7 +425,10 @@ def decklist_context(request: DocumentRequest) -> dict:
     """The registration's player and list (request.extra["decklist"] overrides the lookup)."""
     deck = request.extra.get("decklist")
     deck = normalize_decklist(deck) if deck else decklist_groups(request.registration)
-    return {"decks": [{"player": request.registration.player, "deck": deck}]}
+    return {
+        "decks": [{"player": request.registration.player, "deck": deck}],
+        "sheet_label": Kind.DECKLIST.label,
+    }
 
 
 def registrations_with_lists(event: Event):
@@ -448,7 +448,7 @@ def all_decklists_context(request: DocumentRequest) -> dict:
         deck = decklist_groups(registration)
         if deck is not None:
             decks.append({"player": registration.player, "deck": deck})
-    return {"decks": decks}
+    return {"decks": decks, "sheet_label": Kind.DECKLIST.label}
 
 
 # ---------------------------------------------------------------- rendering
