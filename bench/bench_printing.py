@@ -4,10 +4,10 @@ Builds, in a throw-away test database, round 1 of events of 243, 729 and 2,187 p
 243 and 729 brackets, simulated results), then renders each round's bracket sheets the way
 the background task does (chunks in worker processes, merged) and prints seconds, pages,
 seconds per page and the ratio to ONE sheet rendered in the same run: on a shared machine
-the ratio is the figure that compares between runs. `--single` also renders each document
-in one process (the path before chunking) for comparison. `--workers` / `--chunk` override
-PRINTING_WORKERS / PRINTING_CHUNK_SHEETS. Peak memory is the largest resident set of this
-process and of any one worker process.
+the ratio is the figure that compares between runs; so are the CPU seconds. `--single` also
+renders each document in one process (the path before chunking) for comparison. `--workers`
+/ `--chunk` override PRINTING_WORKERS / PRINTING_CHUNK_SHEETS. "worker MiB" is the largest
+resident set any worker process reported.
 """
 
 from __future__ import annotations
@@ -79,18 +79,19 @@ def pages_of(pdf: bytes) -> int:
     return len(PdfReader(io.BytesIO(pdf)).pages)
 
 
-def cpu_seconds() -> float:
-    """CPU time of this process and of its finished children (the PDF workers)."""
+def cpu_seconds() -> tuple[float, float]:
+    """CPU time of this process, and of its finished children (the PDF workers)."""
     own = resource.getrusage(resource.RUSAGE_SELF)
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+    return own.ru_utime + own.ru_stime, children.ru_utime + children.ru_stime
 
 
-def timed(render) -> tuple[float, float, bytes]:
-    """Wall seconds, CPU seconds (this process + workers) and the PDF of `render()`."""
-    started, cpu = time.perf_counter(), cpu_seconds()
+def timed(render) -> tuple[float, float, float, bytes]:
+    """Wall seconds, CPU seconds of this process and of the workers, and `render()`'s PDF."""
+    started, (own, workers) = time.perf_counter(), cpu_seconds()
     pdf = render()
-    return time.perf_counter() - started, cpu_seconds() - cpu, pdf
+    own_after, workers_after = cpu_seconds()
+    return time.perf_counter() - started, own_after - own, workers_after - workers, pdf
 
 
 def peak_mib(who: int) -> float:
@@ -100,6 +101,9 @@ def peak_mib(who: int) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--single", action="store_true", help="also time the one-process path")
+    parser.add_argument(
+        "--single-max", type=int, default=729, help="…for documents of at most this many sheets"
+    )
     parser.add_argument("--workers", type=int, default=None)
     parser.add_argument("--chunk", type=int, default=None)
     parser.add_argument("--sizes", default=",".join(map(str, BRACKETS)))
@@ -126,39 +130,46 @@ def main() -> None:
         render_pdf(one)  # warm: templates, fonts
         sheet = statistics.median(timed(lambda: render_pdf(one))[0] for _ in range(5))
         print(f"one sheet (median of 5): {sheet * 1000:.0f} ms")
-        print()
-        header = (
-            f"{'brackets':>8} {'path':<8} {'seconds':>8} {'pages':>6} {'s/page':>7} {'× sheet':>8}"
+        print(
+            "wall: seconds on this machine now; × sheet: wall / one sheet's wall (same run);\n"
+            "cpu: CPU seconds of this process (HTML, merge) + the workers (layout);\n"
+            "cpu/2: the wall time two idle cores would need if the work spread evenly over\n"
+            "both (an estimate, not a measurement)"
         )
-        print(header)
+        print()
+        print(
+            f"{'brackets':>8} {'path':<8} {'wall s':>7} {'pages':>6} {'s/page':>7} "
+            f"{'× sheet':>8} {'cpu s (this+workers)':>21} {'cpu/2':>6} {'worker MiB':>10}"
+        )
+        stats: dict = {}
+        paths = [
+            (
+                "chunked",
+                lambda r: chunks.render_document_pdf(r, size=size, workers=workers, stats=stats),
+            )
+        ]
+        if args.single:
+            paths.append(("single", render_pdf))
         for n in sizes:
             event, rnd = rounds[n]
             request = request_for(event, rnd)
-            seconds, pdf = timed(
-                lambda request=request: chunks.render_document_pdf(
-                    request, size=size, workers=workers
-                )
-            )
-            pages = pages_of(pdf)
-            print(
-                f"{n:>8} {'chunked':<8} {seconds:8.1f} {pages:6d} {seconds / pages:7.3f} "
-                f"{seconds / sheet:8.0f}",
-                flush=True,
-            )
-            if args.single:
-                seconds, pdf = timed(lambda request=request: render_pdf(request))
+            for label, render in paths:
+                if label == "single" and n > args.single_max:
+                    continue
+                stats.clear()
+                wall, own, work, pdf = timed(lambda render=render, request=request: render(request))
                 pages = pages_of(pdf)
+                cpu = own + work
+                peak = f"{stats['worker_peak_kib'] / 1024:10.0f}" if stats else f"{'-':>10}"
                 print(
-                    f"{n:>8} {'single':<8} {seconds:8.1f} {pages:6d} {seconds / pages:7.3f} "
-                    f"{seconds / sheet:8.0f}",
+                    f"{n:>8} {label:<8} {wall:7.1f} {pages:6d} {wall / pages:7.3f} "
+                    f"{wall / sheet:8.0f} {cpu:7.1f} ({own:5.1f}+{work:5.1f}) "
+                    f"{cpu / 2:6.1f} {peak}",
                     flush=True,
                 )
         print()
         print(f"load average at end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-        print(
-            f"peak memory: this process {peak_mib(resource.RUSAGE_SELF):.0f} MiB, "
-            f"largest worker {peak_mib(resource.RUSAGE_CHILDREN):.0f} MiB"
-        )
+        print(f"peak memory of this process: {peak_mib(resource.RUSAGE_SELF):.0f} MiB")
         print(f"target: 729 sheets in ≤ {TARGET_729:.0f} s on 2 cores (quiet machine)")
     finally:
         connection.creation.destroy_test_db(old_name, verbosity=0)

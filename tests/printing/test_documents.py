@@ -76,7 +76,7 @@ def test_blank_sheet_has_names_but_no_results(event, played_round):
     for seat in first.seats.select_related("registration__player"):
         assert seat.registration.player.name in pages[0]
     assert "= " not in pages[0]  # no points filled
-    assert "GAME 5" in pages[0]  # five game columns to fill
+    assert "Game 5" in pages[0]  # five game columns to fill
     assert "Judge (name and signature)" in pages[0]
 
 

@@ -74,16 +74,18 @@ def render_document_pdf(
     *,
     size: int | None = None,
     workers: int | None = None,
+    stats: dict | None = None,
 ) -> bytes:
     """The document's PDF: bracket sheets of more than one chunk by worker processes,
-    everything else in this process. `progress(done, total)` is called as sheets finish."""
+    everything else in this process. `progress(done, total)` is called as sheets finish;
+    `stats` (for the benchmark) receives the largest worker's peak memory in KiB."""
     if request.kind in SHEET_KINDS:
         chunks = table_chunks(request, size or chunk_sheets())
         total = sum(sheets for _first, _last, sheets in chunks)
         if progress:
             progress(0, total)
         if len(chunks) > 1:
-            return render_in_chunks(request, chunks, progress, workers or worker_count())
+            return render_in_chunks(request, chunks, progress, workers or worker_count(), stats)
         pdf = render_pdf(request)
         if progress:
             progress(total, total)
@@ -147,6 +149,7 @@ def render_in_chunks(
     chunks: list[tuple[int, int, int]],
     progress: ProgressCallback | None,
     workers: int,
+    stats: dict | None = None,
 ) -> bytes:
     """Render the chunks in `workers` processes and merge their PDFs in table order."""
     request = dataclasses.replace(request, printed_at=request.printed_at or timezone.now())
@@ -185,6 +188,9 @@ def render_in_chunks(
                     for status, pdf_path, detail in worker.answers():
                         if status != "ok":
                             raise ChunkRenderError(detail)
+                        if stats is not None:
+                            peak = int(detail.split("\t")[1])
+                            stats["worker_peak_kib"] = max(stats.get("worker_peak_kib", 0), peak)
                         index, sheets = jobs.pop(pdf_path)
                         outputs[index] = pdf_path
                         done += sheets

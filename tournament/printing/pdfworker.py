@@ -6,6 +6,7 @@ stdin, ``<html path>\\t<pdf path>``, renders it with WeasyPrint and answers one 
 Keeping the worker alive across jobs pays WeasyPrint's import and font set-up once.
 """
 
+import resource
 import sys
 
 
@@ -17,7 +18,8 @@ def main() -> None:
         try:
             document = HTML(filename=html_path).render()
             document.write_pdf(pdf_path)
-            answer = f"ok\t{pdf_path}\t{len(document.pages)}"
+            peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+            answer = f"ok\t{pdf_path}\t{len(document.pages)}\t{peak}"
         except Exception as error:  # reported to the parent, which fails the document
             message = f"{type(error).__name__}: {error}".replace("\n", " ").replace("\t", " ")
             answer = f"error\t{pdf_path}\t{message}"
