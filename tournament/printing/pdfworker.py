@@ -6,6 +6,7 @@ stdin, ``<html path>\\t<pdf path>``, renders it with WeasyPrint and answers one 
 Keeping the worker alive across jobs pays WeasyPrint's import and font set-up once.
 """
 
+import gc
 import resource
 import sys
 
@@ -15,6 +16,7 @@ def main() -> None:
 
     for line in sys.stdin:
         html_path, pdf_path = line.rstrip("\n").split("\t")
+        document = None
         try:
             document = HTML(filename=html_path).render()
             document.write_pdf(pdf_path)
@@ -25,6 +27,10 @@ def main() -> None:
             answer = f"error\t{pdf_path}\t{message}"
         sys.stdout.write(answer + "\n")
         sys.stdout.flush()
+        document = None
+        # A laid-out document is a web of reference cycles: free it now, not after the next
+        # one is built, so a worker's memory stays that of one chunk.
+        gc.collect()
 
 
 if __name__ == "__main__":
