@@ -107,3 +107,23 @@ def test_one_bracket_sheet_is_for_officials_only(request, client_as, event, play
     bracket = played_round.brackets.first()
     client = client_as(request.getfixturevalue(who))
     assert client.get(reverse("printing:bracket", args=[event.pk, bracket.pk])).status_code == 403
+
+
+@pytest.mark.parametrize(
+    ("first", "last", "message"),
+    [
+        ("5", "2", "The first table must not come after the last one."),
+        ("two", "", "Table numbers are whole numbers like 1 or 12."),
+    ],
+)
+def test_bad_table_range_gets_a_clear_message(
+    client_as, organizer, event, played_round, first, last, message
+):
+    client = client_as(organizer)
+    url = reverse("printing:generate", args=[event.pk, "brackets"])
+    data = {"round": 1, "from_table": first, "to_table": last}
+    partial = client.post(url, data, HTTP_HX_REQUEST="true").content.decode()
+    assert message in partial
+    page = client.post(url, data, follow=True).content.decode()
+    assert message in page
+    assert not CachedDocument.objects.exists()  # nothing started

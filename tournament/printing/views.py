@@ -1,10 +1,14 @@
 """Printing pages: the index of documents, generation with progress, download and preview."""
 
+from django.contrib import messages
+from django.core.exceptions import ValidationError
 from django.http import FileResponse, Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils import translation
+from django.utils.html import format_html
+from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import TemplateView
 
@@ -36,9 +40,14 @@ class OfficialsMixin(EventMixin):
 def table_range(params) -> tuple[int | None, int | None] | None:
     """?from_table=&to_table= (either may be left out); None when neither is given."""
     first, last = (params.get(name, "").strip() for name in ("from_table", "to_table"))
-    if not first.isdigit() and not last.isdigit():
+    if any(value and not value.isdigit() for value in (first, last)):
+        raise ValidationError(_("Table numbers are whole numbers like 1 or 12."))
+    if not first and not last:
         return None
-    return (int(first) if first.isdigit() else None, int(last) if last.isdigit() else None)
+    tables = (int(first) if first else None, int(last) if last else None)
+    if None not in tables and tables[0] > tables[1]:
+        raise ValidationError(_("The first table must not come after the last one."))
+    return tables
 
 
 def document_request(view: OfficialsMixin, kind: str, params) -> DocumentRequest:
@@ -102,7 +111,15 @@ class GenerateView(OfficialsMixin, View):
     """POST: start (or reuse) the PDF; htmx gets the progress partial, others the status page."""
 
     def post(self, request, event_id: int, kind: str):
-        doc = services.request_document(document_request(self, kind, request.POST))
+        try:
+            doc_request = document_request(self, kind, request.POST)
+        except ValidationError as error:
+            message = " ".join(error.messages)
+            if request.htmx:
+                return HttpResponse(format_html('<p class="errors" role="alert">{}</p>', message))
+            messages.error(request, message)
+            return redirect("printing:index", event_id=self.event.pk)
+        doc = services.request_document(doc_request)
         if request.htmx:
             return status_response(request, self.event, doc, partial=True)
         return redirect("printing:status", event_id=self.event.pk, doc_id=doc.pk)
