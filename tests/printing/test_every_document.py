@@ -184,3 +184,18 @@ def test_no_inline_handlers_in_printing_templates(client_as, organizer, event, p
     preview = client.get(reverse("printing:preview", args=[event.pk, "seating"]) + "?round=1")
     html = preview.content.decode()
     assert "onclick=" not in html and "onchange=" not in html and "data-print" in html
+
+
+@pytest.mark.parametrize("paper", ["A4", "Letter"])
+def test_seating_sheet_of_27_players_fits_one_page(event, paper):
+    """27 players: 9 names in each of three columns and 9 table cards three abreast."""
+    from tournament.events.services import rounds as round_service
+
+    from .conftest import add_players
+
+    add_players(event, 27)
+    rnd = round_service.seat_next_round(event, seed=3)
+    request = DocumentRequest(kind=Kind.SEATING, event=event, paper=paper, round=rnd)
+    pages = pdf_pages(render_pdf(request))
+    assert len(pages) == 1
+    assert "27 players seated · 9 tables" in pages[0]
