@@ -5,6 +5,7 @@ import os
 import pytest
 
 from tournament.events.models import Bracket, Seat
+from tournament.events.services.editing import save_event
 from tournament.printing.documents import DocumentRequest, render_html, render_pdf
 from tournament.printing.models import Kind
 
@@ -37,9 +38,10 @@ def test_filled_bracket_sheets_one_page_per_bracket_with_results(event, played_r
         assert "Round 1" in text and "×1" in text
         for seat in bracket.seats.select_related("registration__player"):
             player = seat.registration.player
-            assert player.name in text and player.player_number in text
-            # placement points × round = points, as stored by the engine
-            assert f"= {seat.points}" in text
+            line = row_line(text, player.player_number)
+            assert player.name in line
+            # the place and points the pipeline stored, last on the player's line
+            assert line.endswith(f" {seat.place} {seat.points}")
         for game in bracket.games.all():
             for count in game.unrazed.values():
                 assert str(count) in text
@@ -47,16 +49,23 @@ def test_filled_bracket_sheets_one_page_per_bracket_with_results(event, played_r
         assert f"https://sf.example/events/{event.pk}/" in text  # QR target printed below it
 
 
-def test_bracket_sheet_points_times_round_multiplier(event, played_round):
-    """A second round's bracket shows placement points × 2 (and × event multiplier)."""
+def row_line(text: str, player_number: str) -> str:
+    """The grid line of one player on a bracket sheet's text."""
+    return next(line for line in text.splitlines() if f"No. {player_number}" in line)
+
+
+def test_bracket_sheet_prints_the_stored_points_of_a_double_points_event(event, played_round):
+    """SPEC §6: placement points × round × event multiplier. Round 1 of a double-points
+    event: the bracket winner earns 4 × 1 × 2 = 8, 2nd 3 × 1 × 2 = 6, 3rd 2 × 1 × 2 = 4."""
     event.event_multiplier = 2
-    event.save()
-    bracket = played_round.brackets.first()
+    save_event(event, {"event_multiplier"})  # the pipeline stores the doubled figures
+    bracket = played_round.brackets.order_by("table").first()
     text = pdf_pages(pdf(Kind.BRACKETS, event, round=played_round, bracket=bracket))[0]
-    winner = Seat.objects.get(bracket=bracket, place=1)
-    assert "4 × 1 × 2 = 8" in text
-    assert winner.registration.player.name in text
     assert "Multiplier ×2" in text
+    expected = {1: 8, 2: 6, 3: 4}
+    for seat in bracket.seats.select_related("registration__player"):
+        line = row_line(text, seat.registration.player.player_number)
+        assert line.endswith(f" {seat.place} {expected[seat.place]}")
 
 
 def test_blank_sheet_has_names_but_no_results(event, played_round):
@@ -66,7 +75,7 @@ def test_blank_sheet_has_names_but_no_results(event, played_round):
     for seat in first.seats.select_related("registration__player"):
         assert seat.registration.player.name in pages[0]
     assert "= " not in pages[0]  # no points filled
-    assert "GAME 5" in pages[0]  # five game columns to fill
+    assert "Game 5" in pages[0]  # five game columns to fill
     assert "Judge (name and signature)" in pages[0]
 
 

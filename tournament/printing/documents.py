@@ -1,27 +1,27 @@
 """The four printable documents: their data (context), fingerprint, HTML and PDF.
 
-Contexts are built from the values `refresh_results` stored on seats and brackets, never by
-re-running the engine per bracket; only the scoring form asks the engine for officials'
-points and eligibility (it is rendered in a background task).
+Every figure printed is one the recompute pipeline (`standings.recompute`) stored: places
+and points of seats, the event's standings, officials' points and eligibility. Nothing here
+computes a point or a place, so the paper always matches the site.
 """
 
 import datetime as dt
 import hashlib
+import itertools
 from dataclasses import dataclass, field
 
 from django.contrib.staticfiles import finders
 from django.db.models import Prefetch
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
-from django.utils.translation import gettext as _
 
-from scoring.model import Role as EngineRole
-from scoring.points import eligibility, official_points, place_points
-from tournament.events.engine import event_record
+from tournament.events.choices import PointsMode
 from tournament.events.models import Bracket, Event, Registration, Round, Seat
-from tournament.printing.models import Kind
+from tournament.printing.models import SHEET_KINDS, Kind
 from tournament.printing.qr import bracket_url, qr_svg
 from tournament.results.models import EndedBy, Game
+from tournament.standings import recompute
+from tournament.standings.models import EventScoring
 
 BLANK_GAME_COLUMNS = 5  # two wins end a bracket; 5 columns cover every 3- and 4-player bracket
 DEADLINE_DAYS = 30  # 000 MAKING IT OFFICIAL: forms are due within 30 days
@@ -32,12 +32,17 @@ TEMPLATES = {
     Kind.SEATING: "printing/seating_sheet.html",
     Kind.SCORING_FORM: "printing/scoring_form.html",
     Kind.DECKLIST: "printing/decklist_sheet.html",
+    Kind.ALL_DECKLISTS: "printing/decklist_sheet.html",
 }
 
 
 @dataclass(frozen=True)
 class DocumentRequest:
-    """What to print: a kind and the event (and round / bracket / registration) it is about."""
+    """What to print: a kind and the event (and round / bracket / registration) it is about.
+
+    `tables` limits bracket sheets to a range of table numbers (both ends included, either
+    may be None); `printed_at` fixes the "Printed …" stamp (chunks of one document share it).
+    """
 
     kind: str
     event: Event
@@ -48,6 +53,8 @@ class DocumentRequest:
     base_url: str = ""
     extra: dict = field(default_factory=dict)
     language: str = "en"
+    tables: tuple[int | None, int | None] | None = None
+    printed_at: dt.datetime | None = None
 
 
 def due_date(event: Event) -> dt.date:
@@ -91,56 +98,88 @@ def _round_rows(brackets) -> tuple:
     )
 
 
-def _event_rows(event: Event) -> tuple:
+def _standings_rows(event: Event) -> tuple:
+    """The stored standings, officials and eligibility the scoring form prints."""
+    from tournament.standings.models import EventScoring, EventStanding
+
     return (
-        event.updated_at.isoformat(),
-        tuple(event.judges.order_by("pk").values_list("pk", "name", "player_number")),
         tuple(
-            event.registrations.order_by("id").values_list(
-                "id", "player_id", "player__name", "player__player_number", "dropped_in_round"
+            EventScoring.objects.filter(event=event).values_list(
+                "eligible", "reasons", "participants", "winner_id", "officials", "refreshed_at"
             )
         ),
-        tuple(event.rounds.order_by("number").values_list("id", "number", "state", "is_final")),
+        tuple(
+            EventStanding.objects.filter(event=event)
+            .order_by("pk")
+            .values_list(
+                "player_id",
+                "player__name",
+                "player__player_number",
+                "place",
+                "points",
+                "round_points",
+                "status",
+            )
+        ),
+        tuple(event.judges.order_by("pk").values_list("pk", "name", "player_number")),
+        tuple(event.rounds.order_by("number").values_list("number", "is_final")),
     )
+
+
+def _decklist_rows(event: Event) -> tuple:
+    from tournament.decks.models import Decklist
+
+    return tuple(
+        Decklist.objects.filter(registration__event=event)
+        .order_by("pk")
+        .values_list("pk", "registration_id", "text", "sideboard_text")
+    )
+
+
+def sheet_brackets(request: DocumentRequest):
+    """The brackets a bracket-sheet document prints, by table (its range or one bracket)."""
+    brackets = Bracket.objects.filter(round=request.round).order_by("table")
+    if request.bracket is not None:
+        brackets = brackets.filter(pk=request.bracket.pk)
+    if request.tables is not None:
+        first, last = request.tables
+        if first is not None:
+            brackets = brackets.filter(table__gte=first)
+        if last is not None:
+            brackets = brackets.filter(table__lte=last)
+    return brackets
 
 
 def fingerprint(request: DocumentRequest) -> str:
     """A cheap hash of exactly the data the document shows; it changes when any of it does."""
     event = Event.objects.get(pk=request.event.pk)
-    head = (request.kind, request.paper, request.base_url)
+    head = (request.kind, request.paper, request.base_url, request.tables)
     if request.kind == Kind.DECKLIST:
         return _digest(head, event.updated_at.isoformat(), decklist_groups(request.registration))
+    if request.kind == Kind.ALL_DECKLISTS:
+        players = tuple(
+            event.registrations.order_by("pk").values_list(
+                "pk", "player__name", "player__player_number"
+            )
+        )
+        return _digest(head, event.updated_at.isoformat(), players, _decklist_rows(event))
     if request.kind == Kind.SCORING_FORM:
-        brackets = Bracket.objects.filter(round__event=event)
-        return _digest(head, _event_rows(event), _round_rows(brackets))
-    brackets = Bracket.objects.filter(round=request.round)
-    if request.bracket is not None:
-        brackets = brackets.filter(pk=request.bracket.pk)
-    return _digest(head, event.updated_at.isoformat(), _round_rows(brackets))
+        return _digest(head, event.updated_at.isoformat(), _standings_rows(event))
+    return _digest(head, event.updated_at.isoformat(), _round_rows(sheet_brackets(request)))
 
 
 # ---------------------------------------------------------------- bracket sheets
 
 
-def _points_text(place: int | None, rnd: Round, event: Event) -> tuple[str, int | None]:
-    """'4 × 2 = 8': placement points × round (× event multiplier) = points."""
-    if place is None:
-        return "", None
-    base = place_points(place, final_winner=rnd.is_final and place == 1)
-    factors = [base, rnd.number] + ([event.event_multiplier] if event.event_multiplier > 1 else [])
-    total = base * rnd.number * event.event_multiplier
-    return " × ".join(str(f) for f in factors) + f" = {total}", total
-
-
-def _seat_row(seat: Seat, games: list[Game], columns: int, rnd: Round, blank: bool) -> dict:
+def _seat_row(seat: Seat, games: list[Game], columns: int, blank: bool) -> dict:
+    """One player's line: realms and wins per game, and the place and points STORED on
+    the seat by the recompute pipeline (never recomputed here)."""
     player = seat.registration.player
     cells = []
     for index in range(columns):
         game = games[index] if not blank and index < len(games) else None
         count = game.unrazed.get(str(player.pk)) if game else None
         cells.append({"realms": count, "won": bool(game and game.winner_id == player.pk)})
-    place = None if blank else seat.place
-    text, points = _points_text(place, rnd, rnd.event)
     return {
         "name": player.name,
         "number": player.player_number,
@@ -149,13 +188,12 @@ def _seat_row(seat: Seat, games: list[Game], columns: int, rnd: Round, blank: bo
         "cells": cells,
         "total": None if blank or not games else seat.unrazed_total,
         "wins": None if blank or not games else seat.games_won,
-        "place": place,
-        "points_text": text,
-        "points": points,
+        "place": None if blank else seat.place,
+        "points": None if blank or seat.place is None else seat.points,
     }
 
 
-def _bracket_sheet(bracket: Bracket, rnd: Round, blank: bool, base_url: str) -> dict:
+def _bracket_sheet(bracket: Bracket, blank: bool, base_url: str) -> dict:
     games = [] if blank else sorted(bracket.games.all(), key=lambda g: g.number)
     columns = max(BLANK_GAME_COLUMNS, len(games))
     seats = sorted(bracket.seats.all(), key=lambda s: s.position)
@@ -165,7 +203,7 @@ def _bracket_sheet(bracket: Bracket, rnd: Round, blank: bool, base_url: str) -> 
         "bracket": bracket,
         "table": bracket.table,
         "columns": list(range(1, columns + 1)),
-        "rows": [_seat_row(s, games, columns, rnd, blank) for s in seats],
+        "rows": [_seat_row(s, games, columns, blank) for s in seats],
         "ended_by": ended + [""] * (columns - len(ended)),
         "winner": None if blank or bracket.winner is None else bracket.winner.name,
         "state": bracket.get_state_display(),
@@ -175,24 +213,19 @@ def _bracket_sheet(bracket: Bracket, rnd: Round, blank: bool, base_url: str) -> 
 
 
 def bracket_sheets_context(request: DocumentRequest) -> dict:
-    """One sheet per bracket of the round (or the one bracket asked for)."""
+    """One sheet per bracket of the round (or of its table range, or the one bracket)."""
     rnd = request.round
     blank = request.kind == Kind.BLANK_BRACKETS
-    brackets = (
-        Bracket.objects.filter(round=rnd)
-        .select_related("winner", "round__event")
-        .prefetch_related(
-            Prefetch("seats", Seat.objects.select_related("registration__player")), "games"
-        )
-        .order_by("table")
+    brackets = sheet_brackets(request).select_related("winner", "round__event")
+    brackets = brackets.prefetch_related(
+        Prefetch("seats", Seat.objects.select_related("registration__player")), "games"
     )
-    if request.bracket is not None:
-        brackets = brackets.filter(pk=request.bracket.pk)
     return {
         "blank": blank,
         "round": rnd,
         "multiplier": rnd.number * request.event.event_multiplier,
-        "sheets": [_bracket_sheet(b, rnd, blank, request.base_url) for b in brackets],
+        "last_bracket_only": request.event.points_mode == PointsMode.LAST_BRACKET,
+        "sheets": [_bracket_sheet(b, blank, request.base_url) for b in brackets],
         "ended_by_legend": [(code, EndedBy(value).label) for value, code in ENDED_BY_CODES.items()],
     }
 
@@ -224,73 +257,92 @@ def seating_context(request: DocumentRequest) -> dict:
 # ---------------------------------------------------------------- scoring form
 
 
-def _player_rows(event: Event, numbers: list[int]) -> list[dict]:
-    seats = Seat.objects.filter(bracket__round__event=event).select_related(
-        "registration__player", "bracket__round"
+def standings_order(event: Event):
+    """The event's stored standings in the standings page's order (place, then its tie
+    order: the model's default ordering, which the page's table uses too)."""
+    from tournament.standings.models import EventStanding
+
+    return (
+        EventStanding.objects.filter(event=event)
+        .select_related("player")
+        .order_by(*(f for f in EventStanding._meta.ordering if f != "event"), "pk")
     )
-    by_player: dict[int, dict] = {}
-    for seat in seats:
-        player = seat.registration.player
-        row = by_player.setdefault(
-            player.pk, {"name": player.name, "number": player.player_number, "rounds": {}}
-        )
-        row["rounds"][seat.bracket.round.number] = seat.points
+
+
+def _player_rows(event: Event, numbers: list[int]) -> list[dict]:
+    """Every player's stored place, points by round and total, in the standings' order.
+
+    A place shared by several players is printed on each of them (4, 4, then 6)."""
+    from tournament.standings.models import EventStanding
+
     rows = []
-    for row in by_player.values():
-        row["cells"] = [row["rounds"].get(n) for n in numbers]
-        row["total"] = sum(p or 0 for p in row["rounds"].values())
-        rows.append(row)
-    rows.sort(key=lambda r: (-r["total"], r["name"].casefold()))
-    for position, row in enumerate(rows, start=1):
-        row["position"] = position
+    for standing in standings_order(event):
+        rows.append(
+            {
+                "position": standing.place,
+                "shared": False,
+                "name": standing.player.name,
+                "number": standing.player.player_number,
+                "cells": [standing.round_points.get(str(n)) for n in numbers],
+                "total": standing.points,
+                "dropped": standing.status == EventStanding.Status.DROPPED,
+                "status": standing.status_label,
+            }
+        )
+    for before, after in itertools.pairwise(rows):
+        if before["position"] == after["position"]:
+            before["shared"] = after["shared"] = True
     return rows
 
 
-def _officials(event: Event, record) -> list[dict]:
-    people = [event.organizer, *event.judges.order_by("name")]
-    labels = {EngineRole.COORDINATOR: _("Coordinator"), EngineRole.JUDGE: _("Judge")}
+def _officials(scoring) -> list[dict]:
+    """The stored coordinator and judges' points (the coordinator first)."""
+    from tournament.standings.models import OfficialScore
+
+    labels = dict(OfficialScore.Role.choices)
+    rows = sorted(
+        scoring.officials, key=lambda o: (o["role"] != OfficialScore.Role.COORDINATOR, o["name"])
+    )
     return [
         {
-            "role": labels.get(points.role, str(points.role)),
-            "name": person.name,
-            "number": person.player_number,
-            "points": points.points,
-            "forfeited": points.forfeited,
+            "role": labels.get(o["role"], o["role"]),
+            "coordinator": o["role"] == OfficialScore.Role.COORDINATOR,
+            "name": o["name"],
+            "number": o["number"],
+            "points": o["points"],
+            "forfeited": o["forfeited"],
         }
-        for person, points in zip(people, official_points(record), strict=True)
+        for o in rows
     ]
 
 
-def _eligibility(event: Event, record) -> dict:
-    """Scored or not, with the reasons in the reader's language (stored by the standings)."""
-    from tournament.standings.models import EventScoring
-
-    stored = EventScoring.objects.filter(event=event).first()
-    if stored is None:
-        computed = eligibility(record)
-        return {"scored": computed.scored, "reasons": list(computed.reasons)}
-    return {"scored": stored.eligible, "reasons": stored.reason_texts}
+def stored_scoring(event: Event):
+    """The event's stored eligibility and officials; the pipeline stores them first when
+    it never ran for this event (e.g. players registered, nothing played yet)."""
+    scoring = EventScoring.objects.filter(event=event).select_related("winner").first()
+    if scoring is None:
+        recompute.refresh_event(event)
+        scoring = EventScoring.objects.select_related("winner").get(event=event)
+    return scoring
 
 
 def scoring_form_context(request: DocumentRequest) -> dict:
-    """Everything the ranking body needs from one event."""
+    """Everything the ranking body needs from one event, as stored by the standings."""
     event = request.event
-    record = event_record(event)
+    scoring = stored_scoring(event)
     numbers = list(event.rounds.order_by("number").values_list("number", flat=True))
     rows = _player_rows(event, numbers)
-    scored = _eligibility(event, record)
-    final = event.rounds.filter(is_final=True).select_related().first()
-    winner = final.brackets.select_related("winner").first().winner if final else None
+    officials = _officials(scoring)
     return {
-        "record": record,
         "round_numbers": numbers,
         "rows": rows,
-        "participants": len(record.participants),
-        "eligibility": scored,
-        "officials": _officials(event, record),
-        "winner": winner,
+        "participants": scoring.participants,
+        "eligibility": {"scored": scoring.eligible, "reasons": scoring.reason_texts},
+        "officials": officials,
+        "judges": [o for o in officials if not o["coordinator"]],
+        "winner": scoring.winner,
         "due_date": due_date(event),
-        "playing_total": sum(r["total"] for r in rows),
+        "any_dropped": any(r["dropped"] for r in rows),
     }
 
 
@@ -315,24 +367,39 @@ def decklist_groups(registration: Registration | None) -> dict | None:
     if provider is None:
         return None
     data = provider(registration)
-    return normalize_decklist(data) if data else None
+    return normalize_decklist(data, avatar_ids=_avatar_ids(data)) if data else None
 
 
-def _row(row: dict) -> dict:
+def _avatar_ids(data: dict) -> set[str]:
+    """Card ids of the list's avatars, from the card data the decks app checks lists with."""
+    from tournament.decks.carddata import get_card_index
+
+    index = get_card_index()
+    ids = {
+        row.get("card_id")
+        for group in data.get("groups", [])
+        for row in group.get("rows", [])
+        if row.get("card_id")
+    }
+    return {card_id for card_id in ids if (card := index.by_id(card_id)) and card.is_avatar}
+
+
+def _row(row: dict, avatar_ids: set[str] = frozenset()) -> dict:
     return {
         "count": int(row.get("count", 1)),
         "name": row.get("name", ""),
         "set": row.get("set") or row.get("card_id", ""),
         "level": row.get("level") or "",
         "world": row.get("world") or "",
+        "avatar": bool(row.get("avatar")) or row.get("card_id") in avatar_ids,
     }
 
 
-def normalize_decklist(data: dict) -> dict:
-    """Plain rows (count, name, set, level, world) with per-group and overall totals."""
+def normalize_decklist(data: dict, avatar_ids: set[str] = frozenset()) -> dict:
+    """Plain rows (count, name, set, level, world, avatar) with per-group and overall totals."""
     groups = []
     for group in data.get("groups", []):
-        rows = [_row(r) for r in group.get("rows", [])]
+        rows = [_row(r, avatar_ids) for r in group.get("rows", [])]
         groups.append({"type": group["type"], "rows": rows, "total": sum(r["count"] for r in rows)})
     sideboard = []
     for item in data.get("sideboard") or []:
@@ -343,6 +410,7 @@ def normalize_decklist(data: dict) -> dict:
             sideboard.append(_row(item))
     return {
         "groups": groups,
+        "has_avatars": any(r["avatar"] for g in groups for r in g["rows"]),
         "total": sum(g["total"] for g in groups),
         "sideboard": sideboard,
         "sideboard_total": sum(r["count"] for r in sideboard),
@@ -356,7 +424,30 @@ def decklist_context(request: DocumentRequest) -> dict:
     """The registration's player and list (request.extra["decklist"] overrides the lookup)."""
     deck = request.extra.get("decklist")
     deck = normalize_decklist(deck) if deck else decklist_groups(request.registration)
-    return {"player": request.registration.player, "deck": deck}
+    return {
+        "decks": [{"player": request.registration.player, "deck": deck}],
+        "sheet_label": Kind.DECKLIST.label,
+    }
+
+
+def registrations_with_lists(event: Event):
+    """The event's registrations that have a (non-empty) decklist, by player name."""
+    return (
+        event.registrations.filter(decklist__isnull=False)
+        .exclude(decklist__text="")
+        .select_related("player", "event")
+        .order_by("player__name", "pk")
+    )
+
+
+def all_decklists_context(request: DocumentRequest) -> dict:
+    """One decklist sheet for every player who registered a list."""
+    decks = []
+    for registration in registrations_with_lists(request.event):
+        deck = decklist_groups(registration)
+        if deck is not None:
+            decks.append({"player": registration.player, "deck": deck})
+    return {"decks": decks, "sheet_label": Kind.DECKLIST.label}
 
 
 # ---------------------------------------------------------------- rendering
@@ -367,6 +458,7 @@ BUILDERS = {
     Kind.SEATING: seating_context,
     Kind.SCORING_FORM: scoring_form_context,
     Kind.DECKLIST: decklist_context,
+    Kind.ALL_DECKLISTS: all_decklists_context,
 }
 
 
@@ -388,7 +480,8 @@ def context_for(request: DocumentRequest, *, preview: bool = False) -> dict:
         page_size="A4" if request.paper == "A4" else "letter",
         stylesheet=_stylesheet(),
         preview=preview,
-        generated=timezone.localtime(),
+        generated=timezone.localtime(request.printed_at or timezone.now()),
+        sheet_kind=request.kind in SHEET_KINDS,
     )
     return context
 
@@ -399,10 +492,14 @@ def render_html(request: DocumentRequest, *, preview: bool = False, http_request
     return render_to_string(TEMPLATES[Kind(request.kind)], context, request=http_request)
 
 
+def render_document_html(request: DocumentRequest) -> str:
+    """The HTML the PDF is made from, in the language of whoever asked."""
+    with translation.override(request.language):
+        return render_html(request)
+
+
 def render_pdf(request: DocumentRequest) -> bytes:
-    """The document as PDF bytes (WeasyPrint)."""
+    """The document as PDF bytes, rendered in this process (WeasyPrint)."""
     from weasyprint import HTML  # heavy import, only where PDFs are made
 
-    with translation.override(request.language):
-        html = render_html(request)
-    return HTML(string=html, base_url=request.base_url or None).write_pdf()
+    return HTML(string=render_document_html(request)).write_pdf()

@@ -14,10 +14,14 @@ class Kind(models.TextChoices):
     SEATING = "seating", _("Seating sheet")
     SCORING_FORM = "scoring-form", _("Tournament scoring form")
     DECKLIST = "decklist", _("Decklist sheet")
+    ALL_DECKLISTS = "decklists", _("All decklists")
 
 
 # Kinds that are about one round (they need ?round=).
 ROUND_KINDS = {Kind.BRACKETS, Kind.BLANK_BRACKETS, Kind.SEATING}
+# Kinds printed one sheet per bracket: they can be limited to a range of tables and are
+# rendered in chunks.
+SHEET_KINDS = {Kind.BRACKETS, Kind.BLANK_BRACKETS}
 
 
 class CachedDocument(models.Model):
@@ -39,6 +43,8 @@ class CachedDocument(models.Model):
     registration = models.ForeignKey(
         Registration, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
     )
+    table_from = models.PositiveIntegerField(_("from table"), null=True, blank=True)
+    table_to = models.PositiveIntegerField(_("to table"), null=True, blank=True)
     paper = models.CharField(_("paper size"), max_length=10, choices=PaperSize)
     base_url = models.CharField(
         _("site address"),
@@ -60,6 +66,9 @@ class CachedDocument(models.Model):
     expires = models.DateTimeField(_("expires"))
     generated_at = models.DateTimeField(_("generated"), null=True, blank=True)
     duration_ms = models.PositiveIntegerField(_("generation time (ms)"), null=True, blank=True)
+    # Progress of a bracket-sheet document while it is rendered ("312 of 729 sheets").
+    sheets_done = models.PositiveIntegerField(_("sheets rendered"), default=0)
+    sheets_total = models.PositiveIntegerField(_("sheets in the document"), default=0)
 
     class Meta:
         ordering = ["-created"]
@@ -75,6 +84,13 @@ class CachedDocument(models.Model):
         return self.expires <= timezone.now()
 
     @property
+    def tables(self) -> tuple[int | None, int | None] | None:
+        """The range of tables a bracket-sheet document is limited to (None: all)."""
+        if self.table_from is None and self.table_to is None:
+            return None
+        return (self.table_from, self.table_to)
+
+    @property
     def filename(self) -> str:
         """The download name: event, kind, round/player and paper."""
         parts = [f"event{self.event_id}", self.kind]
@@ -82,6 +98,8 @@ class CachedDocument(models.Model):
             parts.append(f"round{self.round.number}")
         if self.bracket_id:
             parts.append(f"table{self.bracket.table}")
+        if self.table_from is not None or self.table_to is not None:
+            parts.append(f"tables{self.table_from or 1}-{self.table_to or 'end'}")
         if self.registration_id:
             parts.append(self.registration.player.player_number)
         parts.append(self.paper.lower())

@@ -14,7 +14,8 @@ from django.utils.translation import gettext as _
 from kombu.exceptions import OperationalError as BrokerOperationalError
 from redis.exceptions import RedisError
 
-from tournament.printing.documents import DocumentRequest, fingerprint, render_pdf
+from tournament.printing.chunks import render_document_pdf
+from tournament.printing.documents import DocumentRequest, fingerprint
 from tournament.printing.models import CachedDocument
 
 logger = logging.getLogger(__name__)
@@ -46,6 +47,7 @@ def request_of(doc: CachedDocument, extra: dict | None = None) -> DocumentReques
         base_url=doc.base_url,
         extra=extra or {},
         language=doc.language,
+        tables=doc.tables,
     )
 
 
@@ -60,6 +62,8 @@ def _identity(request: DocumentRequest) -> dict:
         "paper": request.paper,
         "base_url": request.base_url,
         "language": request.language,
+        "table_from": request.tables[0] if request.tables else None,
+        "table_to": request.tables[1] if request.tables else None,
     }
 
 
@@ -96,6 +100,7 @@ def regenerate(doc: CachedDocument) -> CachedDocument:
     """Mark the document pending and hand it to the worker (in-process when eager)."""
     doc.state = CachedDocument.State.PENDING
     doc.error = ""
+    doc.sheets_done = doc.sheets_total = 0
     doc.created = timezone.now()
     doc.expires = doc.created + LIFETIME
     # While pending, generated_at is the last sign of life of the job (sent or started).
@@ -189,7 +194,7 @@ def generate(doc_id: int) -> CachedDocument | None:
     try:
         # Fingerprint first: if data changes while we render, the next check sees it.
         version = fingerprint(request)
-        pdf = render_pdf(request)
+        pdf = render_document_pdf(request, progress=lambda done, total: _progress(doc, done, total))
     except SoftTimeLimitExceeded:
         return _fail(doc, _("The document took too long to generate. Try again."))
     except Exception as error:
@@ -213,6 +218,12 @@ def _fail(doc: CachedDocument, reason: str) -> CachedDocument:
     doc.error = reason
     doc.save(update_fields=["state", "error"])
     return doc
+
+
+def _progress(doc: CachedDocument, done: int, total: int) -> None:
+    """Store how many sheets are rendered, for the status box ("312 of 729 sheets")."""
+    doc.sheets_done, doc.sheets_total = done, total
+    CachedDocument.objects.filter(pk=doc.pk).update(sheets_done=done, sheets_total=total)
 
 
 def refresh_stale_documents(event) -> list[int]:

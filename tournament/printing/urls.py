@@ -24,6 +24,11 @@ urlpatterns = [
         name="download",
     ),
     path(
+        "events/<int:event_id>/print/brackets/<int:bracket_id>/",
+        views.BracketSheetView.as_view(),
+        name="bracket",
+    ),
+    path(
         "events/<int:event_id>/print/<slug:kind>/preview/",
         views.PreviewView.as_view(),
         name="preview",

@@ -1,10 +1,14 @@
 """Printing pages: the index of documents, generation with progress, download and preview."""
 
+from django.contrib import messages
+from django.core.exceptions import ValidationError
 from django.http import FileResponse, Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils import translation
+from django.utils.html import format_html
+from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import TemplateView
 
@@ -13,8 +17,12 @@ from tournament.events.models import Bracket, Registration, Round
 from tournament.events.permissions import Role
 from tournament.events.views_mixins import EventMixin
 from tournament.printing import services
-from tournament.printing.documents import DocumentRequest, render_html
-from tournament.printing.models import ROUND_KINDS, CachedDocument, Kind
+from tournament.printing.documents import (
+    DocumentRequest,
+    registrations_with_lists,
+    render_html,
+)
+from tournament.printing.models import ROUND_KINDS, SHEET_KINDS, CachedDocument, Kind
 from tournament.printing.tables import DecklistTable
 
 
@@ -27,6 +35,19 @@ class OfficialsMixin(EventMixin):
         """?paper= when valid, else the event's paper size."""
         asked = self.request.GET.get("paper") or self.request.POST.get("paper")
         return asked if asked in PaperSize.values else self.event.paper_size
+
+
+def table_range(params) -> tuple[int | None, int | None] | None:
+    """?from_table=&to_table= (either may be left out); None when neither is given."""
+    first, last = (params.get(name, "").strip() for name in ("from_table", "to_table"))
+    if any(value and not value.isdigit() for value in (first, last)):
+        raise ValidationError(_("Table numbers are whole numbers like 1 or 12."))
+    if not first and not last:
+        return None
+    tables = (int(first) if first else None, int(last) if last else None)
+    if None not in tables and tables[0] > tables[1]:
+        raise ValidationError(_("The first table must not come after the last one."))
+    return tables
 
 
 def document_request(view: OfficialsMixin, kind: str, params) -> DocumentRequest:
@@ -47,6 +68,7 @@ def document_request(view: OfficialsMixin, kind: str, params) -> DocumentRequest
             raise Http404
         if params.get("bracket", "").isdigit():
             bracket = get_object_or_404(Bracket, round=rnd, pk=params["bracket"])
+    tables = table_range(params) if kind in SHEET_KINDS and bracket is None else None
     if kind == Kind.DECKLIST:
         value = params.get("registration", "")
         if not value.isdigit():
@@ -63,6 +85,7 @@ def document_request(view: OfficialsMixin, kind: str, params) -> DocumentRequest
         registration=registration,
         base_url=view.request.build_absolute_uri("/").rstrip("/"),
         language=translation.get_language() or "en",
+        tables=tables,
     )
 
 
@@ -71,12 +94,13 @@ class PrintIndexView(OfficialsMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        registrations = self.event.registrations.select_related("player").order_by("player__name")
+        registrations = registrations_with_lists(self.event)
         context.update(
             paper=self.paper(),
             papers=PaperSize.choices,
             rounds=self.event.rounds.order_by("-number"),
             round_kinds=[Kind.BLANK_BRACKETS, Kind.BRACKETS, Kind.SEATING],
+            sheet_kinds=[Kind.BLANK_BRACKETS, Kind.BRACKETS],
             Kind=Kind,
             decklist_table=DecklistTable(registrations, event=self.event, paper=self.paper()),
         )
@@ -87,7 +111,15 @@ class GenerateView(OfficialsMixin, View):
     """POST: start (or reuse) the PDF; htmx gets the progress partial, others the status page."""
 
     def post(self, request, event_id: int, kind: str):
-        doc = services.request_document(document_request(self, kind, request.POST))
+        try:
+            doc_request = document_request(self, kind, request.POST)
+        except ValidationError as error:
+            message = " ".join(error.messages)
+            if request.htmx:
+                return HttpResponse(format_html('<p class="errors" role="alert">{}</p>', message))
+            messages.error(request, message)
+            return redirect("printing:index", event_id=self.event.pk)
+        doc = services.request_document(doc_request)
         if request.htmx:
             return status_response(request, self.event, doc, partial=True)
         return redirect("printing:status", event_id=self.event.pk, doc_id=doc.pk)
@@ -107,6 +139,29 @@ class DocumentMixin(OfficialsMixin):
             pk=self.kwargs["doc_id"],
             event=self.event,
         )
+
+
+class BracketSheetView(OfficialsMixin, View):
+    """GET from a bracket's page: that bracket's sheet (filled), as PDF when it is ready."""
+
+    def get(self, request, event_id: int, bracket_id: int):
+        bracket = get_object_or_404(
+            Bracket.objects.select_related("round"), pk=bracket_id, round__event=self.event
+        )
+        doc = services.request_document(
+            DocumentRequest(
+                kind=Kind.BRACKETS,
+                event=self.event,
+                paper=self.paper(),
+                round=bracket.round,
+                bracket=bracket,
+                base_url=request.build_absolute_uri("/").rstrip("/"),
+                language=translation.get_language() or "en",
+            )
+        )
+        if doc.state == CachedDocument.State.DONE:
+            return redirect("printing:download", event_id=self.event.pk, doc_id=doc.pk)
+        return redirect("printing:status", event_id=self.event.pk, doc_id=doc.pk)
 
 
 class StatusView(DocumentMixin, View):
