@@ -11,7 +11,7 @@ Keys (``?`` = optional; omitted from canonical output when at its default)::
     variants? ([]), victory, scored, event_multiplier? (1|2; default 1),
     points_mode? ("cumulative"), timed? (false), seed? (string; default null),
     coordinator {name, player_number?, played?}, judges? ([]),
-    players [{id, name, player_number?}],
+    players [{id, name, player_number?}], teams? ([{id, name, players [id, id]}]),
     rounds [{number, brackets [{table, players, games [{winner, ended_by, unrazed,
         razed?, holdings?}], tiebreak_order? (null), dropped? ([])}]}]
 
@@ -20,6 +20,9 @@ has a time limit per round), ``seed`` (seed of the recorded wildcard draw; when 
 draw uses "<name>|<date>"), and per game ``razed``/``holdings`` (player id → count),
 needed only to decide an unrazed tie in a game ended by running out of cards or time.
 Unknown keys are errors. Player numbers are strings (``""`` when unknown).
+A Team Spirit event lists ``teams`` (SPEC §10): its brackets' ``players``, ``dropped`` and
+``tiebreak_order`` and its games' ``winner`` are then team ids, while game counts stay
+keyed by player id (one count per member; ``scoring.teams``).
 """
 
 from __future__ import annotations
@@ -45,11 +48,12 @@ from scoring.model import (
     PointsMode,
     Role,
     Round,
+    Team,
     TournamentType,
     Variant,
     Victory,
 )
-from scoring.validation import validate_event
+from scoring.teams import validate_any_event
 
 __all__ = [
     "FORMAT_ID",
@@ -254,14 +258,15 @@ def _read_player(r: _Reader) -> Check:
     return check
 
 
-def _read_game(r: _Reader, known: set[str]) -> Check:
+def _read_game(r: _Reader, known: set[str], seats: set[str]) -> Check:
     def check(value: Any, path: str) -> Any:
         data = r.obj(value, path, ("winner", "ended_by", "unrazed", "razed", "holdings"))
         if data is None:
             return BAD
         winner = r.key(data, path, "winner", r.nullable(r.string))
-        if winner not in (None, BAD) and winner not in known:
-            winner = r.fail(_join(path, "winner"), f"unknown player id {winner!r}", winner)
+        if winner not in (None, BAD) and winner not in seats:
+            what = "player" if seats is known else "team"
+            winner = r.fail(_join(path, "winner"), f"unknown {what} id {winner!r}", winner)
         ended_by = r.key(data, path, "ended_by", r.enum(EndedBy))
         unrazed = r.key(data, path, "unrazed", r.counts(known))
         razed = r.key(data, path, "razed", r.counts(known), None)
@@ -273,28 +278,31 @@ def _read_game(r: _Reader, known: set[str]) -> Check:
     return check
 
 
-def _read_ids(r: _Reader, known: set[str]) -> Check:
+def _read_ids(r: _Reader, known: set[str], what: str = "player") -> Check:
     def one(value: Any, path: str) -> Any:
         if r.string(value, path) is BAD:
             return BAD
         if value not in known:
-            return r.fail(path, f"unknown player id {value!r}", value)
+            return r.fail(path, f"unknown {what} id {value!r}", value)
         return value
 
     return r.array(one)
 
 
-def _read_bracket(r: _Reader, known: set[str]) -> Check:
+def _read_bracket(r: _Reader, known: set[str], seats: set[str]) -> Check:
+    """A bracket; ``seats`` are the ids it seats (the team ids of a Team Spirit event)."""
+    ids = _read_ids(r, seats, "player" if seats is known else "team")
+
     def check(value: Any, path: str) -> Any:
         keys = ("table", "players", "games", "tiebreak_order", "dropped")
         data = r.obj(value, path, keys)
         if data is None:
             return BAD
         table = r.key(data, path, "table", r.integer)
-        players = r.key(data, path, "players", _read_ids(r, known))
-        games = r.key(data, path, "games", r.array(_read_game(r, known)))
-        order = r.key(data, path, "tiebreak_order", r.nullable(_read_ids(r, known)), None)
-        dropped = r.key(data, path, "dropped", _read_ids(r, known), ())
+        players = r.key(data, path, "players", ids)
+        games = r.key(data, path, "games", r.array(_read_game(r, known, seats)))
+        order = r.key(data, path, "tiebreak_order", r.nullable(ids), None)
+        dropped = r.key(data, path, "dropped", ids, ())
         if _any_bad(table, players, games, order, dropped):
             return BAD
         return Bracket(table, players, games, order, dropped)
@@ -302,13 +310,13 @@ def _read_bracket(r: _Reader, known: set[str]) -> Check:
     return check
 
 
-def _read_round(r: _Reader, known: set[str]) -> Check:
+def _read_round(r: _Reader, known: set[str], seats: set[str]) -> Check:
     def check(value: Any, path: str) -> Any:
         data = r.obj(value, path, ("number", "brackets"))
         if data is None:
             return BAD
         number = r.key(data, path, "number", r.integer)
-        brackets = r.key(data, path, "brackets", r.array(_read_bracket(r, known)))
+        brackets = r.key(data, path, "brackets", r.array(_read_bracket(r, known, seats)))
         return BAD if _any_bad(number, brackets) else Round(number, brackets)
 
     return check
@@ -333,8 +341,22 @@ TOP_KEYS = (
     "coordinator",
     "judges",
     "players",
+    "teams",
     "rounds",
 )
+
+
+def _read_team(r: _Reader) -> Check:
+    def check(value: Any, path: str) -> Any:
+        data = r.obj(value, path, ("id", "name", "players"))
+        if data is None:
+            return BAD
+        tid = r.key(data, path, "id", r.text)
+        name = r.key(data, path, "name", r.text)
+        players = r.key(data, path, "players", r.array(r.text))
+        return BAD if _any_bad(tid, name, players) else Team(tid, name, players)
+
+    return check
 
 
 def _read_format(r: _Reader, data: dict) -> Any:
@@ -391,11 +413,15 @@ def _read(data: Any) -> tuple[EventRecord | None, list[Issue]]:
             if player.id in seen:
                 r.fail(f"players[{i}].id", f"player id {player.id!r} is used twice", player.id)
             seen.add(player.id)
-    rounds = r.key(data, "", "rounds", r.array(_read_round(r, known)))
-    if r.issues or _any_bad(name, date, venue, fmt, seed, coordinator, judges, players, rounds):
+    teams = r.key(data, "", "teams", r.array(_read_team(r)), ())
+    seats = {t.id for t in teams} if teams not in (BAD, ()) else known
+    rounds = r.key(data, "", "rounds", r.array(_read_round(r, known, seats)))
+    if r.issues or _any_bad(
+        name, date, venue, fmt, seed, coordinator, judges, players, teams, rounds
+    ):
         return None, r.issues
-    event = EventRecord(fmt, name, date, venue, coordinator, judges, players, rounds, seed)
-    return event, validate_event(event)
+    event = EventRecord(fmt, name, date, venue, coordinator, judges, players, rounds, seed, teams)
+    return event, validate_any_event(event)
 
 
 def read_event(source: str | bytes | Mapping[str, Any]) -> tuple[EventRecord | None, list[Issue]]:
@@ -492,6 +518,10 @@ def event_to_dict(event: EventRecord) -> dict[str, Any]:
     data["players"] = [
         {"id": p.id, "name": p.name, "player_number": p.player_number} for p in event.players
     ]
+    if event.teams:
+        data["teams"] = [
+            {"id": t.id, "name": t.name, "players": list(t.players)} for t in event.teams
+        ]
     data["rounds"] = [
         {"number": rnd.number, "brackets": [_bracket(b) for b in rnd.brackets]}
         for rnd in event.rounds
