@@ -47,6 +47,8 @@ __all__ = [
     "advance_teams",
     "seat_order",
     "seat_teams",
+    "seated_as_teams",
+    "team_bracket",
     "team_bracket_sizes",
     "team_event",
     "team_game",
@@ -163,10 +165,29 @@ def team_game(game: Game, teams: Sequence[Team]) -> Game:
     )
 
 
-def _team_bracket(bracket: Bracket, by_id: Mapping[str, Team]) -> Bracket:
+def team_bracket(bracket: Bracket, by_id: Mapping[str, Team]) -> Bracket:
+    """A team-listed bracket at team level: one count per team in every game."""
     seated = [by_id[t] for t in bracket.players if t in by_id]
     games = tuple(team_game(g, seated) for g in bracket.games)
     return Bracket(bracket.table, bracket.players, games, bracket.tiebreak_order, bracket.dropped)
+
+
+def seated_as_teams(bracket: Bracket, team_by_player: Mapping[str, Team]) -> Bracket:
+    """A bracket stored seat by seat (player ids) as the team bracket it is: team ids in
+    turn order, a game won by a member won by his team, a team dropped once both are."""
+    order = list(dict.fromkeys(team_by_player[p].id for p in bracket.players))
+    members: dict[str, list[str]] = {}
+    for player in bracket.players:
+        members.setdefault(team_by_player[player].id, []).append(player)
+    dropped = tuple(t for t in order if all(p in bracket.dropped for p in members[t]))
+
+    def winner(player: str | None) -> str | None:
+        return team_by_player[player].id if player in team_by_player else player
+
+    games = tuple(
+        Game(winner(g.winner), g.ended_by, g.unrazed, g.razed, g.holdings) for g in bracket.games
+    )
+    return Bracket(bracket.table, tuple(order), games, bracket.tiebreak_order, dropped)
 
 
 def team_event(event: EventRecord) -> EventRecord:
@@ -181,7 +202,7 @@ def team_event(event: EventRecord) -> EventRecord:
         event.judges,
         tuple(PlayerRef(t.id, t.name) for t in event.teams),
         tuple(
-            Round(rnd.number, tuple(_team_bracket(b, by_id) for b in rnd.brackets))
+            Round(rnd.number, tuple(team_bracket(b, by_id) for b in rnd.brackets))
             for rnd in event.rounds
         ),
         event.seed,

@@ -1,0 +1,159 @@
+"""Team Spirit through the services (SPEC §10): pairing, seating, recording, points, drops."""
+
+import pytest
+from django.core.exceptions import ValidationError
+
+from tests.events.conftest import add_players
+from tournament.events.engine import key
+from tournament.events.models import Seat, Team
+from tournament.events.services import rounds as svc
+from tournament.events.services import teams as team_svc
+from tournament.results.models import Game
+from tournament.standings import recompute
+
+
+@pytest.fixture
+def team_event(event):
+    event.tournament_type = "team-spirit"
+    event.victory = "enhanced"
+    event.save()
+    return event
+
+
+def paired(event, n_teams: int) -> list[Team]:
+    """n_teams teams of two checked-in players, paired by the organizer."""
+    players = add_players(event, 2 * n_teams)
+    regs = {r.player_id: r for r in event.registrations.all()}
+    return [
+        team_svc.pair_players(
+            event, regs[players[2 * i].pk], regs[players[2 * i + 1].pk], f"Team {i + 1:02d}"
+        )
+        for i in range(n_teams)
+    ]
+
+
+def seated_teams(bracket) -> list[Team]:
+    """The teams at a table in turn order (from the seats A1, B1, C1, A2, B2, C2)."""
+    seats = list(bracket.seats.order_by("position").select_related("registration"))
+    teams = []
+    for seat in seats:
+        team = team_svc.team_of(seat.registration)
+        if team not in teams:
+            teams.append(team)
+    return teams
+
+
+def play_first_team_wins(bracket) -> list[Team]:
+    """Two games won by the first team: members 5 + 5 = 10; next 4 + 4 = 8; last 3 + 3 = 6."""
+    teams = seated_teams(bracket)
+    counts = {}
+    for team, each in zip(teams, (5, 4, 3, 2), strict=False):
+        for reg in team.registrations:
+            counts[key(reg.player_id)] = each
+    for number in (1, 2):
+        Game.objects.create(
+            bracket=bracket,
+            number=number,
+            winner=teams[0].first.player,
+            ended_by="victory",
+            unrazed=counts,
+        )
+    return teams
+
+
+def test_an_invited_partner_must_accept_before_the_team_is_seated(team_event):
+    add_players(team_event, 6)
+    regs = list(team_event.registrations.order_by("player__name"))
+    team_svc.pair_players(team_event, regs[0], regs[1], "Red")
+    team_svc.pair_players(team_event, regs[2], regs[3], "Blue")
+    green = team_svc.invite_partner(regs[4], regs[5], "Green")
+    assert not green.complete
+    with pytest.raises(ValidationError, match="complete team"):
+        svc.seat_next_round(team_event, seed=1)
+    with pytest.raises(ValidationError, match="invited partner"):
+        team_svc.accept_invitation(green, regs[4])
+    assert team_svc.accept_invitation(green, regs[5]).complete
+    rnd = svc.seat_next_round(team_event, seed=1)
+    assert rnd.is_final and rnd.brackets.get().seats.count() == 6
+
+
+def test_a_player_is_in_one_team_and_a_team_has_two_players(team_event):
+    add_players(team_event, 4)
+    a, b, c, d = team_event.registrations.order_by("player__name")
+    team_svc.pair_players(team_event, a, b, "Red")
+    with pytest.raises(ValidationError, match="already in team Red"):
+        team_svc.pair_players(team_event, a, c, "Blue")
+    with pytest.raises(ValidationError, match="two different players"):
+        team_svc.pair_players(team_event, c, c, "Blue")
+    with pytest.raises(ValidationError, match="called red"):
+        team_svc.pair_players(team_event, c, d, "red")
+
+
+def test_teams_only_in_a_team_spirit_event(event):
+    add_players(event, 2)
+    a, b = event.registrations.all()
+    with pytest.raises(ValidationError, match="Only a Team Spirit event"):
+        team_svc.pair_players(event, a, b, "Red")
+
+
+@pytest.mark.parametrize(
+    ("n_teams", "sizes"), [(3, [6]), (4, [8]), (9, [6, 6, 6]), (10, [6, 6, 8])]
+)
+def test_partners_never_sit_side_by_side(team_event, n_teams, sizes):
+    teams = paired(team_event, n_teams)
+    partner = {}
+    for team in teams:
+        a, b = team.first.player_id, team.second.player_id
+        partner[a], partner[b] = b, a
+    rnd = svc.seat_next_round(team_event, seed=5)
+    assert sorted(b.seats.count() for b in rnd.brackets.all()) == sizes
+    for bracket in rnd.brackets.all():
+        ids = [s.registration.player_id for s in bracket.seats.order_by("position")]
+        half = len(ids) // 2
+        # A1 B1 C1 A2 B2 C2: a player's partner sits half the table further on.
+        assert all(partner[ids[i]] == ids[i + half] for i in range(half))
+        assert all(partner[ids[i]] != ids[(i + 1) % len(ids)] for i in range(len(ids)))
+
+
+def test_a_whole_nine_team_event(team_event):
+    # Round 1 (×1): every table's first team wins twice → 4 points to each member, the
+    # second team (8 realms a game) 3, the third (6) 2. Three winning teams → the final (×2):
+    # winner 5 × 2 = 10, second 3 × 2 = 6, third 2 × 2 = 4 (SPEC §6, §10).
+    paired(team_event, 9)
+    rnd = svc.seat_next_round(team_event, seed=9)
+    expected: dict[int, int] = {}
+    for bracket in rnd.brackets.all():
+        for team, points in zip(play_first_team_wins(bracket), (4, 3, 2), strict=True):
+            for reg in team.registrations:
+                expected[reg.player_id] = points
+    recompute.refresh_event(team_event)
+    for seat in Seat.objects.filter(bracket__round=rnd).select_related("registration"):
+        assert seat.points == expected[seat.registration.player_id]
+    rnd = svc.close_round(rnd)
+    assert len(rnd.advancing) == 6  # three teams, both members each
+    final = svc.seat_next_round(team_event, seed=10)
+    assert final.is_final and final.brackets.get().seats.count() == 6
+    for team, points in zip(play_first_team_wins(final.brackets.get()), (10, 6, 4), strict=True):
+        for reg in team.registrations:
+            expected[reg.player_id] += points
+    recompute.refresh_event(team_event)
+    svc.close_round(final)
+    svc.finish_event(team_event)
+    totals = {
+        reg.player_id: sum(s.points for s in reg.seats.all())
+        for reg in team_event.registrations.all()
+    }
+    assert totals == expected
+    assert sorted(expected.values(), reverse=True)[:2] == [14, 14]  # the winning team: 4 + 10
+
+
+def test_a_team_drops_as_a_team(team_event):
+    teams = paired(team_event, 3)
+    svc.seat_next_round(team_event, seed=2)
+    svc.drop_player(teams[0].first)
+    partner = teams[0].second
+    partner.refresh_from_db()
+    assert partner.dropped
+    assert (
+        Seat.objects.filter(registration__in=[teams[0].first, partner], dropped=True).count() == 2
+    )
