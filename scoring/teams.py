@@ -56,6 +56,7 @@ __all__ = [
     "team_round_scores",
     "team_winner",
     "validate_any_event",
+    "validate_team_bracket",
     "validate_team_event",
     "validate_team_game",
     "validate_teams",
@@ -395,21 +396,41 @@ def validate_team_event(event: EventRecord) -> list[Issue]:
         issues.append(_team_wording(issue))
     for r, rnd in enumerate(event.rounds):
         for b, bracket in enumerate(rnd.brackets):
-            level_bracket = level.rounds[r].brackets[b]
-            for g, game in enumerate(bracket.games):
-                before = Bracket(
-                    bracket.table, bracket.players, level_bracket.games[:g], None, bracket.dropped
-                )
-                if any(_two_wins(before)) or finished_by(before) == "time":
-                    break  # the structure check already said no game may follow
-                path = f"rounds[{r}].brackets[{b}].games[{g}]"
-                issues += validate_team_game(game, bracket, event.teams, event.format, path)
+            path = f"rounds[{r}].brackets[{b}]"
+            issues += _team_games(bracket, event.teams, event.format, path, report_over=False)
     return issues
 
 
-def _two_wins(before: Bracket) -> Iterable[bool]:
-    wins = Counter(g.winner for g in before.games if g.winner is not None)
-    return (n >= 2 for n in wins.values())
+def validate_team_bracket(
+    bracket: Bracket, teams: Sequence[Team], fmt: Format, path: str = "bracket"
+) -> list[Issue]:
+    """Check a team-listed bracket's games in play order: none after two team wins or time,
+    each by the team game rules."""
+    return _team_games(bracket, teams, fmt, path, report_over=True)
+
+
+def _team_games(
+    bracket: Bracket, teams: Sequence[Team], fmt: Format, path: str, *, report_over: bool
+) -> list[Issue]:
+    by_id = {team.id: team for team in teams}
+    level = team_bracket(bracket, by_id)
+    issues: list[Issue] = []
+    for g, game in enumerate(bracket.games):
+        where = f"{path}.games[{g}]"
+        before = Bracket(bracket.table, bracket.players, level.games[:g], None, bracket.dropped)
+        winners = Counter(x.winner for x in before.games if x.winner is not None)
+        over = next((by_id[t].name for t, n in winners.items() if n >= 2 and t in by_id), None)
+        if over is not None or finished_by(before) == "time":
+            if report_over:  # validate_event already reports it for a whole event
+                reason = (
+                    f"team {over!r} has won two games (the bracket is over)"
+                    if over is not None
+                    else "a game ended by time (time was called; the bracket is over)"
+                )
+                issues.append(Issue(where, f"no game may be recorded after {reason}", "games"))
+            break
+        issues += validate_team_game(game, bracket, teams, fmt, where)
+    return issues
 
 
 def _team_wording(issue: Issue) -> Issue:

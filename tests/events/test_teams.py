@@ -1,5 +1,7 @@
 """Team Spirit through the services (SPEC §10): pairing, seating, recording, points, drops."""
 
+import uuid
+
 import pytest
 from django.core.exceptions import ValidationError
 
@@ -8,6 +10,7 @@ from tournament.events.engine import key
 from tournament.events.models import Seat, Team
 from tournament.events.services import rounds as svc
 from tournament.events.services import teams as team_svc
+from tournament.results import services as results
 from tournament.results.models import Game
 from tournament.standings import recompute
 
@@ -157,3 +160,50 @@ def test_a_team_drops_as_a_team(team_event):
     assert (
         Seat.objects.filter(registration__in=[teams[0].first, partner], dropped=True).count() == 2
     )
+
+
+# --- recording a team game (results services) -----------------------------------------------
+
+
+def _submit(bracket, by, winner, counts: list[int], number: int = 1):
+    seats = [s.registration.player for s in bracket.seats.order_by("position")]
+    unrazed = {str(p.pk): n for p, n in zip(seats, counts, strict=True)}
+    return results.submit_entry(
+        bracket, results.GameData(winner.pk, "victory", unrazed), by, uuid.uuid4(), number=number
+    )
+
+
+@pytest.fixture
+def team_table(team_event):
+    team_event.single_entry = True
+    team_event.save()
+    paired(team_event, 3)
+    rnd = svc.seat_next_round(team_event, seed=4)
+    bracket = rnd.brackets.get()
+    return bracket, [s.registration.player for s in bracket.seats.order_by("position")]
+
+
+def test_a_team_wins_at_ten_together_and_need_not_have_the_most(team_table, organizer):
+    bracket, (a1, b1, c1, a2, b2, c2) = team_table
+    # Seats A1 B1 C1 A2 B2 C2: team A 6 + 4 = 10 wins although team B has 6 + 6 = 12.
+    _submit(bracket, organizer, a1, [6, 6, 1, 4, 6, 1])
+    # The second win may be recorded for the other member: it is the team's.
+    _submit(bracket, organizer, a2, [5, 3, 3, 5, 3, 3], number=2)
+    bracket.refresh_from_db()
+    assert bracket.state == "complete" and bracket.winner == a1
+    places = {s.registration.player: s.place for s in bracket.seats.all()}
+    # A 1st; B 12 + 6 = 18 → 2nd; C 2 + 6 = 8 → 3rd. Final (one table): 5, 3, 2.
+    assert places == {a1: 1, a2: 1, b1: 2, b2: 2, c1: 3, c2: 3}
+    assert {s.registration.player: s.points for s in bracket.seats.all()}[a2] == 5
+    with pytest.raises(ValidationError, match="two games"):
+        _submit(bracket, organizer, b1, [3, 5, 3, 3, 5, 3], number=3)
+
+
+def test_a_team_short_of_ten_is_refused_with_its_name_and_players(team_table, organizer):
+    bracket, (a1, _b1, _c1, a2, _b2, _c2) = team_table
+    team = team_svc.team_of(bracket.seats.get(registration__player=a1).registration)
+    with pytest.raises(ValidationError) as error:
+        _submit(bracket, organizer, a1, [6, 6, 1, 3, 6, 1])  # A: 6 + 3 = 9
+    message = " ".join(error.value.message_dict["winner"])
+    assert team.name in message and f"{a1.name} 6 + {a2.name} 3" in message
+    assert "10" in message

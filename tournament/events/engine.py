@@ -89,6 +89,17 @@ def bracket_of(bracket: Bracket, games: Iterable | None = None) -> m.Bracket:
     )
 
 
+def placement_bracket(
+    bracket: Bracket, games: Iterable | None = None, teams: TeamsByPlayer | None = None
+) -> m.Bracket:
+    """The bracket as placement sees it: its players, or in Team Spirit (``teams``) one
+    entrant per team whose count in a game is its members' sum."""
+    engine = bracket_of(bracket, games)
+    if not teams:
+        return engine
+    return team_bracket(seated_as_teams(engine, teams), {t.id: t for t in teams.values()})
+
+
 def rounds_queryset(event: Event):
     """Rounds with everything the engine needs, in a constant number of queries."""
     brackets = Bracket.objects.order_by("table").prefetch_related(
@@ -179,11 +190,12 @@ def _bracket_changes(
     seat stores his team's place, points and totals; the stored bracket winner is the
     winning team's first player. Returns whether the bracket row changed and the seats that
     did."""
-    engine = bracket_of(bracket)
-    entrant = {p: p for p in engine.players}
+    engine = placement_bracket(bracket, teams=teams)
+    entrant = {
+        key(s.registration.player_id): key(s.registration.player_id) for s in bracket.seats.all()
+    }
     if teams:
         by_id = {t.id: t for t in teams.values()}
-        engine = team_bracket(seated_as_teams(engine, teams), by_id)
         entrant = {p: teams[p].id for p in entrant}
         superseded = {teams[p].id for p in superseded if p in teams}
     outcome = place_bracket(engine)
