@@ -285,6 +285,8 @@ class Team(models.Model):
         verbose_name=_("partner"),
     )
     accepted = models.BooleanField(_("partner accepted"), default=False)
+    # The team's id in the event file it was imported from (export keeps it).
+    file_id = models.CharField(max_length=100, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
