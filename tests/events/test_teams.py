@@ -5,7 +5,7 @@ import uuid
 import pytest
 from django.core.exceptions import ValidationError
 
-from tests.events.conftest import add_players
+from tests.events.conftest import add_players, paired
 from tournament.events.engine import key
 from tournament.events.models import Seat, Team
 from tournament.events.services import rounds as svc
@@ -13,26 +13,6 @@ from tournament.events.services import teams as team_svc
 from tournament.results import services as results
 from tournament.results.models import Game
 from tournament.standings import recompute
-
-
-@pytest.fixture
-def team_event(event):
-    event.tournament_type = "team-spirit"
-    event.victory = "enhanced"
-    event.save()
-    return event
-
-
-def paired(event, n_teams: int) -> list[Team]:
-    """n_teams teams of two checked-in players, paired by the organizer."""
-    players = add_players(event, 2 * n_teams)
-    regs = {r.player_id: r for r in event.registrations.all()}
-    return [
-        team_svc.pair_players(
-            event, regs[players[2 * i].pk], regs[players[2 * i + 1].pk], f"Team {i + 1:02d}"
-        )
-        for i in range(n_teams)
-    ]
 
 
 def seated_teams(bracket) -> list[Team]:

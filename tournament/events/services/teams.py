@@ -102,3 +102,14 @@ def complete_teams(event: Event) -> list[Team]:
     """The event's complete teams, with their players."""
     teams = Team.objects.filter(event=event).select_related("first__player", "second__player")
     return [t for t in teams if t.complete]
+
+
+def team_names(event: Event) -> dict[int, str]:
+    """Registration pk → team name, for the complete teams of a Team Spirit event."""
+    if event.tournament_type != TournamentType.TEAM_SPIRIT:
+        return {}
+    names = {}
+    for team in complete_teams(event):
+        for registration in team.registrations:
+            names[registration.pk] = team.name
+    return names

@@ -1,0 +1,58 @@
+"""Team Spirit pages: the teams page (pairing, invitation, acceptance) and seating by team."""
+
+from django.urls import reverse
+
+from tests.events.conftest import add_players, paired
+from tournament.events.models import Team
+from tournament.events.services import rounds as svc
+
+
+def teams_url(event) -> str:
+    return reverse("events:teams", args=[event.pk])
+
+
+def test_organizer_pairs_two_players(client_as, organizer, team_event):
+    add_players(team_event, 2)
+    a, b = team_event.registrations.order_by("player__name")
+    client = client_as(organizer)
+    response = client.post(
+        teams_url(team_event), {"name": "Red", "first": a.pk, "second": b.pk}, follow=True
+    )
+    assert response.status_code == 200
+    team = Team.objects.get(event=team_event)
+    assert team.name == "Red" and team.complete
+    assert "Red" in response.content.decode()
+
+
+def test_a_player_invites_and_the_partner_accepts(client_as, team_event):
+    inviter, partner = add_players(team_event, 2)
+    regs = {r.player_id: r for r in team_event.registrations.all()}
+    client = client_as(inviter)
+    client.post(teams_url(team_event), {"name": "Blue", "second": regs[partner.pk].pk})
+    team = Team.objects.get(event=team_event)
+    assert team.first == regs[inviter.pk] and not team.complete
+    # The inviter cannot accept for the partner.
+    client.post(teams_url(team_event), {"action": "accept", "team": team.pk})
+    team.refresh_from_db()
+    assert not team.accepted
+    client = client_as(partner)
+    page = client.get(teams_url(team_event)).content.decode()
+    assert "Accept" in page
+    client.post(teams_url(team_event), {"action": "accept", "team": team.pk})
+    team.refresh_from_db()
+    assert team.complete
+
+
+def test_seating_shows_each_player_with_the_team_and_the_partner_rule(
+    client_as,
+    organizer,
+    team_event,
+):
+    paired(team_event, 3)
+    rnd = svc.seat_next_round(team_event, seed=3)
+    svc.publish_round(rnd)
+    page = client_as(None).get(reverse("rounds:seating", args=[team_event.pk, 1])).content
+    text = page.decode()
+    for name in ("Team 01", "Team 02", "Team 03"):
+        assert text.count(f'<span class="badge team">{name}</span>') == 2
+    assert "partners never sit side by side" in text
