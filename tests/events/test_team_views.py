@@ -3,8 +3,10 @@
 from django.urls import reverse
 
 from tests.events.conftest import add_players, paired
+from tests.events.test_teams import play_first_team_wins
 from tournament.events.models import Team
 from tournament.events.services import rounds as svc
+from tournament.standings import recompute
 
 
 def teams_url(event) -> str:
@@ -56,3 +58,36 @@ def test_seating_shows_each_player_with_the_team_and_the_partner_rule(
     for name in ("Team 01", "Team 02", "Team 03"):
         assert text.count(f'<span class="badge team">{name}</span>') == 2
     assert "partners never sit side by side" in text
+
+
+def _finished_team_event(team_event):
+    """Three teams, one table (the final): Team 01 wins twice; the event is finished."""
+    teams = paired(team_event, 3)
+    rnd = svc.seat_next_round(team_event, seed=3)
+    svc.publish_round(rnd)
+    play_first_team_wins(rnd.brackets.get())
+    recompute.refresh_event(team_event)
+    svc.close_round(rnd)
+    svc.finish_event(team_event)
+    return teams
+
+
+def test_standings_filter_by_team(client_as, team_event):
+    teams = _finished_team_event(team_event)
+    url = reverse("standings:event", args=[team_event.pk])
+    text = client_as(None).get(url, {"team": teams[1].name}).content.decode()
+    members = {r.player.name for r in teams[1].registrations}
+    others = {r.player.name for t in (teams[0], teams[2]) for r in t.registrations}
+    assert all(name in text for name in members)
+    assert not any(name in text for name in others)
+
+
+def test_api_lists_the_teams(client, team_event):
+    teams = _finished_team_event(team_event)
+    data = client.get(f"/api/v1/events/{team_event.pk}/").json()
+    assert data["teams"][0] == {
+        "name": teams[0].name,
+        "players": [r.player.player_number for r in teams[0].registrations],
+        "complete": True,
+    }
+    assert len(data["teams"]) == 3

@@ -4,7 +4,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from tournament.accounts.models import Player
-from tournament.events.models import Event, Round, Seat
+from tournament.events.models import Event, Round, Seat, Team
 from tournament.standings.models import EventStanding, OfficialScore
 from tournament.standings.tables import status_labels
 
@@ -48,12 +48,26 @@ class EligibilitySerializer(serializers.Serializer):
     reasons = serializers.ListField(child=serializers.CharField(), source="reason_texts")
 
 
+class TeamSerializer(serializers.ModelSerializer):
+    """A Team Spirit team: its name, its players' numbers and whether it is complete."""
+
+    players = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Team
+        fields = ["name", "players", "complete"]
+
+    def get_players(self, team: Team) -> list[str]:
+        return [r.player.player_number for r in team.registrations]
+
+
 class EventDetailSerializer(EventSerializer):
     judges = serializers.SlugRelatedField(slug_field="name", many=True, read_only=True)
     eligibility = serializers.SerializerMethodField()
+    teams = TeamSerializer(many=True, read_only=True)
 
     class Meta(EventSerializer.Meta):
-        fields = [*EventSerializer.Meta.fields, "judges", "eligibility"]
+        fields = [*EventSerializer.Meta.fields, "judges", "eligibility", "teams"]
 
     @extend_schema_field(EligibilitySerializer(allow_null=True))
     def get_eligibility(self, event: Event) -> dict | None:
