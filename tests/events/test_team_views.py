@@ -91,3 +91,14 @@ def test_api_lists_the_teams(client, team_event):
         "complete": True,
     }
     assert len(data["teams"]) == 3
+
+
+def test_the_result_form_lists_players_with_their_team(client_as, organizer, team_event):
+    teams = paired(team_event, 3)
+    rnd = svc.seat_next_round(team_event, seed=3)
+    bracket = rnd.brackets.get()
+    url = reverse("results:bracket", args=[team_event.pk, bracket.pk])
+    text = client_as(organizer).get(url).content.decode()
+    for team in teams:
+        for registration in team.registrations:
+            assert f"{registration.player.name} ({team.name})" in text
