@@ -6,6 +6,8 @@ from tests.events.conftest import add_players, paired
 from tests.events.test_teams import play_first_team_wins
 from tournament.events.models import Team
 from tournament.events.services import rounds as svc
+from tournament.printing.documents import DocumentRequest, render_html
+from tournament.printing.models import Kind
 from tournament.standings import recompute
 
 
@@ -102,3 +104,19 @@ def test_the_result_form_lists_players_with_their_team(client_as, organizer, tea
     for team in teams:
         for registration in team.registrations:
             assert f"{registration.player.name} ({team.name})" in text
+
+
+def test_bracket_sheet_has_a_team_column_and_the_partner_rule(team_event):
+    teams = paired(team_event, 3)
+    rnd = svc.seat_next_round(team_event, seed=3)
+    bracket = rnd.brackets.get()
+    winners = play_first_team_wins(bracket)
+    recompute.refresh_event(team_event)
+    request = DocumentRequest(kind=Kind.BRACKETS, event=team_event, paper="A4", round=rnd)
+    html = render_html(request)
+    assert html.count('<td class="c-team">') == 6
+    for team in teams:
+        assert html.count(f'<td class="c-team">{team.name}</td>') == 2
+    assert "partners never sit side by side" in html
+    # Both members of the team that won games 1 and 2 are ticked: 2 games × 2 members.
+    assert html.count("✔") == 4 and winners[0] in teams
