@@ -13,6 +13,7 @@ from tournament.events.services import teams as team_svc
 from tournament.results import services as results
 from tournament.results.models import Game
 from tournament.standings import recompute
+from tournament.standings.models import EventStanding
 
 
 def seated_teams(bracket) -> list[Team]:
@@ -128,6 +129,9 @@ def test_a_whole_nine_team_event(team_event):
     }
     assert totals == expected
     assert sorted(expected.values(), reverse=True)[:2] == [14, 14]  # the winning team: 4 + 10
+    # Both members of the winning team are the event's winners on the standings.
+    winners = EventStanding.objects.filter(event=team_event, status="winner")
+    assert sorted(w.points for w in winners) == [14, 14]
 
 
 def test_a_team_drops_as_a_team(team_event):
