@@ -12,7 +12,7 @@ Keys (``?`` = optional; omitted from canonical output when at its default)::
     points_mode? ("cumulative"), time_limit_minutes? (10-600; default null),
     rules_edition? ("community-0.9"), seed? (string; default null),
     coordinator {name, player_number?, played?}, judges? ([]),
-    players [{id, name, player_number?}],
+    players [{id, name, player_number?}], teams? ([{id, name, players [id, id]}]),
     rounds [{number, brackets [{table, players, games [{winner, ended_by, unrazed,
         razed?, holdings?}], tiebreak_order? (null), dropped? ([])}], withdrawn? ([])}]
 
@@ -25,6 +25,9 @@ decide an unrazed tie in a game ended by running out of cards or time, and per r
 ``withdrawn`` (players who left the event after their bracket of that round ended: they
 keep their places but do not advance). Unknown keys are errors. Player numbers are
 strings (``""`` when unknown).
+A Team Spirit event lists ``teams`` (SPEC §10): its brackets' ``players``, ``dropped`` and
+``tiebreak_order`` and its games' ``winner`` are then team ids, while game counts stay
+keyed by player id (one count per member; ``scoring.teams``).
 """
 
 from __future__ import annotations
@@ -54,12 +57,13 @@ from scoring.model import (
     Role,
     Round,
     RulesEdition,
+    Team,
     TournamentType,
     Variant,
     Victory,
     issue,
 )
-from scoring.validation import validate_event
+from scoring.teams import validate_any_event
 
 __all__ = [
     "FORMAT_ID",
@@ -226,6 +230,12 @@ class _Reader:
         msg = "unknown player id %(player)r"
         return self.fail(path, IssueCode.UNKNOWN_PLAYER, msg, player, player=player)
 
+    def unknown_id(self, path: str, value: str, *, team: bool) -> Any:
+        """An id that names no player (or, in a Team Spirit bracket, no team)."""
+        if not team:
+            return self.unknown_player(path, value)
+        return self.fail(path, IssueCode.UNKNOWN_TEAM, "unknown team id %(team)r", team=value)
+
 
 def _join(path: str, key: str) -> str:
     return f"{path}.{key}" if path else key
@@ -291,14 +301,14 @@ def _read_player(r: _Reader) -> Check:
     return check
 
 
-def _read_game(r: _Reader, known: set[str]) -> Check:
+def _read_game(r: _Reader, known: set[str], seats: set[str]) -> Check:
     def check(value: Any, path: str) -> Any:
         data = r.obj(value, path, ("winner", "ended_by", "unrazed", "razed", "holdings"))
         if data is None:
             return BAD
         winner = r.key(data, path, "winner", r.nullable(r.string))
-        if winner not in (None, BAD) and winner not in known:
-            winner = r.unknown_player(_join(path, "winner"), winner)
+        if winner not in (None, BAD) and winner not in seats:
+            winner = r.unknown_id(_join(path, "winner"), winner, team=seats is not known)
         ended_by = r.key(data, path, "ended_by", r.enum(EndedBy))
         unrazed = r.key(data, path, "unrazed", r.counts(known))
         razed = r.key(data, path, "razed", r.counts(known), None)
@@ -310,28 +320,31 @@ def _read_game(r: _Reader, known: set[str]) -> Check:
     return check
 
 
-def _read_ids(r: _Reader, known: set[str]) -> Check:
+def _read_ids(r: _Reader, known: set[str], what: str = "player") -> Check:
     def one(value: Any, path: str) -> Any:
         if r.string(value, path) is BAD:
             return BAD
         if value not in known:
-            return r.unknown_player(path, value)
+            return r.unknown_id(path, value, team=what == "team")
         return value
 
     return r.array(one)
 
 
-def _read_bracket(r: _Reader, known: set[str]) -> Check:
+def _read_bracket(r: _Reader, known: set[str], seats: set[str]) -> Check:
+    """A bracket; ``seats`` are the ids it seats (the team ids of a Team Spirit event)."""
+    ids = _read_ids(r, seats, "player" if seats is known else "team")
+
     def check(value: Any, path: str) -> Any:
         keys = ("table", "players", "games", "tiebreak_order", "dropped")
         data = r.obj(value, path, keys)
         if data is None:
             return BAD
         table = r.key(data, path, "table", r.integer)
-        players = r.key(data, path, "players", _read_ids(r, known))
-        games = r.key(data, path, "games", r.array(_read_game(r, known)))
-        order = r.key(data, path, "tiebreak_order", r.nullable(_read_ids(r, known)), None)
-        dropped = r.key(data, path, "dropped", _read_ids(r, known), ())
+        players = r.key(data, path, "players", ids)
+        games = r.key(data, path, "games", r.array(_read_game(r, known, seats)))
+        order = r.key(data, path, "tiebreak_order", r.nullable(ids), None)
+        dropped = r.key(data, path, "dropped", ids, ())
         if _any_bad(table, players, games, order, dropped):
             return BAD
         return Bracket(table, players, games, order, dropped)
@@ -339,13 +352,13 @@ def _read_bracket(r: _Reader, known: set[str]) -> Check:
     return check
 
 
-def _read_round(r: _Reader, known: set[str]) -> Check:
+def _read_round(r: _Reader, known: set[str], seats: set[str]) -> Check:
     def check(value: Any, path: str) -> Any:
         data = r.obj(value, path, ("number", "brackets", "withdrawn"))
         if data is None:
             return BAD
         number = r.key(data, path, "number", r.integer)
-        brackets = r.key(data, path, "brackets", r.array(_read_bracket(r, known)))
+        brackets = r.key(data, path, "brackets", r.array(_read_bracket(r, known, seats)))
         withdrawn = r.key(data, path, "withdrawn", _read_ids(r, known), ())
         return BAD if _any_bad(number, brackets, withdrawn) else Round(number, brackets, withdrawn)
 
@@ -373,8 +386,22 @@ TOP_KEYS = (
     "coordinator",
     "judges",
     "players",
+    "teams",
     "rounds",
 )
+
+
+def _read_team(r: _Reader) -> Check:
+    def check(value: Any, path: str) -> Any:
+        data = r.obj(value, path, ("id", "name", "players"))
+        if data is None:
+            return BAD
+        tid = r.key(data, path, "id", r.text)
+        name = r.key(data, path, "name", r.text)
+        players = r.key(data, path, "players", r.array(r.text))
+        return BAD if _any_bad(tid, name, players) else Team(tid, name, players)
+
+    return check
 
 
 def _read_format(r: _Reader, data: dict) -> Any:
@@ -445,11 +472,15 @@ def _read(data: Any) -> tuple[EventRecord | None, list[Issue]]:
                     count=uses[player.id],
                 )
             seen.add(player.id)
-    rounds = r.key(data, "", "rounds", r.array(_read_round(r, known)))
-    if r.issues or _any_bad(name, date, venue, fmt, seed, coordinator, judges, players, rounds):
+    teams = r.key(data, "", "teams", r.array(_read_team(r)), ())
+    seats = {t.id for t in teams} if teams not in (BAD, ()) else known
+    rounds = r.key(data, "", "rounds", r.array(_read_round(r, known, seats)))
+    if r.issues or _any_bad(
+        name, date, venue, fmt, seed, coordinator, judges, players, teams, rounds
+    ):
         return None, r.issues
-    event = EventRecord(fmt, name, date, venue, coordinator, judges, players, rounds, seed)
-    return event, validate_event(event)
+    event = EventRecord(fmt, name, date, venue, coordinator, judges, players, rounds, seed, teams)
+    return event, validate_any_event(event)
 
 
 def read_event(source: str | bytes | Mapping[str, Any]) -> tuple[EventRecord | None, list[Issue]]:
@@ -555,6 +586,10 @@ def event_to_dict(event: EventRecord) -> dict[str, Any]:
     data["players"] = [
         {"id": p.id, "name": p.name, "player_number": p.player_number} for p in event.players
     ]
+    if event.teams:
+        data["teams"] = [
+            {"id": t.id, "name": t.name, "players": list(t.players)} for t in event.teams
+        ]
     data["rounds"] = [_round(rnd) for rnd in event.rounds]
     return data
 

@@ -31,6 +31,7 @@ __all__ = [
     "Role",
     "Round",
     "RulesEdition",
+    "Team",
     "TournamentType",
     "Variant",
     "Victory",
@@ -302,11 +303,24 @@ class Round:
 
 
 @dataclass(frozen=True, slots=True)
+class Team:
+    """A Team Spirit team (SPEC §10): two players; its id is what its brackets list."""
+
+    id: str
+    name: str
+    players: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        _set(self, "players", tuple(self.players))
+
+
+@dataclass(frozen=True, slots=True)
 class EventRecord:
     """A whole event: format, officials, players and rounds (the event file, SPEC §8).
 
     ``seed`` drives the recorded draw that breaks wildcard ties (None → derived from the
-    event's name and date).
+    event's name and date). A Team Spirit event has ``teams``: its brackets then list team
+    ids, and its games count each member's realms by player id (``scoring.teams``).
     """
 
     format: Format
@@ -318,11 +332,13 @@ class EventRecord:
     players: tuple[PlayerRef, ...] = ()
     rounds: tuple[Round, ...] = ()
     seed: str | None = None
+    teams: tuple[Team, ...] = ()
 
     def __post_init__(self) -> None:
         _set(self, "judges", tuple(self.judges))
         _set(self, "players", tuple(self.players))
         _set(self, "rounds", tuple(self.rounds))
+        _set(self, "teams", tuple(self.teams))
 
     def player(self, player_id: str) -> PlayerRef | None:
         """Look up a player by id."""
@@ -332,6 +348,9 @@ class EventRecord:
     def participants(self) -> tuple[str, ...]:
         """Ids of players seated in at least one bracket (in players-list order)."""
         seated = {p for r in self.rounds for p in r.players}
+        for team in self.teams:
+            if team.id in seated:  # a seated team seats both its members
+                seated.update(team.players)
         if not self.rounds:
             return tuple(p.id for p in self.players)
         return tuple(p.id for p in self.players if p.id in seated)
@@ -375,6 +394,7 @@ class IssueCode(StrEnum):
     NOT_ONE_OF = "not-one-of"
     UNKNOWN_VALUE = "unknown-value"
     UNKNOWN_PLAYER = "unknown-player"
+    UNKNOWN_TEAM = "unknown-team"
     DUPLICATE_PLAYER_ID = "duplicate-player-id"
     # format (SPEC §2)
     DECK_SIZE = "deck-size"

@@ -14,6 +14,7 @@ from scoring.points import (
     official_points,
     round_scores,
 )
+from scoring.teams import team_of, team_round_scores, team_winner
 
 __all__ = ["PlayerStanding", "Standings", "score_event", "standings_json"]
 
@@ -26,6 +27,7 @@ class PlayerStanding:
     name: str
     points: int
     rounds: tuple[RoundScore, ...]
+    team: str | None = None  # the team id in a Team Spirit event
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,10 +47,20 @@ class Standings:
 
 
 def score_event(event: EventRecord) -> Standings:
-    """Score a (validated) event: players by points desc, then name, then id."""
-    scores = round_scores(event)
+    """Score a (validated) event: players by points desc, then name, then id.
+
+    In a Team Spirit event each member scores his team's points and the winner is a team.
+    """
+    scores = team_round_scores(event) if event.teams else round_scores(event)
+    teams = team_of(event.teams)
     rows = [
-        PlayerStanding(p.id, p.name, sum(s.points for s in scores[p.id]), tuple(scores[p.id]))
+        PlayerStanding(
+            p.id,
+            p.name,
+            sum(s.points for s in scores[p.id]),
+            tuple(scores[p.id]),
+            teams[p.id].id if p.id in teams else None,
+        )
         for p in event.players
     ]
     rows.sort(key=lambda r: (-r.points, r.name, r.id))
@@ -56,7 +68,7 @@ def score_event(event: EventRecord) -> Standings:
         tuple(rows),
         official_points(event),
         eligibility(event),
-        tournament_winner(event),
+        team_winner(event) if event.teams else tournament_winner(event),
         len(event.participants),
     )
 
@@ -69,6 +81,7 @@ def standings_json(event: EventRecord) -> dict:
             {
                 "id": row.id,
                 "name": row.name,
+                **({"team": row.team} if event.teams else {}),
                 "points": row.points,
                 "rounds": [
                     {"round": s.round, "table": s.table, "place": s.place, "points": s.points}

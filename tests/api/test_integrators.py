@@ -122,6 +122,15 @@ def test_events_filters(client, catalogue):
     assert client.get("/api/v1/events/", {"date_from": "soon"}).status_code == 400
 
 
+def test_updated_since_takes_any_iso_offset(client, catalogue):
+    """ISO 8601 allows offsets PostgreSQL refuses (±16:00 and beyond): compared in UTC."""
+    since = (timezone.now() - datetime.timedelta(days=1)).astimezone(
+        datetime.timezone(datetime.timedelta(hours=-22, minutes=-22))
+    )
+    assert _names(client, updated_since=since.isoformat()) == ["C"]
+    assert _names(client, updated_since="9999-12-31T23:00:00-22:00") == []
+
+
 def test_page_size(client, catalogue):
     data = client.get("/api/v1/events/", {"page_size": 3}).json()
     assert data["count"] == 4 and len(data["results"]) == 3

@@ -7,7 +7,8 @@ import pytest
 
 from tests.conftest import make_player
 from tournament.accounts.models import Player
-from tournament.events.models import Event, Registration
+from tournament.events.models import Event, Registration, Team
+from tournament.events.services.teams import pair_players
 
 
 def add_players(event: Event, count: int, prefix: str = "r") -> list[Player]:
@@ -46,3 +47,23 @@ def timed_event(organizer) -> Event:
 @pytest.fixture
 def rng() -> random.Random:
     return random.Random(20261121)
+
+
+@pytest.fixture
+def team_event(event):
+    event.tournament_type = "team-spirit"
+    event.victory = "enhanced"
+    event.save()
+    return event
+
+
+def paired(event, n_teams: int) -> list[Team]:
+    """n_teams teams of two checked-in players, paired by the organizer."""
+    players = add_players(event, 2 * n_teams)
+    regs = {r.player_id: r for r in event.registrations.all()}
+    return [
+        pair_players(
+            event, regs[players[2 * i].pk], regs[players[2 * i + 1].pk], f"Team {i + 1:02d}"
+        )
+        for i in range(n_teams)
+    ]

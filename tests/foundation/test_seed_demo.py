@@ -33,3 +33,17 @@ def test_seed_demo_loads_a_complete_demo_once(db):
     statuses = [decklist_status(r) for r in upcoming.registrations.all()]
     assert (statuses.count("legal"), statuses.count("illegal")) == (10, 2)
     assert {decklist_status(r) for r in finished.registrations.all()} == {"legal"}
+
+
+def test_seed_demo_has_a_finished_team_spirit_event(db):
+    call_command("seed_demo")
+    teams = Event.objects.get(name="Team Spirit Cup")
+    assert teams.status == "finished" and teams.tournament_type == "team-spirit"
+    assert teams.registrations.count() == 18 and teams.teams.count() == 9
+    final = teams.rounds.get(is_final=True)
+    # Nine teams: round 1 seats three tables of three teams, the final (round 2) one.
+    assert [r.brackets.count() for r in teams.rounds.order_by("number")] == [3, 1]
+    winners = Seat.objects.filter(bracket__round=final, place=1)
+    # The winning team's two members each earn the tournament winner's 5 × round 2.
+    assert [s.points for s in winners] == [10, 10]
+    assert final.brackets.get().seats.count() == 6

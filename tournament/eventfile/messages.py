@@ -34,6 +34,7 @@ ISSUE_TEMPLATES: Mapping[IssueCode, Any] = {
     C.NOT_ONE_OF: _("must be one of %(options)s, got %(value)s"),
     C.UNKNOWN_VALUE: _("unknown value %(value)r; expected one of: %(options)s"),
     C.UNKNOWN_PLAYER: _("unknown player id %(player)r"),
+    C.UNKNOWN_TEAM: _("unknown team id %(team)r"),
     C.DUPLICATE_PLAYER_ID: _("player id %(player)r is used %(count)s times"),
     C.DECK_SIZE: _("deck size must be one of %(sizes)s, not %(size)s"),
     C.EVENT_MULTIPLIER: _("event multiplier must be 1 or 2, not %(multiplier)s"),

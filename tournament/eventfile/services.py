@@ -20,11 +20,12 @@ from scoring import model as m
 from scoring.advancement import advance
 from scoring.eventfile import EventFileError, read_event, serialize_event
 from scoring.placement import place_bracket
+from scoring.teams import seat_order, team_event
 from tournament.accounts.models import Player
 from tournament.eventfile.models import EventFileId, ImportedEvent
 from tournament.events.choices import Status
-from tournament.events.engine import event_record, key
-from tournament.events.models import Bracket, Event, Registration, Round, Seat
+from tournament.events.engine import event_record, key, team_key
+from tournament.events.models import Bracket, Event, Registration, Round, Seat, Team
 from tournament.results.models import Game
 from tournament.review.fingerprint import accepted_copy_issues
 from tournament.standings import recompute
@@ -100,11 +101,29 @@ def _official(player: Player, role: m.Role, played: bool) -> m.Official:
     return m.Official(player.name, player.player_number, played, role)
 
 
+def team_file_ids(event: Event, player_ids: Iterable[str]) -> dict[str, str]:
+    """Engine team id → id in the event file: the imported one, else ``t<n>``."""
+    used = set(player_ids)
+    ids: dict[str, str] = {}
+    number = 0
+    for team in Team.objects.filter(event=event).order_by("pk"):
+        if team.file_id:
+            ids[team_key(team.pk)] = team.file_id
+            continue
+        number += 1
+        while f"t{number}" in used:
+            number += 1
+        ids[team_key(team.pk)] = f"t{number}"
+        used.add(f"t{number}")
+    return ids
+
+
 def export_record(event: Event) -> m.EventRecord:
     """The event as the engine's record with the event file's player ids and seed."""
     record = event_record(event)
     pk_ids = file_ids(event)
     ids = {key(pk): file_id for pk, file_id in pk_ids.items()}
+    ids |= team_file_ids(event, ids.values()) if record.teams else {}
     registrations = list(event.registrations.select_related("player"))
     names = {r.player_id: r.player for r in registrations}
     dropped_in = {key(r.player_id): r.dropped_in_round for r in registrations if r.dropped_in_round}
@@ -135,6 +154,10 @@ def export_record(event: Event) -> m.EventRecord:
             for r in record.rounds
         ),
         seed=imported.seed if imported else f"event-{event.pk}",
+        teams=tuple(
+            m.Team(ids[t.id], t.name, _remap(ids, t.players))
+            for t in sorted(record.teams, key=lambda t: int(t.id[1:]))
+        ),
     )
 
 
@@ -378,17 +401,82 @@ def _create_bracket(
     )
 
 
+def _create_teams(event: Event, record: m.EventRecord, pk_of: Mapping[str, int]) -> dict[str, str]:
+    """The file's teams, complete (paired by the file); file team id → engine team id."""
+    registrations = {r.player_id: r for r in event.registrations.all()}
+    engine_ids = {}
+    for team in record.teams:
+        first, second = (registrations[pk_of[p]] for p in team.players)
+        row = Team.objects.create(
+            event=event, name=team.name, first=first, second=second, accepted=True, file_id=team.id
+        )
+        engine_ids[team.id] = team_key(row.pk)
+    return engine_ids
+
+
+def _seated_record(record: m.EventRecord) -> m.EventRecord:
+    """A team event's brackets seat by seat (A1 B1 C1 A2 B2 C2), as the site stores them: a
+    team's game is recorded as won by its first player, a dropped team's members dropped."""
+    by_id = {t.id: t for t in record.teams}
+
+    def seated(bracket: m.Bracket) -> m.Bracket:
+        teams = [by_id[t] for t in bracket.players]
+        games = tuple(
+            m.Game(
+                None if g.winner is None else by_id[g.winner].players[0],
+                g.ended_by,
+                g.unrazed,
+                g.razed,
+                g.holdings,
+            )
+            for g in bracket.games
+        )
+        dropped = tuple(p for t in bracket.dropped for p in by_id[t].players)
+        return m.Bracket(bracket.table, seat_order(teams), games, None, dropped)
+
+    rounds = tuple(m.Round(r.number, tuple(map(seated, r.brackets))) for r in record.rounds)
+    return m.EventRecord(
+        record.format,
+        record.name,
+        record.date,
+        record.venue,
+        record.coordinator,
+        record.judges,
+        record.players,
+        rounds,
+        record.seed,
+    )
+
+
+def _members(picks: list[dict], advancing: list[str], record: m.EventRecord):
+    """Advancing teams and wildcard teams as their members (the site stores players)."""
+    members = {t.id: t.players for t in record.teams}
+    players = [p for t in advancing for p in members[t]]
+    return players, [
+        {**pick, "player": p, "team": pick["player"], "tied_with": []}
+        for pick in picks
+        for p in members[pick["player"]]
+    ]
+
+
 def _create_rounds(
     event: Event,
     record: m.EventRecord,
     pk_of: Mapping[str, int],
     registrations: Mapping[str, Registration],
 ) -> None:
+    level, teams = record, record
+    team_ids: dict[str, str] = {}
+    if record.teams:
+        team_ids = _create_teams(event, record, pk_of)
+        level, record = team_event(record), _seated_record(record)
     wildcards: set[str] = set()
     for index, rnd in enumerate(record.rounds):
         has_next = index + 1 < len(record.rounds)
-        closed = has_next or _final_decided(rnd)
-        advancing, picks = _wildcards(record, index) if closed else ([], [])
+        closed = has_next or _final_decided(level.rounds[index])
+        advancing, picks = _wildcards(level, index) if closed else ([], [])
+        if team_ids:
+            advancing, picks = _members(picks, advancing, teams)
         row = Round.objects.create(
             event=event,
             number=rnd.number,
@@ -402,8 +490,13 @@ def _create_rounds(
                 for p in picks
             ],
         )
-        for bracket in rnd.brackets:
+        for b, bracket in enumerate(rnd.brackets):
             _create_bracket(row, bracket, pk_of, registrations, wildcards)
+            order = level.rounds[index].brackets[b].tiebreak_order
+            if team_ids and order is not None:  # a team bracket's judge orders teams
+                Bracket.objects.filter(round=row, table=bracket.table).update(
+                    tiebreak_order=[team_ids[t] for t in order]
+                )
         wildcards = {p["player"] for p in picks}
 
 
@@ -446,9 +539,13 @@ def import_event(
         pk_of: dict[str, int] = {}
         event_organizer = organizer or people.get(record.coordinator)
         judges = [people.get(j) for j in record.judges]
-        event = _create_event(record, event_organizer, _status(record))
+        event = _create_event(
+            record, event_organizer, _status(team_event(record) if record.teams else record)
+        )
         event.judges.set(judges)
-        registrations = _register(event, record, pk_of, people)
+        registrations = _register(
+            event, _seated_record(record) if record.teams else record, pk_of, people
+        )
         _create_rounds(event, record, pk_of, registrations)
         ImportedEvent.objects.create(
             event=event,

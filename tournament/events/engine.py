@@ -13,12 +13,35 @@ from django.db.models import Prefetch
 from scoring import model as m
 from scoring.placement import place_bracket
 from scoring.points import RoundScore, bracket_scores
-from tournament.events.models import Bracket, Event, Round, Seat
+from scoring.teams import seated_as_teams, team_bracket
+from tournament.events.choices import TournamentType
+from tournament.events.models import Bracket, Event, Round, Seat, Team
+
+TeamsByPlayer = dict[str, m.Team]
 
 
 def key(player_id: int) -> str:
     """The engine's id of a player."""
     return str(player_id)
+
+
+def team_key(team_id: int) -> str:
+    """The engine's id of a Team Spirit team."""
+    return f"t{team_id}"
+
+
+def teams_by_player(event: Event) -> TeamsByPlayer:
+    """The complete teams of a Team Spirit event by member id (empty for other events)."""
+    if event.tournament_type != TournamentType.TEAM_SPIRIT:
+        return {}
+    rows = Team.objects.filter(event=event, accepted=True, second__isnull=False).values_list(
+        "pk", "name", "first__player_id", "second__player_id"
+    )
+    result: TeamsByPlayer = {}
+    for pk, name, first, second in rows:
+        team = m.Team(team_key(pk), name, (key(first), key(second)))
+        result[key(first)] = result[key(second)] = team
+    return result
 
 
 def format_of(event: Event) -> m.Format:
@@ -67,6 +90,17 @@ def bracket_of(bracket: Bracket, games: Iterable | None = None) -> m.Bracket:
     )
 
 
+def placement_bracket(
+    bracket: Bracket, games: Iterable | None = None, teams: TeamsByPlayer | None = None
+) -> m.Bracket:
+    """The bracket as placement sees it: its players, or in Team Spirit (``teams``) one
+    entrant per team whose count in a game is its members' sum."""
+    engine = bracket_of(bracket, games)
+    if not teams:
+        return engine
+    return team_bracket(seated_as_teams(engine, teams), {t.id: t for t in teams.values()})
+
+
 def rounds_queryset(event: Event):
     """Rounds with everything the engine needs, in a constant number of queries."""
     brackets = Bracket.objects.order_by("table").prefetch_related(
@@ -87,6 +121,12 @@ def event_record(event: Event, rounds: Iterable[Round] | None = None) -> m.Event
     )
     playing = {r.player_id for r in registrations}
     rounds = rounds_queryset(event) if rounds is None else rounds
+    teams = teams_by_player(event)
+
+    def engine_bracket(bracket: Bracket) -> m.Bracket:
+        seated = bracket_of(bracket)
+        return seated_as_teams(seated, teams) if teams else seated
+
     return m.EventRecord(
         format=format_of(event),
         name=event.name,
@@ -98,9 +138,10 @@ def event_record(event: Event, rounds: Iterable[Round] | None = None) -> m.Event
         ),
         players=players,
         rounds=tuple(
-            m.Round(r.number, tuple(bracket_of(b) for b in r.brackets.all())) for r in rounds
+            m.Round(r.number, tuple(engine_bracket(b) for b in r.brackets.all())) for r in rounds
         ),
         seed=f"event-{event.pk}",
+        teams=tuple({t.id: t for t in teams.values()}.values()),
     )
 
 
@@ -112,8 +153,9 @@ def bracket_state(outcome: m.BracketOutcome, games_played: int) -> str:
     return Bracket.State.IN_PROGRESS if games_played else Bracket.State.WAITING
 
 
-def _seat_figures(seat: Seat, outcome: m.BracketOutcome, score: RoundScore) -> dict:
-    totals = outcome.totals.get(key(seat.registration.player_id), m.PlayerTotals())
+def _seat_figures(entrant: str, outcome: m.BracketOutcome, score: RoundScore) -> dict:
+    """A seat's stored figures: its entrant's (the player, or in Team Spirit his team)."""
+    totals = outcome.totals.get(entrant, m.PlayerTotals())
     return {
         "place": score.place,
         "points": score.points if score.place is not None else None,
@@ -137,24 +179,41 @@ BRACKET_FIGURES = ["state", "winner"]
 
 
 def _bracket_changes(
-    bracket: Bracket, rnd: Round, fmt: m.Format, superseded: set[str]
+    bracket: Bracket,
+    rnd: Round,
+    fmt: m.Format,
+    superseded: set[str],
+    teams: TeamsByPlayer | None = None,
 ) -> tuple[bool, list[Seat]]:
     """Set the engine's figures on a bracket (prefetched seats and games) and its seats.
 
-    Returns whether the bracket row changed and the seats that did."""
-    engine = bracket_of(bracket)
+    In a Team Spirit event (``teams``) the bracket is placed team by team and every member's
+    seat stores his team's place, points and totals; the stored bracket winner is the
+    winning team's first player. Returns whether the bracket row changed and the seats that
+    did."""
+    engine = placement_bracket(bracket, teams=teams)
+    entrant = {
+        key(s.registration.player_id): key(s.registration.player_id) for s in bracket.seats.all()
+    }
+    if teams:
+        by_id = {t.id: t for t in teams.values()}
+        entrant = {p: teams[p].id for p in entrant}
+        superseded = {teams[p].id for p in superseded if p in teams}
     outcome = place_bracket(engine)
     scores = bracket_scores(
         engine, outcome, rnd.number, fmt, final=rnd.is_final, superseded=superseded
     )
-    winner_id = int(outcome.winner) if outcome.winner else None
+    winner = outcome.winner
+    if teams and winner:
+        winner = by_id[winner].players[0]
+    winner_id = int(winner) if winner else None
     state = bracket_state(outcome, len(engine.games))
     bracket_changed = _changed(bracket, {"state": state, "winner_id": winner_id})
-    seats = [
-        seat
-        for seat in bracket.seats.all()
-        if _changed(seat, _seat_figures(seat, outcome, scores[key(seat.registration.player_id)]))
-    ]
+    seats = []
+    for seat in bracket.seats.all():
+        who = entrant[key(seat.registration.player_id)]
+        if _changed(seat, _seat_figures(who, outcome, scores[who])):
+            seats.append(seat)
     return bracket_changed, seats
 
 
@@ -163,11 +222,12 @@ def store_results(event: Event, rounds: list[Round]) -> m.EventRecord:
 
     `rounds` come from `rounds_queryset` and carry the new figures afterwards."""
     record = event_record(event, rounds)
+    teams = teams_by_player(event)
     seats_to_save, brackets_to_save = [], []
     later: set[str] = set()
     for rnd in reversed(rounds):
         for bracket in rnd.brackets.all():
-            bracket_changed, seats = _bracket_changes(bracket, rnd, record.format, later)
+            bracket_changed, seats = _bracket_changes(bracket, rnd, record.format, later, teams)
             if bracket_changed:
                 brackets_to_save.append(bracket)
             seats_to_save += seats
@@ -196,7 +256,9 @@ def store_bracket_results(bracket: Bracket) -> tuple[list[Seat], tuple[m.Game, .
                 registration_id__in=registrations, bracket__round__number__gt=rnd.number
             ).values_list("registration__player_id", flat=True)
         }
-    bracket_changed, seats = _bracket_changes(bracket, rnd, format_of(event), superseded)
+    bracket_changed, seats = _bracket_changes(
+        bracket, rnd, format_of(event), superseded, teams_by_player(event)
+    )
     if bracket_changed:
         bracket.save(update_fields=BRACKET_FIGURES)
     Seat.objects.bulk_update(seats, SEAT_FIGURES)

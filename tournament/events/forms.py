@@ -66,3 +66,20 @@ class JudgesForm(forms.Form):
         self.fields["judges"].queryset = Player.objects.filter(user__isnull=False).exclude(
             pk=event.organizer_id
         )
+
+
+class TeamForm(forms.Form):
+    """A new team: its name and its players (the organizer picks both, a player his partner)."""
+
+    name = forms.CharField(label=_("Team name"), max_length=100)
+    first = forms.ModelChoiceField(queryset=None, label=_("First player"))
+    second = forms.ModelChoiceField(queryset=None, label=_("Partner"))
+
+    def __init__(self, *args, free=None, organizer: bool = True, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name in ("first", "second"):
+            field = self.fields[name]
+            field.queryset = free
+            field.label_from_instance = lambda r: f"{r.player.name} ({r.player.player_number})"
+        if not organizer:
+            del self.fields["first"]  # a player invites a partner for himself

@@ -284,3 +284,56 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.registration.player} @ {self.bracket}"
+
+
+class Team(models.Model):
+    """A Team Spirit team (SPEC §10): a name and two registered players of the event.
+
+    The first player creates it (or the organizer pairs two players); the second is
+    invited and must accept, unless the organizer paired them. Only a complete team (two
+    players, accepted) is seated.
+    """
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="teams")
+    name = models.CharField(_("team name"), max_length=100)
+    first = models.OneToOneField(
+        Registration,
+        on_delete=models.CASCADE,
+        related_name="team_as_first",
+        verbose_name=_("first player"),
+    )
+    second = models.OneToOneField(
+        Registration,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="team_as_second",
+        verbose_name=_("partner"),
+    )
+    accepted = models.BooleanField(_("partner accepted"), default=False)
+    # The team's id in the event file it was imported from (export keeps it).
+    file_id = models.CharField(max_length=100, blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "name"]
+        verbose_name = _("team")
+        verbose_name_plural = _("teams")
+        constraints = [
+            models.UniqueConstraint(fields=["event", "name"], name="unique_team_name"),
+            models.CheckConstraint(
+                condition=~models.Q(first=models.F("second")), name="team_two_players"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def complete(self) -> bool:
+        """Two players and the partner accepted: the team can be seated."""
+        return self.second_id is not None and self.accepted
+
+    @property
+    def registrations(self) -> list[Registration]:
+        return [r for r in (self.first, self.second) if r is not None]

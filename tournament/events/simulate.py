@@ -3,8 +3,8 @@
 import random
 from collections import defaultdict
 
-from scoring.simulate import play_bracket
-from tournament.events.engine import format_of, key
+from scoring.simulate import play_bracket, play_team_bracket
+from tournament.events.engine import format_of, key, teams_by_player
 from tournament.events.models import Bracket, Event, Round, Seat
 from tournament.events.services import rounds as round_service
 from tournament.results.models import Game
@@ -14,6 +14,7 @@ from tournament.standings import recompute
 def play_round(rnd: Round, rng: random.Random, *, refresh: bool = True) -> None:
     """Store simulated games for every bracket of the round (a judge's tie-break when needed)."""
     fmt = format_of(rnd.event)
+    teams = teams_by_player(rnd.event)
     games = []
     # One query for the round's seats: a prefetch of hundreds of brackets overflows SQLite.
     seats_by_bracket: dict[int, list[Seat]] = defaultdict(list)
@@ -23,12 +24,21 @@ def play_round(rnd: Round, rng: random.Random, *, refresh: bool = True) -> None:
     for bracket in brackets:
         seats = sorted(seats_by_bracket[bracket.pk], key=lambda s: s.position)
         players = [key(s.registration.player_id) for s in seats]
-        for number, game in enumerate(play_bracket(players, fmt, rng), start=1):
+        if teams:  # Team Spirit: a team's game is stored as won by its first player
+            seated = list({teams[p].id: teams[p] for p in players}.values())
+            first = {t.id: t.players[0] for t in seated}
+            played = play_team_bracket(seated, fmt, rng)
+            players = list(first)
+        else:
+            first = {}
+            played = play_bracket(players, fmt, rng)
+        for number, game in enumerate(played, start=1):
+            winner = first.get(game.winner, game.winner)
             games.append(
                 Game(
                     bracket=bracket,
                     number=number,
-                    winner_id=int(game.winner) if game.winner else None,
+                    winner_id=int(winner) if winner else None,
                     ended_by=game.ended_by.value,
                     unrazed=dict(game.unrazed),
                 )

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournament.events import views
+from tournament.events import views, views_teams
 
 app_name = "events"
 
@@ -14,4 +14,5 @@ urlpatterns = [
     path("events/<int:event_id>/judges/", views.JudgesView.as_view(), name="judges"),
     path("events/<int:event_id>/register/", views.RegisterView.as_view(), name="register"),
     path("events/<int:event_id>/check-in/", views.CheckInView.as_view(), name="checkin"),
+    path("events/<int:event_id>/teams/", views_teams.TeamsView.as_view(), name="teams"),
 ]

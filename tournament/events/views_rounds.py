@@ -20,6 +20,7 @@ from tournament.events.forms_rounds import LatePlayerForm
 from tournament.events.models import Bracket, Registration, Round, Seat
 from tournament.events.permissions import Role, player_of
 from tournament.events.services import rounds as round_service
+from tournament.events.services.teams import team_names
 from tournament.events.tables_rounds import RoundsTable, SeatingTable
 from tournament.events.views_mixins import EventMixin
 
@@ -33,9 +34,15 @@ def rounds_url(event) -> str:
 
 
 def brackets_of(rnd: Round) -> list[Bracket]:
-    """Brackets with their seats and players, in table order (two queries)."""
+    """Brackets with their seats and players, in table order (two queries); in Team Spirit
+    every seat knows its ``team_name``."""
     seats = Seat.objects.select_related("registration__player").order_by("position")
-    return list(rnd.brackets.order_by("table").prefetch_related(Prefetch("seats", seats)))
+    brackets = list(rnd.brackets.order_by("table").prefetch_related(Prefetch("seats", seats)))
+    names = team_names(rnd.event)
+    for bracket in brackets if names else ():
+        for seat in bracket.seats.all():
+            seat.team_name = names.get(seat.registration_id, "")
+    return brackets
 
 
 def mark_advancement(rnd: Round, brackets: list[Bracket]) -> None:

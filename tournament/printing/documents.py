@@ -17,6 +17,7 @@ from django.utils import timezone, translation
 
 from tournament.events.choices import PointsMode
 from tournament.events.models import Bracket, Event, Registration, Round, Seat
+from tournament.events.services.teams import team_names
 from tournament.printing.models import SHEET_KINDS, Kind
 from tournament.printing.qr import bracket_url, qr_svg
 from tournament.results.models import EndedBy, Game
@@ -193,17 +194,29 @@ def _seat_row(seat: Seat, games: list[Game], columns: int, blank: bool) -> dict:
     }
 
 
-def _bracket_sheet(bracket: Bracket, blank: bool, base_url: str) -> dict:
+def _team_rows(rows: list[dict], seats: list[Seat], games: list[Game], teams: dict) -> None:
+    """Team Spirit: each row names its team, and a game won by a member is ticked for both."""
+    team_of = {s.registration.player_id: teams.get(s.registration_id, "") for s in seats}
+    for row, seat in zip(rows, seats, strict=True):
+        row["team"] = team_of[seat.registration.player_id]
+        for cell, game in zip(row["cells"], games, strict=False):
+            cell["won"] = team_of.get(game.winner_id) == row["team"]
+
+
+def _bracket_sheet(bracket: Bracket, blank: bool, base_url: str, teams: dict | None = None) -> dict:
     games = [] if blank else sorted(bracket.games.all(), key=lambda g: g.number)
     columns = max(BLANK_GAME_COLUMNS, len(games))
     seats = sorted(bracket.seats.all(), key=lambda s: s.position)
     url = bracket_url(bracket, base_url)
     ended = [ENDED_BY_CODES.get(g.ended_by, "") for g in games]
+    rows = [_seat_row(s, games, columns, blank) for s in seats]
+    if teams:
+        _team_rows(rows, seats, games, teams)
     return {
         "bracket": bracket,
         "table": bracket.table,
         "columns": list(range(1, columns + 1)),
-        "rows": [_seat_row(s, games, columns, blank) for s in seats],
+        "rows": rows,
         "ended_by": ended + [""] * (columns - len(ended)),
         "winner": None if blank or bracket.winner is None else bracket.winner.name,
         "state": bracket.get_state_display(),
@@ -220,12 +233,14 @@ def bracket_sheets_context(request: DocumentRequest) -> dict:
     brackets = brackets.prefetch_related(
         Prefetch("seats", Seat.objects.select_related("registration__player")), "games"
     )
+    teams = team_names(request.event)
     return {
         "blank": blank,
         "round": rnd,
         "multiplier": rnd.number * request.event.event_multiplier,
         "last_bracket_only": request.event.points_mode == PointsMode.LAST_BRACKET,
-        "sheets": [_bracket_sheet(b, blank, request.base_url) for b in brackets],
+        "team_spirit": bool(teams),
+        "sheets": [_bracket_sheet(b, blank, request.base_url, teams) for b in brackets],
         "ended_by_legend": [(code, EndedBy(value).label) for value, code in ENDED_BY_CODES.items()],
     }
 

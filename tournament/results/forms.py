@@ -62,7 +62,8 @@ class ResultForm(forms.Form):
         self.players = list(players)
         # The winner is a plain value (not a checked choice): the engine says if it is seated.
         self.fields["winner"].widget = forms.RadioSelect(
-            choices=[(key(p.pk), p.name) for p in self.players] + [(DRAW, _("Draw (no winner)"))]
+            choices=[(key(p.pk), _with_team(p)) for p in self.players]
+            + [(DRAW, _("Draw (no winner)"))]
         )
         labels = {
             "unrazed": _("unrazed realms"),
@@ -95,6 +96,12 @@ class ResultForm(forms.Form):
         winner = data["winner"]
         winner_id = None if winner == DRAW else _player_id(winner)
         return GameData(winner_id, data["ended_by"], **counts)
+
+
+def _with_team(player) -> str:
+    """A player's name, with his team in a Team Spirit event (a win is his team's)."""
+    team = getattr(player, "team_name", "")
+    return f"{player.name} ({team})" if team else player.name
 
 
 def _player_id(value: str) -> int:

@@ -21,10 +21,26 @@ from django.utils.translation import gettext as _
 
 from scoring import model as m
 from scoring.placement import finished_by, place_bracket
+from scoring.teams import (
+    TEAM_VICTORY_REALMS,
+    seated_as_teams,
+    team_bracket,
+    team_of,
+    validate_team_bracket,
+    validate_team_game,
+)
 from scoring.validation import decide_by_realms, validate_bracket, validate_game
 from tournament.accounts.models import Player
 from tournament.events.choices import Status
-from tournament.events.engine import bracket_of, engine_game, format_of, key
+from tournament.events.engine import (
+    TeamsByPlayer,
+    bracket_of,
+    engine_game,
+    format_of,
+    key,
+    placement_bracket,
+    teams_by_player,
+)
 from tournament.events.models import Bracket, Event, Round, Seat
 from tournament.events.permissions import Role, player_role
 from tournament.results.models import EntryStatus, Game, GameEntry
@@ -100,18 +116,13 @@ def next_number(bracket: Bracket) -> int:
 def bracket_over(bracket: Bracket, games: list[Game] | None = None) -> str | None:
     """Why no further game may be recorded in this bracket (None: play goes on)."""
     games = accepted_games(bracket) if games is None else games
-    engine = bracket_of(bracket, games=games)
+    teams = teams_by_player(bracket.round.event)
+    engine = placement_bracket(bracket, games, teams)
     reason = finished_by(engine)
     if reason == "two-wins":
         wins = place_bracket(engine).totals
-        name = next(
-            (
-                s.registration.player.name
-                for s in bracket.seats.all()
-                if wins[key(s.registration.player_id)].wins >= 2
-            ),
-            "",
-        )
+        names = _entrant_names(bracket, teams)
+        name = next((names[e] for e, t in wins.items() if t.wins >= 2), "")
         return _(
             "%(name)s has won two games: the bracket is over, no further game can be recorded."
         ) % {"name": name}
@@ -154,6 +165,35 @@ def correction_block(bracket: Bracket) -> str | None:
 
 def _names(bracket: Bracket) -> dict[str, str]:
     return {key(s.registration.player_id): s.registration.player.name for s in bracket.seats.all()}
+
+
+def _entrant_names(bracket: Bracket, teams: TeamsByPlayer) -> dict[str, str]:
+    """Names of the players, and in Team Spirit of the teams, by engine id."""
+    return _names(bracket) | {t.id: t.name for t in teams.values()}
+
+
+def _team_game_issues(
+    bracket: Bracket, previous: list[Game], game: m.Game, teams: TeamsByPlayer, fmt: m.Format
+) -> tuple[list[m.Issue], dict[str, list[str]]]:
+    """Team Spirit: the team game check (§10); a team short of 10 is told here by name."""
+    listed = seated_as_teams(bracket_of(bracket, games=previous), teams)
+    seated = [t for t in {t.id: t for t in teams.values()}.values() if t.id in listed.players]
+    winner = teams[game.winner].id if game.winner in teams else game.winner
+    team_game = m.Game(winner, game.ended_by, game.unrazed, game.razed, game.holdings)
+    issues = validate_team_game(team_game, listed, seated, fmt)
+    names = _names(bracket)
+    errors: dict[str, list[str]] = {}
+    for issue in [i for i in issues if "a team needs" in i.message]:
+        team = team_of(seated)[issue.player]
+        members = " + ".join(f"{names[p]} {game.unrazed.get(p, 0)}" for p in team.players)
+        errors.setdefault("winner", []).append(
+            _(
+                "Team %(team)s won by the victory condition with %(members)s unrazed realms; "
+                "a team needs %(need)s together."
+            )
+            % {"team": team.name, "members": members, "need": TEAM_VICTORY_REALMS}
+        )
+    return [i for i in issues if "a team needs" not in i.message], errors
 
 
 def _count_message(
@@ -255,9 +295,14 @@ def check_game(bracket: Bracket, number: int, data: GameData, correction: bool) 
         )
     engine = bracket_of(bracket, games=previous)
     names = _names(bracket)
-    issues = validate_game(game, engine, fmt)
-    if issues:
-        raise ValidationError(issue_errors(issues, names, fmt, game))
+    teams = teams_by_player(event)
+    team_errors: dict[str, list[str]] = {}
+    if teams:
+        issues, team_errors = _team_game_issues(bracket, previous, game, teams, fmt)
+    else:
+        issues = validate_game(game, engine, fmt)
+    if issues or team_errors:
+        raise ValidationError(issue_errors(issues, names, fmt, game) | team_errors)
     if correction:
         _check_later_games(bracket, games, number, game, fmt)
 
@@ -270,7 +315,14 @@ def _check_later_games(
     pairs = zip(games, engine.games, strict=True)
     replaced = tuple(game if g.number == number else old for g, old in pairs)
     corrected = m.Bracket(engine.table, engine.players, replaced, None, engine.dropped)
-    issues = validate_bracket(corrected, fmt)
+    teams = teams_by_player(bracket.round.event)
+    if teams:
+        listed = seated_as_teams(corrected, teams)
+        issues = validate_team_bracket(
+            listed, list({t.id: t for t in teams.values()}.values()), fmt
+        )
+    else:
+        issues = validate_bracket(corrected, fmt)
     if issues:
         raise _fail(
             _(
@@ -281,9 +333,15 @@ def _check_later_games(
         )
     rnd = bracket.round
     if rnd.state == Round.State.CLOSED:
-        winner = place_bracket(
-            m.Bracket(engine.table, engine.players, replaced, engine.tiebreak_order, engine.dropped)
-        ).winner
+        final = m.Bracket(
+            engine.table, engine.players, replaced, engine.tiebreak_order, engine.dropped
+        )
+        if teams:
+            by_id = {t.id: t for t in teams.values()}
+            final = team_bracket(seated_as_teams(final, teams), by_id)
+        winner = place_bracket(final).winner
+        if teams and winner:  # the stored winner of a team bracket is its first player
+            winner = by_id[winner].players[0]
         if winner != (key(bracket.winner_id) if bracket.winner_id else None):
             raise _fail(
                 _(
@@ -524,7 +582,8 @@ def reject_entry(entry: GameEntry, by: Player) -> GameEntry:
 
 def tied_groups(bracket: Bracket) -> tuple[tuple[str, ...], ...]:
     """Groups of players a judge must order (empty when no decision is needed)."""
-    outcome = place_bracket(bracket_of(bracket, games=accepted_games(bracket)))
+    teams = teams_by_player(bracket.round.event)
+    outcome = place_bracket(placement_bracket(bracket, accepted_games(bracket), teams))
     return outcome.tied_groups if outcome.needs_decision else ()
 
 

@@ -8,9 +8,10 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.views.generic import TemplateView
 
-from tournament.events.engine import key
+from tournament.events.engine import key, teams_by_player
 from tournament.events.models import Bracket
 from tournament.events.permissions import Role, player_of, require_role
+from tournament.events.services.teams import team_names
 from tournament.events.views_mixins import EventMixin
 from tournament.results import offline, services
 from tournament.results.forms import DRAW, ResultForm, TiebreakForm
@@ -81,8 +82,19 @@ class BracketMixin(EventMixin):
     def seats(self):
         return list(self.bracket.seats.select_related("registration__player").order_by("position"))
 
-    def players(self):
-        return [s.registration.player for s in self.seats()]
+    def entrant_names(self, players) -> dict[str, str]:
+        """Names by engine id: the players, and in Team Spirit the teams (tie-breaks)."""
+        names = {key(p.pk): p.name for p in players}
+        return names | {t.id: t.name for t in teams_by_player(self.event).values()}
+
+    def players(self, seats=None):
+        """The seated players in seat order; in Team Spirit each knows its ``team_name``."""
+        teams = team_names(self.event)
+        players = []
+        for seat in self.seats() if seats is None else seats:
+            seat.registration.player.team_name = teams.get(seat.registration_id, "")
+            players.append(seat.registration.player)
+        return players
 
 
 class BracketView(BracketMixin, TemplateView):
@@ -108,14 +120,14 @@ class BracketView(BracketMixin, TemplateView):
         context["is_official"] = self.is_official
         bracket = self.bracket
         seats = self.seats()
-        players = [s.registration.player for s in seats]
+        players = self.players(seats)
         games = services.accepted_games(bracket)
         entries = list(
             bracket.entries.select_related("submitted_by", "confirmed_by", "winner").order_by(
                 "number", "version"
             )
         )
-        names = {key(p.pk): p.name for p in players}
+        names = self.entrant_names(players)
         over = services.bracket_over(bracket, games)
         context.update(
             bracket=bracket,
@@ -261,7 +273,7 @@ class TiebreakView(BracketMixin, TemplateView):
         if denied:
             return denied
         players = self.players()
-        names = {key(p.pk): p.name for p in players}
+        names = self.entrant_names(players)
         form = TiebreakForm(request.POST, groups=services.tied_groups(self.bracket), names=names)
         if form.is_valid():
             try:

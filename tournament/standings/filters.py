@@ -3,7 +3,7 @@
 from collections import OrderedDict
 
 import django_filters
-from django.db.models import Q
+from django.db.models import F, Q
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
@@ -24,10 +24,22 @@ class StandingsFilter(django_filters.FilterSet):
         field_name="last_round", lookup_expr="gte", label=_("Played round"), min_value=1
     )
     status = django_filters.ChoiceFilter(choices=EventStanding.Status.choices, label=_("Status"))
+    team = django_filters.CharFilter(method="by_team", label=_("Team Spirit team"))
 
     class Meta:
         model = EventStanding
-        fields = ["name", "club", "round", "status"]
+        fields = ["name", "club", "round", "status", "team"]
+
+    def by_team(self, queryset, name, value):
+        """Players of the event's Team Spirit teams whose name contains the value."""
+        # One filter() call: the team, and the player as one of its two members, share a join.
+        return queryset.filter(
+            Q(event__teams__name__icontains=value)
+            & (
+                Q(player_id=F("event__teams__first__player_id"))
+                | Q(player_id=F("event__teams__second__player_id"))
+            )
+        ).distinct()
 
 
 class PlayerFilter(django_filters.FilterSet):

@@ -77,7 +77,7 @@ class _Tally:
         self.last_round, self.last_place = rnd.number, seat.place
         self.unrazed += seat.unrazed_total
         self.wins += seat.games_won
-        self.status, self.out_in = _status(rnd, bracket, self.player_id)
+        self.status, self.out_in = _status(rnd, bracket, self.player_id, seat.place)
 
     def standing(self, event_id: int) -> EventStanding:
         """The stored row (its place is set afterwards by `store_places`)."""
@@ -114,13 +114,16 @@ STANDING_FIGURES = [
 ]
 
 
-def _status(rnd: Round, bracket: Bracket, player_id: int) -> tuple[str, int | None]:
+def _status(
+    rnd: Round, bracket: Bracket, player_id: int, place: int | None = None
+) -> tuple[str, int | None]:
     """Status after the player's latest bracket (later rounds overwrite earlier ones).
 
     The final's winner is the tournament winner as soon as he is known, even while the
-    other places of the final wait for a judge's decision (SPEC §6)."""
+    other places of the final wait for a judge's decision (SPEC §6). In Team Spirit both
+    members of the winning team are (the stored winner is its first player; both are 1st)."""
     if rnd.is_final and bracket.winner_id is not None:
-        if bracket.winner_id == player_id:
+        if bracket.winner_id == player_id or place == 1:
             return EventStanding.Status.WINNER, None
         return EventStanding.Status.ELIMINATED, rnd.number
     if rnd.state == Round.State.CLOSED and key(player_id) not in (rnd.advancing or ()):

@@ -12,11 +12,13 @@ from scoring.advancement import advance
 from scoring.brackets import SeatingError, is_seatable
 from scoring.model import EventRecord
 from scoring.seating import SeatingPlayer, history_from_brackets, seat_players
+from scoring.teams import advance_teams, seat_teams
 from tournament.accounts.models import Player
-from tournament.events.choices import Status
-from tournament.events.engine import event_record, key
+from tournament.events.choices import Status, TournamentType
+from tournament.events.engine import event_record, key, teams_by_player
 from tournament.events.models import Bracket, Event, Registration, Round, Seat
 from tournament.events.services.registration import register
+from tournament.events.services.teams import team_of
 from tournament.results.models import Game
 from tournament.standings import recompute
 from tournament.standings.models import RankingTotal
@@ -82,13 +84,18 @@ def _next_round_players(event: Event, previous: Round) -> list[Registration]:
     )
 
 
-def _history(event: Event) -> dict[frozenset[str], int]:
+def _history_groups(event: Event) -> list[list[str]]:
+    """The players of every bracket played so far in the event."""
     groups: dict[int, list[str]] = {}
     for bracket_id, player_id in Seat.objects.filter(bracket__round__event=event).values_list(
         "bracket_id", "registration__player_id"
     ):
         groups.setdefault(bracket_id, []).append(key(player_id))
-    return history_from_brackets(groups.values())
+    return list(groups.values())
+
+
+def _history(event: Event) -> dict[frozenset[str], int]:
+    return history_from_brackets(_history_groups(event))
 
 
 def _ranking(players: list[Registration]) -> dict[int, float]:
@@ -100,7 +107,43 @@ def _ranking(players: list[Registration]) -> dict[int, float]:
     return {player_id: float(points) for player_id, points in rows}
 
 
+def _team_seating(event: Event, registrations: list[Registration], seed: int):
+    """Seat a Team Spirit round: complete teams only, three to a table (SPEC §10)."""
+    teams = teams_by_player(event)
+    unpaired = sorted(r.player.name for r in registrations if key(r.player_id) not in teams)
+    if unpaired:
+        raise ValidationError(
+            _("Every player of a Team Spirit event sits with a complete team: %(names)s.")
+            % {"names": ", ".join(unpaired)}
+        )
+    active = {key(r.player_id) for r in registrations}
+    seated = {t.id: t for p, t in teams.items() if p in active}
+    partly = sorted(t.name for t in seated.values() if not set(t.players) <= active)
+    if partly:
+        raise ValidationError(
+            _("A team plays only with both its players: %(teams)s.") % {"teams": ", ".join(partly)}
+        )
+    history = history_from_brackets(
+        [{teams[p].id for p in group if p in teams} for group in _history_groups(event)]
+    )
+    try:
+        seating = seat_teams(list(seated.values()), history=history, seed=seed)
+    except SeatingError as error:
+        raise ValidationError(
+            _(
+                "%(count)s teams cannot be seated: a Team Spirit bracket seats three teams "
+                "(four only to absorb a remainder), so at least 3 teams and not exactly 5 "
+                "are needed."
+            )
+            % {"count": len(seated)}
+        ) from error
+    return [(b.table, b.seats) for b in seating.brackets]
+
+
 def _create_round(event: Event, number: int, registrations: list[Registration], seed: int) -> Round:
+    if event.tournament_type == TournamentType.TEAM_SPIRIT:
+        tables = _team_seating(event, registrations, seed)
+        return _store_round(event, number, registrations, seed, tables)
     if not is_seatable(len(registrations)):
         raise ValidationError(_unseatable_message(len(registrations)))
     first = number == 1
@@ -119,15 +162,25 @@ def _create_round(event: Event, number: int, registrations: list[Registration], 
         )
     except SeatingError as error:  # the count is checked above; keep a clear message anyway
         raise ValidationError(_unseatable_message(len(registrations))) from error
+    tables = [(b.table, b.players) for b in seating.brackets]
+    return _store_round(event, number, registrations, seed, tables)
+
+
+def _store_round(
+    event: Event,
+    number: int,
+    registrations: list[Registration],
+    seed: int,
+    tables: list[tuple[int, tuple[str, ...]]],
+) -> Round:
+    """Save a seated round: each table's players in seat order."""
     by_player = {key(r.player_id): r for r in registrations}
-    rnd = Round.objects.create(
-        event=event, number=number, seed=seed, is_final=len(seating.brackets) == 1
-    )
-    for seated in seating.brackets:
-        bracket = Bracket.objects.create(round=rnd, table=seated.table)
+    rnd = Round.objects.create(event=event, number=number, seed=seed, is_final=len(tables) == 1)
+    for table, players in tables:
+        bracket = Bracket.objects.create(round=rnd, table=table)
         Seat.objects.bulk_create(
             Seat(bracket=bracket, registration=by_player[pid], position=i)
-            for i, pid in enumerate(seated.players, start=1)
+            for i, pid in enumerate(players, start=1)
         )
     _mark_wildcards(rnd, event)
     return rnd
@@ -234,6 +287,14 @@ def add_late_player(event: Event, player: Player | None = None, *, name: str = "
         return registration
 
 
+def _dropping_together(event: Event, registration: Registration) -> list[Registration]:
+    """Who drops: the player, and in Team Spirit his partner too (a team drops as a team)."""
+    team = team_of(registration) if event.tournament_type == TournamentType.TEAM_SPIRIT else None
+    if team is None or not team.complete:
+        return [registration]
+    return [r for r in team.registrations if r.pk == registration.pk or not r.dropped]
+
+
 def drop_player(registration: Registration) -> Registration:
     """Drop a player at any time; in an unfinished bracket they rank last (SPEC §4)."""
     with transaction.atomic():
@@ -246,13 +307,16 @@ def drop_player(registration: Registration) -> Registration:
         if event.status == Status.FINISHED:
             raise ValidationError(_("The event is finished."))
         rnd = current_round(event)
+        dropping = _dropping_together(event, registration)
+        for member in dropping:
+            member.dropped_in_round = rnd.number if rnd else 0
+            member.save(update_fields=["dropped_in_round"])
         registration.dropped_in_round = rnd.number if rnd else 0
-        registration.save(update_fields=["dropped_in_round"])
         if rnd is None:
             return registration
         if rnd.state != Round.State.CLOSED:
             # A finished bracket keeps its places; only an unfinished one plays on without them.
-            Seat.objects.filter(bracket__round=rnd, registration=registration).exclude(
+            Seat.objects.filter(bracket__round=rnd, registration__in=dropping).exclude(
                 bracket__state=Bracket.State.COMPLETE
             ).update(dropped=True)
         elif not rnd.is_final:
@@ -273,6 +337,9 @@ def _withdrawn(event: Event) -> set[str]:
 
 def _store_advancement(event: Event, rnd: Round, record: EventRecord) -> None:
     """Compute and store who advances from a round whose brackets are all decided."""
+    if record.teams:
+        _store_team_advancement(event, rnd, record)
+        return
     advancement = advance(record, rnd.number, withdrawn=_withdrawn(event))
     if not advancement.ready:
         tables = ", ".join(str(t) for t in advancement.pending)
@@ -291,6 +358,33 @@ def _store_advancement(event: Event, rnd: Round, record: EventRecord) -> None:
     rnd.wildcards = [
         {"player": w.player, "decided_by": w.decided_by, "tied_with": list(w.tied_with)}
         for w in picks
+    ]
+    rnd.save(update_fields=["advancing", "wildcards"])
+
+
+def _store_team_advancement(event: Event, rnd: Round, record: EventRecord) -> None:
+    """Team Spirit: winning teams, then wildcard teams; both members are stored as advancing
+    (a team drops as a team, so a withdrawn member withdraws his team)."""
+    members = {t.id: t.players for t in record.teams}
+    withdrawn = {t.id for t in record.teams if set(t.players) & _withdrawn(event)}
+    advancement = advance_teams(record, rnd.number, withdrawn)
+    if not advancement.ready:
+        tables = ", ".join(str(t) for t in advancement.pending)
+        raise ValidationError(
+            _("Brackets not complete or awaiting a judge decision: table %(tables)s.")
+            % {"tables": tables}
+        )
+    count = len(advancement.advancing)
+    if not advancement.tournament_over and not is_seatable(count):
+        raise ValidationError(
+            _("%(count)s teams advancing cannot be seated in brackets of 3 and 4 teams.")
+            % {"count": count}
+        )
+    rnd.advancing = [p for t in advancement.advancing for p in members[t]]
+    rnd.wildcards = [
+        {"player": p, "team": w.player, "decided_by": w.decided_by, "tied_with": list(w.tied_with)}
+        for w in advancement.wildcards
+        for p in members[w.player]
     ]
     rnd.save(update_fields=["advancing", "wildcards"])
 

@@ -1,5 +1,7 @@
 """Query filters of the events list (documented in the schema by drf-spectacular)."""
 
+import datetime
+
 import django_filters
 from django.utils.translation import gettext_lazy as _
 
@@ -7,6 +9,19 @@ from tournament.events.choices import Status, TournamentType
 from tournament.events.models import Event
 
 PUBLIC_STATUSES = [(value, label) for value, label in Status.choices if value != Status.DRAFT]
+
+
+class UtcDateTimeFilter(django_filters.IsoDateTimeFilter):
+    """An ISO 8601 moment compared in UTC: any valid offset works on every database
+    (PostgreSQL refuses offsets beyond ±15:59 that ISO 8601 allows)."""
+
+    def filter(self, qs, value):
+        if value is not None and value.tzinfo is not None:
+            try:
+                value = value.astimezone(datetime.UTC)
+            except OverflowError:  # past the last representable moment: nothing is later
+                return qs.none()
+        return super().filter(qs, value)
 
 
 class EventFilter(django_filters.FilterSet):
@@ -29,7 +44,7 @@ class EventFilter(django_filters.FilterSet):
         choices=TournamentType.choices,
         help_text=_("Tournament type."),
     )
-    updated_since = django_filters.IsoDateTimeFilter(
+    updated_since = UtcDateTimeFilter(
         field_name="updated_at",
         lookup_expr="gte",
         help_text=_("Only events changed at or after this time (ISO 8601), for incremental sync."),

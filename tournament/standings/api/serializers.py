@@ -4,7 +4,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from tournament.accounts.models import Player
-from tournament.events.models import Event, Registration, Round, Seat
+from tournament.events.models import Event, Registration, Round, Seat, Team
 from tournament.events.services.rounds import timer_ends_at
 from tournament.standings.models import EventStanding, OfficialScore
 from tournament.standings.tables import status_labels
@@ -56,13 +56,27 @@ class OfficialSerializer(serializers.Serializer):
     name = serializers.CharField()
 
 
+class TeamSerializer(serializers.ModelSerializer):
+    """A Team Spirit team: its name, its players' numbers and whether it is complete."""
+
+    players = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Team
+        fields = ["name", "players", "complete"]
+
+    def get_players(self, team: Team) -> list[str]:
+        return [r.player.player_number for r in team.registrations]
+
+
 class EventDetailSerializer(EventSerializer):
     judges = serializers.SlugRelatedField(slug_field="name", many=True, read_only=True)
     officials = serializers.SerializerMethodField()
     eligibility = serializers.SerializerMethodField()
+    teams = TeamSerializer(many=True, read_only=True)
 
     class Meta(EventSerializer.Meta):
-        fields = [*EventSerializer.Meta.fields, "judges", "officials", "eligibility"]
+        fields = [*EventSerializer.Meta.fields, "judges", "officials", "eligibility", "teams"]
 
     @extend_schema_field(OfficialSerializer(many=True))
     def get_officials(self, event: Event) -> list[dict]:

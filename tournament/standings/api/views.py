@@ -82,7 +82,11 @@ class EventDetail(generics.RetrieveAPIView):
     lookup_url_kwarg = "event_id"
 
     def get_queryset(self):
-        return public_events().select_related("scoring").prefetch_related("judges")
+        return (
+            public_events()
+            .select_related("scoring")
+            .prefetch_related("judges", "teams__first__player", "teams__second__player")
+        )
 
 
 class RegistrationList(generics.ListAPIView):

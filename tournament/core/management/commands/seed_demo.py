@@ -14,6 +14,7 @@ from tournament.accounts.models import Player
 from tournament.decks.services import save_decklist
 from tournament.events.models import Event, Registration
 from tournament.events.services.rounds import publish_round, seat_next_round
+from tournament.events.services.teams import pair_players
 from tournament.events.simulate import run_event
 from tournament.review.models import RANKING_OFFICERS_GROUP
 from tournament.review.services import accept, submit
@@ -108,6 +109,37 @@ def ranking_officer(password_hash: str) -> Player:
     return Player.create_for_user(user, name="Rita Ranking", country="Canada")
 
 
+TEAM_NAMES = [
+    "Dragões",
+    "Phoenix",
+    "Nightwatch",
+    "Sea Wolves",
+    "Red Wizards",
+    "Harpers",
+    "Zhentarim",
+    "Iron Legion",
+    "Lords' Alliance",
+]
+
+
+def team_spirit_event(organizer: Player, judges, players, rng: random.Random) -> Event:
+    """A finished Team Spirit event: 18 players paired into 9 teams by the organizer."""
+    target = event(
+        "Team Spirit Cup",
+        datetime.date(2026, 10, 31),
+        organizer,
+        judges,
+        tournament_type="team-spirit",
+        victory="enhanced",
+        venue="Porto Alegre",
+    )
+    register_all(target, players)
+    registrations = {r.player_id: r for r in target.registrations.all()}
+    for name, first, second in zip(TEAM_NAMES, players[::2], players[1::2], strict=True):
+        pair_players(target, registrations[first.pk], registrations[second.pk], name)
+    return run_event(target, rng)
+
+
 class Command(BaseCommand):
     help = "Load demo data (skipped when the demo organizer already exists; --force to add anyway)."
 
@@ -169,6 +201,7 @@ class Command(BaseCommand):
         register_all(upcoming, players[10:20], checked_in=False, deck="legal_no9s_55")
         register_all(upcoming, players[20:22], checked_in=False, deck="bad_realms_16")
         register_all(upcoming, players[22:30], checked_in=False)
+        teams = team_spirit_event(organizer, judges, players[:18], random.Random(seed + 1))
         officer = ranking_officer(password)
         # The demo's people used their accounts (the review flags accounts never signed in).
         User.objects.update(last_login=timezone.now())
@@ -178,6 +211,7 @@ class Command(BaseCommand):
             self.style.SUCCESS(
                 f"Demo loaded: 34 accounts (password {DEMO_PASSWORD!r}; ranking officer "
                 f"{officer.user.username!r}), events "
-                f"{finished.name!r} (finished), {running.name!r} (running), {upcoming.name!r}."
+                f"{finished.name!r} (finished), {running.name!r} (running), {upcoming.name!r}, "
+                f"{teams.name!r} (Team Spirit, finished)."
             )
         )

@@ -1,0 +1,122 @@
+"""Team Spirit pages: the teams page (pairing, invitation, acceptance) and seating by team."""
+
+from django.urls import reverse
+
+from tests.events.conftest import add_players, paired
+from tests.events.test_teams import play_first_team_wins
+from tournament.events.models import Team
+from tournament.events.services import rounds as svc
+from tournament.printing.documents import DocumentRequest, render_html
+from tournament.printing.models import Kind
+from tournament.standings import recompute
+
+
+def teams_url(event) -> str:
+    return reverse("events:teams", args=[event.pk])
+
+
+def test_organizer_pairs_two_players(client_as, organizer, team_event):
+    add_players(team_event, 2)
+    a, b = team_event.registrations.order_by("player__name")
+    client = client_as(organizer)
+    response = client.post(
+        teams_url(team_event), {"name": "Red", "first": a.pk, "second": b.pk}, follow=True
+    )
+    assert response.status_code == 200
+    team = Team.objects.get(event=team_event)
+    assert team.name == "Red" and team.complete
+    assert "Red" in response.content.decode()
+
+
+def test_a_player_invites_and_the_partner_accepts(client_as, team_event):
+    inviter, partner = add_players(team_event, 2)
+    regs = {r.player_id: r for r in team_event.registrations.all()}
+    client = client_as(inviter)
+    client.post(teams_url(team_event), {"name": "Blue", "second": regs[partner.pk].pk})
+    team = Team.objects.get(event=team_event)
+    assert team.first == regs[inviter.pk] and not team.complete
+    # The inviter cannot accept for the partner.
+    client.post(teams_url(team_event), {"action": "accept", "team": team.pk})
+    team.refresh_from_db()
+    assert not team.accepted
+    client = client_as(partner)
+    page = client.get(teams_url(team_event)).content.decode()
+    assert "Accept" in page
+    client.post(teams_url(team_event), {"action": "accept", "team": team.pk})
+    team.refresh_from_db()
+    assert team.complete
+
+
+def test_seating_shows_each_player_with_the_team_and_the_partner_rule(
+    client_as,
+    organizer,
+    team_event,
+):
+    paired(team_event, 3)
+    rnd = svc.seat_next_round(team_event, seed=3)
+    svc.publish_round(rnd)
+    page = client_as(None).get(reverse("rounds:seating", args=[team_event.pk, 1])).content
+    text = page.decode()
+    for name in ("Team 01", "Team 02", "Team 03"):
+        assert text.count(f'<span class="badge team">{name}</span>') == 2
+    assert "partners never sit side by side" in text
+
+
+def _finished_team_event(team_event):
+    """Three teams, one table (the final): Team 01 wins twice; the event is finished."""
+    teams = paired(team_event, 3)
+    rnd = svc.seat_next_round(team_event, seed=3)
+    svc.publish_round(rnd)
+    play_first_team_wins(rnd.brackets.get())
+    recompute.refresh_event(team_event)
+    svc.close_round(rnd)
+    svc.finish_event(team_event)
+    return teams
+
+
+def test_standings_filter_by_team(client_as, team_event):
+    teams = _finished_team_event(team_event)
+    url = reverse("standings:event", args=[team_event.pk])
+    text = client_as(None).get(url, {"team": teams[1].name}).content.decode()
+    members = {r.player.name for r in teams[1].registrations}
+    others = {r.player.name for t in (teams[0], teams[2]) for r in t.registrations}
+    assert all(name in text for name in members)
+    assert not any(name in text for name in others)
+
+
+def test_api_lists_the_teams(client, team_event):
+    teams = _finished_team_event(team_event)
+    data = client.get(f"/api/v1/events/{team_event.pk}/").json()
+    assert data["teams"][0] == {
+        "name": teams[0].name,
+        "players": [r.player.player_number for r in teams[0].registrations],
+        "complete": True,
+    }
+    assert len(data["teams"]) == 3
+
+
+def test_the_result_form_lists_players_with_their_team(client_as, organizer, team_event):
+    teams = paired(team_event, 3)
+    rnd = svc.seat_next_round(team_event, seed=3)
+    bracket = rnd.brackets.get()
+    url = reverse("results:bracket", args=[team_event.pk, bracket.pk])
+    text = client_as(organizer).get(url).content.decode()
+    for team in teams:
+        for registration in team.registrations:
+            assert f"{registration.player.name} ({team.name})" in text
+
+
+def test_bracket_sheet_has_a_team_column_and_the_partner_rule(team_event):
+    teams = paired(team_event, 3)
+    rnd = svc.seat_next_round(team_event, seed=3)
+    bracket = rnd.brackets.get()
+    winners = play_first_team_wins(bracket)
+    recompute.refresh_event(team_event)
+    request = DocumentRequest(kind=Kind.BRACKETS, event=team_event, paper="A4", round=rnd)
+    html = render_html(request)
+    assert html.count('<td class="c-team">') == 6
+    for team in teams:
+        assert html.count(f'<td class="c-team">{team.name}</td>') == 2
+    assert "partners never sit side by side" in html
+    # Both members of the team that won games 1 and 2 are ticked: 2 games × 2 members.
+    assert html.count("✔") == 4 and winners[0] in teams
