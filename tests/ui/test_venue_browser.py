@@ -11,6 +11,7 @@ from django.conf import settings
 from django.urls import reverse
 
 from tests.conftest import browser_page, browser_test
+from tournament.events.services.rounds import publish_round, seat_next_round
 from tournament.events.simulate import run_event
 from tournament.standings.recompute import refresh_event
 
@@ -74,3 +75,52 @@ def test_bracket_page_shows_place_and_points_on_a_phone(
         assert inside_width(phone, f"table.bracket-grid th:text-is('{label}')", PHONE["width"])
     winner_row = phone.locator("table.bracket-grid tbody tr", has_text=bracket.winner.name)
     assert winner_row.locator("td.place").inner_text() == "1"
+
+
+@pytest.fixture
+def running_bracket(event, registered_players):
+    rnd = seat_next_round(event, seed=7)
+    publish_round(rnd)
+    return rnd.brackets.order_by("table").first()
+
+
+def visible_links(page, selector: str) -> int:
+    return sum(1 for link in page.locator(selector).all() if link.is_visible())
+
+
+def test_officials_navigation_is_compact_on_a_phone(
+    chromium, live_server, transactional_db, client, running_bracket, organizer
+):
+    event = running_bracket.round.event
+    url = live_server.url + reverse("rounds:list", args=[event.pk])
+    phone = browser_page(chromium, client, live_server, organizer, viewport=PHONE, is_mobile=True)
+    phone.goto(url)
+    shoot(phone, "officials-nav-phone")
+    header = box(phone, ".site-header")
+    assert header["height"] <= 64  # one line: the brand and the menu button
+    assert visible_links(phone, ".site-nav a") == 0
+    assert visible_links(phone, ".event-nav a") <= 4  # the officials' pages fold into "Manage"
+    assert not phone.get_by_role("link", name="My seat").is_visible()  # he does not play
+    phone.locator(".event-menu > summary").click()
+    assert phone.get_by_role("link", name="Check-in").is_visible()
+    phone.locator(".site-menu > summary").click()
+    assert phone.get_by_role("link", name="Events").is_visible()
+    desktop = browser_page(chromium, client, live_server, organizer, viewport=DESKTOP)
+    desktop.goto(url)
+    shoot(desktop, "officials-nav-desktop")
+    assert desktop.get_by_role("link", name="Events").is_visible()
+    assert desktop.get_by_role("link", name="Check-in").is_visible()
+    assert box(desktop, ".site-header")["height"] <= 64
+
+
+def test_judge_reaches_submit_without_scrolling(
+    chromium, live_server, transactional_db, client, running_bracket, judge
+):
+    from tests.results.conftest import bracket_url
+
+    phone = browser_page(chromium, client, live_server, judge, viewport=PHONE, is_mobile=True)
+    phone.goto(live_server.url + bracket_url(running_bracket))
+    phone.wait_for_load_state("networkidle")
+    shoot(phone, "judge-entry-phone")
+    submit = box(phone, "button.submit-result")
+    assert submit["y"] >= 0 and submit["y"] + submit["height"] <= PHONE["height"]
