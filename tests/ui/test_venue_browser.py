@@ -124,3 +124,63 @@ def test_judge_reaches_submit_without_scrolling(
     shoot(phone, "judge-entry-phone")
     submit = box(phone, "button.submit-result")
     assert submit["y"] >= 0 and submit["y"] + submit["height"] <= PHONE["height"]
+
+
+def font_px(page, selector: str) -> float:
+    return page.locator(selector).first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
+
+
+def centre_y(page, locator) -> float:
+    b = locator.bounding_box()
+    return b["y"] + b["height"] / 2
+
+
+def fits_the_screen(page) -> bool:
+    return page.evaluate("document.documentElement.scrollHeight <= window.innerHeight")
+
+
+def test_projector_seating_fits_the_screen_with_big_table_numbers(
+    chromium, live_server, transactional_db, client, event
+):
+    from tests.events.conftest import add_players
+
+    add_players(event, 27)
+    rnd = seat_next_round(event, seed=3)
+    publish_round(rnd)
+    url = reverse("rounds:seating", args=[event.pk, rnd.number]) + "?projector=1"
+    screen = browser_page(chromium, client, live_server, viewport=DESKTOP)
+    screen.goto(live_server.url + url)
+    screen.wait_for_load_state("networkidle")
+    shoot(screen, "projector-seating")
+    # SPEC §1: the public sees seating; the hall reads it from far away.
+    assert font_px(screen, "td.table-no") >= font_px(screen, "table.seating-table td")
+    card = screen.locator(".table-card").first
+    assert font_px(screen, ".table-card .table-no") >= font_px(screen, ".table-card li")
+    number, names = card.locator(".table-no"), card.locator("ul")
+    assert abs(centre_y(screen, number) - centre_y(screen, names)) <= 4
+    assert fits_the_screen(screen)  # 27 names and 9 tables: shown a screenful at a time
+    rows = screen.locator("table.seating-table tbody tr")
+    shown = sum(1 for row in rows.all() if row.is_visible())
+    assert 0 < shown < 27
+    assert (
+        screen.locator(".seating-alpha [data-projector-pages]")
+        .get_attribute("data-page-label")
+        .startswith("1 / ")
+    )
+    assert screen.locator(".projector-qr svg").is_visible()
+
+
+def test_projector_standings_fit_the_screen_with_a_qr_code(
+    chromium, live_server, transactional_db, client, finished
+):
+    url = reverse("standings:event", args=[finished.pk]) + "?projector=1"
+    screen = browser_page(chromium, client, live_server, viewport=DESKTOP)
+    screen.goto(live_server.url + url)
+    screen.wait_for_load_state("networkidle")
+    shoot(screen, "projector-standings")
+    assert screen.locator("body.projector table.standings-table").is_visible()
+    assert screen.locator(".site-header").is_hidden()
+    assert inside_width(screen, "table.standings-table th:has-text('Total')", DESKTOP["width"])
+    assert fits_the_screen(screen)
+    assert screen.locator("#standings-live").get_attribute("hx-trigger") == "every 60s"
+    assert screen.locator(".projector-qr svg").is_visible()
