@@ -56,6 +56,11 @@ def test_standings_on_a_phone_show_place_player_and_total(
         th = f"table.standings-table th:has-text('{label}')"
         assert inside_width(phone, th, PHONE["width"]), label
     assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    # the filters fold away: the first rows are on the first screen
+    assert phone.locator(".filters").is_hidden()
+    assert box(phone, "table.standings-table tbody tr")["y"] < PHONE["height"]
+    phone.get_by_label("Show all columns").check()
+    assert phone.locator("table.standings-table th:has-text('Unrazed realms')").is_visible()
     desktop = browser_page(chromium, client, live_server, viewport=DESKTOP)
     desktop.goto(url)
     shoot(desktop, "standings-desktop")
@@ -75,6 +80,10 @@ def test_bracket_page_shows_place_and_points_on_a_phone(
         assert inside_width(phone, f"table.bracket-grid th:text-is('{label}')", PHONE["width"])
     winner_row = phone.locator("table.bracket-grid tbody tr", has_text=bracket.winner.name)
     assert winner_row.locator("td.place").inner_text() == "1"
+    desktop = browser_page(chromium, client, live_server, viewport=DESKTOP)
+    desktop.goto(live_server.url + url)
+    shoot(desktop, "bracket-desktop")
+    assert desktop.locator("table.bracket-grid th:text-is('Game 1')").is_visible()
 
 
 @pytest.fixture
@@ -119,11 +128,13 @@ def test_judge_reaches_submit_without_scrolling(
     from tests.results.conftest import bracket_url
 
     phone = browser_page(chromium, client, live_server, judge, viewport=PHONE, is_mobile=True)
-    phone.goto(live_server.url + bracket_url(running_bracket))
-    phone.wait_for_load_state("networkidle")
-    shoot(phone, "judge-entry-phone")
-    submit = box(phone, "button.submit-result")
-    assert submit["y"] >= 0 and submit["y"] + submit["height"] <= PHONE["height"]
+    desktop = browser_page(chromium, client, live_server, judge, viewport=DESKTOP)
+    for page, viewport, name in ((phone, PHONE, "phone"), (desktop, DESKTOP, "desktop")):
+        page.goto(live_server.url + bracket_url(running_bracket))
+        page.wait_for_load_state("networkidle")
+        shoot(page, f"judge-entry-{name}")
+        submit = box(page, "button.submit-result")
+        assert submit["y"] >= 0 and submit["y"] + submit["height"] <= viewport["height"]
 
 
 def font_px(page, selector: str) -> float:
@@ -184,3 +195,17 @@ def test_projector_standings_fit_the_screen_with_a_qr_code(
     assert fits_the_screen(screen)
     assert screen.locator("#standings-live").get_attribute("hx-trigger") == "every 60s"
     assert screen.locator(".projector-qr svg").is_visible()
+
+
+def test_home_offers_organizing_and_has_a_favicon(
+    chromium, live_server, transactional_db, client, player
+):
+    for viewport, name in ((PHONE, "phone"), (DESKTOP, "desktop")):
+        page = browser_page(chromium, client, live_server, player, viewport=viewport)
+        page.goto(live_server.url + reverse("events:home"))
+        shoot(page, f"home-{name}")
+        assert page.get_by_role("link", name="Organize an event").is_visible()
+        assert page.get_by_role("link", name="Import an event file").is_visible()
+        assert box(page, ".site-header")["height"] <= 64
+        icon = page.locator("link[rel=icon]").first.get_attribute("href")
+        assert page.request.get(live_server.url + icon).ok
