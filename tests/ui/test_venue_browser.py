@@ -209,3 +209,19 @@ def test_home_offers_organizing_and_has_a_favicon(
         assert box(page, ".site-header")["height"] <= 64
         icon = page.locator("link[rel=icon]").first.get_attribute("href")
         assert page.request.get(live_server.url + icon).ok
+
+
+def test_brazilian_phone_header_stays_on_one_line(
+    chromium, live_server, transactional_db, client, finished, organizer
+):
+    from django.conf import settings as django_settings
+
+    page = browser_page(chromium, client, live_server, organizer, viewport=PHONE, is_mobile=True)
+    page.context.add_cookies(
+        [{"name": django_settings.LANGUAGE_COOKIE_NAME, "value": "pt-br", "url": live_server.url}]
+    )
+    page.goto(live_server.url + reverse("standings:event", args=[finished.pk]))
+    shoot(page, "standings-phone-pt-br")
+    assert page.locator("html").get_attribute("lang") == "pt-br"
+    assert box(page, ".site-header")["height"] <= 64
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
