@@ -154,6 +154,8 @@ AUTH_PASSWORD_VALIDATORS = [
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("pt-br", _("Brazilian Portuguese"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# One date format per language (tournament/formats/<lang>/formats.py).
+FORMAT_MODULE_PATH = ["tournament.formats"]
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True

@@ -133,7 +133,7 @@ def test_public_seating_only_once_published(seated, client_as, judge):
     body = response.content.decode()
     names = [row.record.registration.player.name for row in response.context["table"].rows]
     assert names == sorted(names) and len(names) == 9
-    assert "Table 1" in body and "Preview" not in body
+    assert 'id="table-1"' in body and "Preview" not in body
     projector = client_as(None).get(seating + "?projector=1")
     assert 'class="seating-page projector"' in projector.content.decode()
 

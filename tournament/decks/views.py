@@ -1,7 +1,5 @@
 """Decklist pages: a player's own list, officials' view and edit, status table, history."""
 
-import difflib
-
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -14,7 +12,9 @@ from django_filters.views import FilterView
 from django_tables2 import SingleTableMixin
 
 from tournament.decks import services
+from tournament.decks.carddata import get_card_index
 from tournament.decks.forms import DecklistForm, SwapForm
+from tournament.decks.history import card_changes
 from tournament.decks.models import Decklist, SideboardSwap
 from tournament.decks.tables import DecklistFilter, DecklistStatusTable, registrations_with_status
 from tournament.events.models import Bracket, Registration
@@ -239,14 +239,14 @@ class HistoryView(EventMixin, TemplateView):
         context = super().get_context_data(**kwargs)
         changes = []
         decklist = Decklist.objects.filter(registration=self.registration).first()
+        index = get_card_index()
         for change in decklist.changes.select_related("changed_by") if decklist else []:
-            diff = difflib.unified_diff(
-                (change.before_text + "\n" + _section(change.before_sideboard)).splitlines(),
-                (change.after_text + "\n" + _section(change.after_sideboard)).splitlines(),
-                lineterm="",
-                n=0,
+            cards = card_changes(
+                (change.before_text, change.before_sideboard),
+                (change.after_text, change.after_sideboard),
+                index,
             )
-            changes.append({"change": change, "diff": list(diff)[2:]})
+            changes.append({"change": change, "cards": cards})
         context.update(registration=self.registration, changes=changes)
         return context
 
@@ -255,10 +255,6 @@ def _posted_list(data) -> tuple[str, str, bool]:
     """Decklist text, sideboard text and the opt-out box from posted form data."""
     opt_out = data.get("sideboard_opt_out") in ("on", "true", "1", "True")
     return data.get("text", ""), data.get("sideboard_text", ""), opt_out
-
-
-def _section(sideboard: str) -> str:
-    return f"Sideboard:\n{sideboard}" if sideboard else ""
 
 
 class SwapsView(EventMixin, TemplateView):

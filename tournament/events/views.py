@@ -121,15 +121,22 @@ class EventUpdateView(OrganizerEventMixin, UpdateView):
         except ValidationError as error:
             form.add_error(None, error)
             return self.form_invalid(form)
-        messages.success(self.request, _("Event saved."))
+        messages.success(self.request, _("%(event)s is saved.") % {"event": self.object.name})
         return redirect(self.object)
+
+
+def status_message(event: Event) -> str:
+    """What a status change (draft ⇄ registration) did, said in the organizer's words."""
+    if event.status == Status.REGISTRATION:
+        return _("Registration for %(event)s is open.") % {"event": event.name}
+    return _("%(event)s is a draft again: only its officials see it.") % {"event": event.name}
 
 
 class EventStatusView(OrganizerEventMixin, View):
     def post(self, request, *args, **kwargs):
         try:
-            registration_service.set_status(self.event, request.POST.get("status", ""))
-            messages.success(request, _("Event status changed."))
+            event = registration_service.set_status(self.event, request.POST.get("status", ""))
+            messages.success(request, status_message(event))
         except ValidationError as error:
             messages.error(request, " ".join(error.messages))
         return redirect(self.event)
@@ -151,7 +158,13 @@ class JudgesView(OrganizerEventMixin, FormView):
         except ValidationError as error:
             form.add_error("judges", error)
             return self.form_invalid(form)
-        messages.success(self.request, _("Judges saved."))
+        judges = ", ".join(judge.name for judge in form.cleaned_data["judges"])
+        messages.success(
+            self.request,
+            _("Judges of %(event)s: %(judges)s.") % {"event": self.event.name, "judges": judges}
+            if judges
+            else _("%(event)s has no judges now.") % {"event": self.event.name},
+        )
         return redirect(self.event)
 
 

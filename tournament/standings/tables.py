@@ -176,6 +176,12 @@ class LeanTable(tables.Table):
         return mark_safe(f'<ul class="pagination">{"".join(items)}</ul>')
 
 
+NUM = {"td": {"class": "num"}, "th": {"class": "num"}}
+# Secondary columns fold away on a phone (standings.css) so that place, player and total fit.
+SECONDARY = {"td": {"class": "secondary"}, "th": {"class": "secondary"}}
+NUM_SECONDARY = {"td": {"class": "num secondary"}, "th": {"class": "num secondary"}}
+
+
 class RoundPointsColumn(LeanColumn):
     """Points of one round, read from the stored per-round dict."""
 
@@ -185,7 +191,7 @@ class RoundPointsColumn(LeanColumn):
             verbose_name=_("R%(number)s") % {"number": number},
             empty_values=(),
             orderable=False,
-            attrs={"td": {"class": "num"}, "th": {"class": "num"}},
+            attrs=NUM_SECONDARY,
             **kwargs,
         )
 
@@ -195,9 +201,6 @@ class RoundPointsColumn(LeanColumn):
 
     def value(self, record):
         return record.round_points.get(self.number, "")
-
-
-NUM = {"td": {"class": "num"}, "th": {"class": "num"}}
 
 
 @cache
@@ -241,12 +244,16 @@ class StandingsTable(LeanTable):
 
     place = LeanColumn(verbose_name=_("Place"), attrs=NUM)
     name = PlayerLinkColumn(accessor="player__name", verbose_name=_("Player"))
-    number = LeanColumn(accessor="player__player_number", verbose_name=_("Player number"))
-    club = LeanColumn(accessor="player__club", verbose_name=_("Club / team"))
+    number = LeanColumn(
+        accessor="player__player_number", verbose_name=_("Player number"), attrs=SECONDARY
+    )
+    club = LeanColumn(accessor="player__club", verbose_name=_("Club / team"), attrs=SECONDARY)
     points = LeanColumn(verbose_name=_("Total"), attrs=NUM)
-    brackets_played = LeanColumn(verbose_name=_("Brackets"), attrs=NUM)
-    unrazed_total = LeanColumn(verbose_name=_("Unrazed realms"), attrs=NUM)
-    status = LeanColumn(verbose_name=_("Status"), order_by=("status", "eliminated_in_round"))
+    brackets_played = LeanColumn(verbose_name=_("Brackets"), attrs=NUM_SECONDARY)
+    unrazed_total = LeanColumn(verbose_name=_("Unrazed realms"), attrs=NUM_SECONDARY)
+    status = LeanColumn(
+        verbose_name=_("Status"), order_by=("status", "eliminated_in_round"), attrs=SECONDARY
+    )
 
     class Meta:
         model = EventStanding
@@ -307,19 +314,20 @@ class StandingsTable(LeanTable):
         prefix = player_url_prefix()
         label = status_labels()
         keys = [str(n) for n in range(1, self.rounds + 1)]
+        sec, num2 = '<td class="secondary">', '<td class="num secondary">'
 
         def row(s) -> str:
             points = s.round_points
             number = s.player__player_number
-            by_round = "".join([f'<td class="num">{text(points.get(k))}</td>' for k in keys])
+            by_round = "".join([f"{num2}{text(points.get(k))}</td>" for k in keys])
             return (
                 f'<td class="num">{s.place}</td>'
                 f'<td><a href="{prefix}{escape(quote(number, safe=URL_SAFE))}/">'
-                f"{text(s.player__name)}</a></td><td>{text(number)}</td>"
-                f"<td>{text(s.player__club)}</td>{by_round}"
-                f'<td class="num">{s.points}</td><td class="num">{s.brackets_played}</td>'
-                f'<td class="num">{s.unrazed_total}</td>'
-                f"<td>{escape(label(s.status, s.eliminated_in_round))}</td>"
+                f"{text(s.player__name)}</a></td>{sec}{text(number)}</td>"
+                f"{sec}{text(s.player__club)}</td>{by_round}"
+                f'<td class="num">{s.points}</td>{num2}{s.brackets_played}</td>'
+                f"{num2}{s.unrazed_total}</td>"
+                f"{sec}{escape(label(s.status, s.eliminated_in_round))}</td>"
             )
 
         return row
@@ -362,11 +370,11 @@ class PlayersTable(LeanTable):
 class RankingTable(LeanTable):
     rank = LeanColumn(verbose_name=_("Rank"), attrs=NUM, orderable=False)
     name = LeanColumn(verbose_name=_("Player"))
-    player_number = LeanColumn(verbose_name=_("Player number"))
-    country = LeanColumn(verbose_name=_("Country"))
-    region = LeanColumn(verbose_name=_("Region"))
-    playing_points = LeanColumn(verbose_name=_("Playing"), attrs=NUM)
-    official_points = LeanColumn(verbose_name=_("Coordinator / judge"), attrs=NUM)
+    player_number = LeanColumn(verbose_name=_("Player number"), attrs=SECONDARY)
+    country = LeanColumn(verbose_name=_("Country"), attrs=SECONDARY)
+    region = LeanColumn(verbose_name=_("Region"), attrs=SECONDARY)
+    playing_points = LeanColumn(verbose_name=_("Playing"), attrs=NUM_SECONDARY)
+    official_points = LeanColumn(verbose_name=_("Coordinator / judge"), attrs=NUM_SECONDARY)
     ranking_points = LeanColumn(verbose_name=_("Ranking points"), attrs=NUM)
 
     class Meta:

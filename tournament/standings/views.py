@@ -123,6 +123,7 @@ class StandingsView(EventMixin, ExportMixin, LeanFilterMixin, SingleTableMixin, 
             "submission": submission,
             "form_late": services.scoring_form_late(self.event, sent=submission is not None),
             "export_query": _export_query(self.request),
+            "projector": self.request.GET.get("projector") == "1",
             **kwargs,
         }
 
