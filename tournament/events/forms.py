@@ -49,6 +49,7 @@ class EventForm(FrozenFormatMixin, forms.ModelForm):
             "seed_by_ranking",
             "paper_size",
             "publish_decklists",
+            "check_in_code",
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"})}
 

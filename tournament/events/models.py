@@ -95,6 +95,15 @@ class Event(models.Model):
         _("paper size"), max_length=10, choices=PaperSize, default=PaperSize.A4
     )
     publish_decklists = models.BooleanField(_("publish decklists after the event"), default=False)
+    check_in_code = models.CharField(
+        _("venue check-in code"),
+        max_length=12,
+        blank=True,
+        help_text=_(
+            "Players check themselves in from their phone until round 1 is seated; with a code, "
+            "only by typing the code shown at the venue."
+        ),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -14,4 +14,7 @@ urlpatterns = [
     path("events/<int:event_id>/judges/", views.JudgesView.as_view(), name="judges"),
     path("events/<int:event_id>/register/", views.RegisterView.as_view(), name="register"),
     path("events/<int:event_id>/check-in/", views.CheckInView.as_view(), name="checkin"),
+    path(
+        "events/<int:event_id>/check-in/me/", views.SelfCheckInView.as_view(), name="self_checkin"
+    ),
 ]

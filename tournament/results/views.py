@@ -52,7 +52,7 @@ class BracketMixin(EventMixin):
 
     def submit(self, request, number: int | None, correction: bool = False):
         """Validate the posted game and submit it: (form, redirect when it was accepted)."""
-        form = ResultForm(request.POST, players=self.players())
+        form = ResultForm(request.POST, players=self.players(), offer_time=self.offer_time())
         as_json = offline.wants_json(request)
         if not form.is_valid():
             return form, offline.form_refused(form) if as_json else None
@@ -83,6 +83,10 @@ class BracketMixin(EventMixin):
 
     def players(self):
         return [s.registration.player for s in self.seats()]
+
+    def offer_time(self) -> bool:
+        """ "Time called" is an ending only once time was called for the bracket's round."""
+        return self.bracket.round.time_called_at is not None
 
 
 class BracketView(BracketMixin, TemplateView):
@@ -139,7 +143,11 @@ class BracketView(BracketMixin, TemplateView):
                 correction_block=services.correction_block(bracket),
             )
             if not over and "form" not in kwargs:
-                context["form"] = ResultForm(players=players, initial={"number": len(games) + 1})
+                context["form"] = ResultForm(
+                    players=players,
+                    initial={"number": len(games) + 1},
+                    offer_time=self.offer_time(),
+                )
             groups = services.tied_groups(bracket)
             if groups:
                 context["tiebreak_form"] = kwargs.get("tiebreak_form") or TiebreakForm(
@@ -230,7 +238,7 @@ class CorrectionView(BracketMixin, TemplateView):
         for count in services.COUNTS:
             for player_key, value in (getattr(game, count) or {}).items():
                 initial[f"{count}_{player_key}"] = value
-        return ResultForm(players=self.players(), initial=initial)
+        return ResultForm(players=self.players(), initial=initial, offer_time=self.offer_time())
 
     def post(self, request, *args, **kwargs):
         denied = self._prepare(request)

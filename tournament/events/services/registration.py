@@ -75,6 +75,41 @@ def set_checked_in(registration: Registration, checked_in: bool) -> Registration
         return registration
 
 
+def check_in_many(event: Event, registration_ids: list[int], checked_in: bool = True) -> int:
+    """Check in (or out) several players of one event at once; returns how many changed."""
+    with transaction.atomic():
+        event = _locked(event)
+        if event.status == Status.FINISHED:
+            raise ValidationError(_("The event is finished."))
+        if not registration_ids:
+            raise ValidationError(_("Select at least one player."))
+        return (
+            event.registrations.filter(pk__in=registration_ids)
+            .exclude(checked_in=checked_in)
+            .update(checked_in=checked_in)
+        )
+
+
+def check_in_self(registration: Registration, code: str = "") -> Registration:
+    """A player checks himself in from his phone, until round 1 is seated (with the venue
+    code when the organizer set one)."""
+    with transaction.atomic():
+        event = _locked(registration.event)
+        registration = Registration.objects.select_for_update().get(pk=registration.pk)
+        if event.rounds.exists():
+            raise ValidationError(_("Round 1 is seated: check-in is closed."))
+        if event.status != Status.REGISTRATION:
+            raise ValidationError(_("Check-in opens with registration."))
+        if registration.dropped:
+            raise ValidationError(_("You have dropped from this event."))
+        expected = event.check_in_code.strip().casefold()
+        if expected and code.strip().casefold() != expected:
+            raise ValidationError(_("Wrong venue code: type the code shown at the venue."))
+        registration.checked_in = True
+        registration.save(update_fields=["checked_in"])
+        return registration
+
+
 def set_judges(event: Event, judges: list[Player]) -> None:
     """Replace the event's judges; the organizer is never one of its additional judges."""
     if any(judge.pk == event.organizer_id for judge in judges):
