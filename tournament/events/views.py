@@ -6,7 +6,7 @@ from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import Count, Q, Value
 from django.db.models.functions import Coalesce
-from django.http import HttpResponseRedirect
+from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -17,7 +17,7 @@ from django_tables2 import SingleTableMixin
 
 from tournament.decks.models import Decklist
 from tournament.decks.services import refresh_statuses
-from tournament.events.choices import Status
+from tournament.events.choices import Status, Variant
 from tournament.events.forms import EventForm, JudgesForm
 from tournament.events.models import Event, Registration
 from tournament.events.permissions import Role, player_of
@@ -85,7 +85,10 @@ class EventDetailView(EventMixin, TemplateView):
         context = super().get_context_data(**kwargs)
         player = player_of(self.request.user)
         registrations = self.event.registrations.select_related("player")
-        context["registrations"] = registrations
+        context["registrations"] = [r for r in registrations if not r.waitlisted]
+        context["waiting_list"] = sorted(
+            (r for r in registrations if r.waitlisted), key=lambda r: (r.created_at, r.pk)
+        )
         context["judges"] = self.event.judges.all()
         context["my_registration"] = registrations.filter(player=player).first() if player else None
         context["rounds"] = self.event.rounds.all()
@@ -126,6 +129,26 @@ class EventUpdateView(OrganizerEventMixin, UpdateView):
             return self.form_invalid(form)
         messages.success(self.request, _("Event saved."))
         return redirect(self.object)
+
+
+def shorthand_preview(request):
+    """The shorthand of the format being edited (htmx): the model's own rendering, from the
+    submitted format fields; "—" while they do not make a format yet."""
+    data = request.GET
+    event = Event(
+        tournament_type=data.get("tournament_type", ""),
+        victory=data.get("victory", ""),
+        rules_edition=data.get("rules_edition", ""),
+        variants=[v for v in data.getlist("variants") if v in Variant.values],
+    )
+    try:
+        event.deck_size = int(data.get("deck_size", ""))
+        digit = data.get("no_xs_digit", "").strip()
+        event.no_xs_digit = int(digit) if digit else None
+        text = event.shorthand
+    except (KeyError, ValueError, TypeError):
+        text = "—"
+    return HttpResponse(text)
 
 
 class EventStatusView(OrganizerEventMixin, View):
@@ -171,8 +194,17 @@ class RegisterView(LoginRequiredMixin, EventMixin, View):
                 registration_service.unregister(registration)
                 messages.success(request, _("You have withdrawn from this event."))
             else:
-                registration_service.register(self.event, player)
-                messages.success(request, _("You are registered."))
+                registration = registration_service.register(self.event, player)
+                if registration.waitlisted:
+                    messages.warning(
+                        request,
+                        _(
+                            "The event is full: you are on the waiting list and move up when a "
+                            "place frees."
+                        ),
+                    )
+                else:
+                    messages.success(request, _("You are registered."))
         except ValidationError as error:
             messages.error(request, " ".join(error.messages))
         return redirect(self.event)

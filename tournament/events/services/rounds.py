@@ -53,9 +53,9 @@ def _unseatable_message(count: int) -> str:
 
 def _round_one_players(event: Event) -> list[Registration]:
     active = list(
-        event.registrations.filter(dropped_in_round__isnull=True, checked_in=True).select_related(
-            "player"
-        )
+        event.registrations.filter(
+            dropped_in_round__isnull=True, checked_in=True, waitlisted=False
+        ).select_related("player")
     )
     if not active:
         raise ValidationError(_("Check players in before seating round 1."))
@@ -248,7 +248,7 @@ def round_one_warnings(event: Event) -> RoundOneWarnings:
         return RoundOneWarnings()
     refresh_statuses(event)  # only lists validated against another format are re-checked
     rows = (
-        event.registrations.filter(dropped_in_round__isnull=True)
+        event.registrations.filter(dropped_in_round__isnull=True, waitlisted=False)
         .annotate(deck_status=Coalesce("decklist__status", Value(Decklist.Status.MISSING)))
         .order_by("player__name")
         .values_list("player__name", "checked_in", "deck_status")
