@@ -25,6 +25,7 @@ from tournament.events.services import editing as editing_service
 from tournament.events.services import registration as registration_service
 from tournament.events.tables import CheckInTable, EventTable
 from tournament.events.views_mixins import EventMixin
+from tournament.standings.models import EventStanding, OfficialScore
 
 
 def public_events():
@@ -92,7 +93,22 @@ class EventDetailView(EventMixin, TemplateView):
         context["judges"] = self.event.judges.all()
         context["my_registration"] = registrations.filter(player=player).first() if player else None
         context["rounds"] = self.event.rounds.all()
+        if self.event.status == Status.FINISHED:
+            context.update(finished_summary(self.event))
         return context
+
+
+def finished_summary(event: Event) -> dict:
+    """The podium (places 1 to 3, ties included) and the officials' points, as stored by the
+    recompute pipeline."""
+    return {
+        "podium": list(
+            EventStanding.objects.filter(event=event, place__lte=3)
+            .select_related("player")
+            .order_by("place", "player__name")
+        ),
+        "official_scores": list(OfficialScore.objects.filter(event=event).select_related("player")),
+    }
 
 
 class OrganizerEventMixin(EventMixin):
