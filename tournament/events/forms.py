@@ -50,6 +50,7 @@ class EventForm(FrozenFormatMixin, forms.ModelForm):
             "points_mode",
             "time_limit_minutes",
             "single_entry",
+            "players_report_results",
             "spread_clubs",
             "seed_by_ranking",
             "paper_size",

@@ -101,6 +101,14 @@ class Event(models.Model):
         default=False,
         help_text=_("Results entered by one judge count at once, without a second confirmation."),
     )
+    players_report_results = models.BooleanField(
+        _("players report their results"),
+        default=False,
+        help_text=_(
+            "Seated players send their bracket's games from their phone; a result counts only "
+            "once a judge confirms it."
+        ),
+    )
     spread_clubs = models.BooleanField(_("spread clubs in round 1"), default=False)
     seed_by_ranking = models.BooleanField(_("seed round 1 by ranking"), default=False)
     paper_size = models.CharField(
