@@ -17,17 +17,20 @@ def players(count: int, prefix: str = "w"):
     return [make_player(f"{prefix}{i}", f"Waiting {prefix}{i}") for i in range(1, count + 1)]
 
 
-def test_capacity_sends_late_comers_to_the_waiting_list(event):
-    event.capacity = 3
+def register_over_capacity(event, capacity: int, count: int):
+    """`count` players register, in order, for an event of `capacity` places."""
+    event.capacity = capacity
     event.save()
-    regs = [service.register(event, p) for p in players(5)]
+    return [service.register(event, p) for p in players(count)]
+
+
+def test_capacity_sends_late_comers_to_the_waiting_list(event):
+    regs = register_over_capacity(event, 3, 5)
     assert [r.waitlisted for r in regs] == [False, False, False, True, True]
 
 
 def test_withdrawal_promotes_the_first_on_the_waiting_list(event):
-    event.capacity = 3
-    event.save()
-    regs = [service.register(event, p) for p in players(5)]
+    regs = register_over_capacity(event, 3, 5)
     promoted = service.unregister(regs[1])
     assert [r.pk for r in promoted] == [regs[3].pk]  # first come, first served
     regs[3].refresh_from_db()
@@ -36,9 +39,7 @@ def test_withdrawal_promotes_the_first_on_the_waiting_list(event):
 
 
 def test_a_larger_capacity_promotes_at_once(event):
-    event.capacity = 3
-    event.save()
-    regs = [service.register(event, p) for p in players(5)]
+    regs = register_over_capacity(event, 3, 5)
     event.capacity = 4
     save_event(event, ["capacity"])
     regs[3].refresh_from_db()
@@ -47,9 +48,7 @@ def test_a_larger_capacity_promotes_at_once(event):
 
 
 def test_waiting_players_cannot_be_checked_in(event):
-    event.capacity = 3
-    event.save()
-    regs = [service.register(event, p) for p in players(4)]
+    regs = register_over_capacity(event, 3, 4)
     with pytest.raises(ValidationError, match="waiting list"):
         service.set_checked_in(regs[3], True)
     with pytest.raises(ValidationError, match="waiting list"):

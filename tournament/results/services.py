@@ -308,6 +308,15 @@ def _same_game(game: Game, data: GameData) -> bool:
     )
 
 
+def _repeated(idempotency_key: UUID) -> Outcome | None:
+    """The entry already made by this submission (call under the bracket's lock: a double
+    tap waits there and then finds the first entry)."""
+    repeat = GameEntry.objects.filter(idempotency_key=idempotency_key).first()
+    if repeat is None:
+        return None
+    return Outcome(repeat, False, _("This submission was already received."))
+
+
 def submit_entry(
     bracket: Bracket,
     data: GameData,
@@ -322,10 +331,9 @@ def submit_entry(
     """Record a judge's entry for game `number` (a new game, or a correction of an accepted one)."""
     with transaction.atomic():
         bracket = _lock(bracket)
-        # Checked under the lock: a double tap waits here and then finds the first entry.
-        repeat = GameEntry.objects.filter(idempotency_key=idempotency_key).first()
+        repeat = _repeated(idempotency_key)
         if repeat is not None:
-            return Outcome(repeat, False, _("This submission was already received."))
+            return repeat
         event = bracket.round.event
         _require_official(event, by)
         if event.status != Status.RUNNING:
@@ -383,9 +391,9 @@ def report_result(
     not when another player reports the same) and counts only once a judge confirms it."""
     with transaction.atomic():
         bracket = _lock(bracket)
-        repeat = GameEntry.objects.filter(idempotency_key=idempotency_key).first()
+        repeat = _repeated(idempotency_key)
         if repeat is not None:
-            return Outcome(repeat, False, _("This submission was already received."))
+            return repeat
         event = bracket.round.event
         if not event.players_report_results:
             raise PermissionDenied(_("In this event, judges enter the results."))
