@@ -23,7 +23,10 @@ class EventTable(tables.Table):
 class CheckInTable(tables.Table):
     selected = tables.CheckBoxColumn(
         accessor="pk",
-        attrs={"input": {"name": "registrations", "form": "checkin-bulk"}},
+        attrs={
+            "td__input": {"name": "registrations", "form": "checkin-bulk"},
+            "th__input": {"data-select-all": "registrations", "aria-label": _("Select all")},
+        },
         orderable=False,
     )
     player = tables.Column(accessor="player__name", verbose_name=_("Player"))
