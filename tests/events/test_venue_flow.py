@@ -190,6 +190,8 @@ def test_seating_round_1_warns_first_then_seats_anyway(event_with, client_as, or
     event = event_with(9)
     unchecked(event, "Xavier Hughes")
     client = client_as(organizer)
+    listing = client.get(rounds_url("list", event)).content.decode()
+    assert "Xavier Hughes" in listing and "not checked in" in listing  # warned up front too
     response = client.post(rounds_url("seat", event))
     body = response.content.decode()
     assert response.status_code == 200 and not event.rounds.exists()

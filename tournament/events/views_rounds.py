@@ -113,6 +113,9 @@ class RoundListView(EventMixin, SingleTableView):
             ).select_related("player")
             if self.role >= Role.ORGANIZER and not finished
             else [],
+            seat_warnings=round_service.round_one_warnings(self.event)
+            if current is None and self.role >= Role.ORGANIZER and not finished
+            else None,
             undoable_drops=self.event.registrations.filter(
                 dropped_in_round=current.number if current else 0
             ).select_related("player")
