@@ -34,6 +34,9 @@ def test_organizer_runs_27_players_to_the_finish(
     public = browser_page(chromium, client, live_server, viewport={"width": 390, "height": 844})
     tab.goto(live_server.url + reverse("rounds:list", args=[event.pk]))
     tab.get_by_role("button", name="Seat round 1").click()
+    # Nobody has a decklist yet: the organizer is warned first, and seats anyway.
+    assert "27 checked-in players have no decklist" in tab.locator(".seat-warnings").inner_text()
+    tab.get_by_role("button", name="Seat anyway").click()
     expected = [(1, 27, 9), (2, 9, 3), (3, 3, 1)]
     for number, players, brackets in expected:
         assert tab.locator(".message.success").inner_text().startswith(f"Round {number} is seated")
@@ -49,14 +52,25 @@ def test_organizer_runs_27_players_to_the_finish(
         assert tab.locator(".badge.state-complete").count() == brackets
         close = "Close the final" if rnd.is_final else "Close round and advance"
         tab.get_by_role("button", name=close).click()
+        dialog = tab.locator("dialog.confirm-dialog")
+        assert f"Close round {number}?" in dialog.inner_text()
+        if number == 1:  # cancelling changes nothing
+            dialog.get_by_role("button", name="Cancel").click()
+            dialog.wait_for(state="detached")
+            assert event.rounds.get(number=1).state == Round.State.SEATED
+            tab.get_by_role("button", name=close).click()
+        dialog.get_by_role("button", name="Close the round").click()
         if rnd.is_final:
             break
         assert f"{players // 3} players advance" in tab.locator(".message.success").inner_text()
-        tab.get_by_role("button", name="Seat next round").click()
+        # Closing leads straight to seating the next round.
+        tab.get_by_role("button", name=f"Seat round {number + 1}").click()
     assert "final is closed" in tab.locator(".message.success").inner_text()
     winner = event.rounds.get(number=3).brackets.get().winner
     assert winner.name in tab.locator(".advancement").inner_text()
     tab.get_by_role("button", name="Finish the event").click()
-    assert tab.locator(".message.success").inner_text() == "The event is finished."
+    tab.locator("dialog.confirm-dialog").get_by_role("button", name="Finish the event").click()
+    assert tab.locator(".message.success").inner_text() == f"{event.name} is finished."
+    assert winner.name in tab.locator(".podium").inner_text()
     event.refresh_from_db()
     assert event.status == "finished"

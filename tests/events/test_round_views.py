@@ -65,11 +65,11 @@ def test_anonymous_is_sent_to_login(event_with, client_as, action):
 def test_organizer_seats_publishes_and_closes(event_with, client_as, organizer):
     event = event_with(9)
     client = client_as(organizer)
-    response = client.post(url("seat", event), follow=True)
+    response = client.post(url("seat", event), {"confirmed": "1"}, follow=True)
     assert response.redirect_chain[-1][0] == url("detail", event, 1)
     assert "Round 1 is seated" in " ".join(messages_of(response))
     assert response.context["brackets"] and len(response.context["brackets"]) == 3
-    response = client.post(url("close", event, 1), follow=True)
+    response = client.post(url("close", event, 1), {"confirmed": "1"}, follow=True)
     assert "table 1, 2, 3" in " ".join(messages_of(response))
     response = client.post(url("publish", event, 1), follow=True)
     assert event.rounds.get().published
@@ -77,16 +77,16 @@ def test_organizer_seats_publishes_and_closes(event_with, client_as, organizer):
     play_round(event.rounds.get(), random.Random(3))
     response = client.post(url("reseat", event, 1), follow=True)
     assert "cannot be re-seated" in " ".join(messages_of(response))
-    response = client.post(url("close", event, 1), follow=True)
+    response = client.post(url("close", event, 1), {"confirmed": "1"}, follow=True)
     assert "3 players advance" in " ".join(messages_of(response))
-    response = client.post(url("finish", event), follow=True)
+    response = client.post(url("finish", event), {"confirmed": "1"}, follow=True)
     assert "Close the final" in " ".join(messages_of(response))
-    client.post(url("seat", event))
+    client.post(url("seat", event), {"confirmed": "1"})
     final = event.rounds.get(number=2)
     assert final.is_final
     play_round(final, random.Random(4))
-    client.post(url("close", event, 2))
-    response = client.post(url("finish", event), follow=True)
+    client.post(url("close", event, 2), {"confirmed": "1"})
+    response = client.post(url("finish", event), {"confirmed": "1"}, follow=True)
     event.refresh_from_db()
     assert event.status == "finished"
     assert response.redirect_chain[-1][0] == event.get_absolute_url()
@@ -94,7 +94,7 @@ def test_organizer_seats_publishes_and_closes(event_with, client_as, organizer):
 
 def test_round_one_with_five_players_refused_with_message(event_with, client_as, organizer):
     event = event_with(5)
-    response = client_as(organizer).post(url("seat", event), follow=True)
+    response = client_as(organizer).post(url("seat", event), {"confirmed": "1"}, follow=True)
     assert "5 players cannot be seated" in " ".join(messages_of(response))
     assert not event.rounds.exists()
 
@@ -177,7 +177,7 @@ def test_late_player_form(event_with, client_as, organizer, stranger):
     assert event.registrations.filter(late=True, checked_in=True).count() == 2
     response = client.post(url("late_player", event), {})
     assert "one" in response.content.decode()
-    client.post(url("seat", event))
+    client.post(url("seat", event), {"confirmed": "1"})
     response = client.post(url("late_player", event), {"name": "Too Late"})
     assert "Round 1 is seated" in response.content.decode()
     assert not event.registrations.filter(player__name="Too Late").exists()
@@ -187,11 +187,11 @@ def test_drop_from_the_overview(seated, client_as, organizer):
     seat = Seat.objects.filter(bracket__round__event=seated).first()
     response = client_as(organizer).post(
         url("drop", seated),
-        {"registration": seat.registration_id, "next": url("detail", seated, 1)},
+        {"registration": seat.registration_id, "next": url("detail", seated, 1), "confirmed": "1"},
         follow=True,
     )
     assert response.redirect_chain[-1][0] == url("detail", seated, 1)
-    assert "has dropped" in " ".join(messages_of(response))
+    assert f"{seat.registration.player.name} dropped" in " ".join(messages_of(response))
     seat.refresh_from_db()
     assert seat.dropped and seat.registration.dropped
 
@@ -199,7 +199,8 @@ def test_drop_from_the_overview(seated, client_as, organizer):
 def test_drop_ignores_foreign_redirects(seated, client_as, organizer):
     seat = Seat.objects.filter(bracket__round__event=seated).first()
     response = client_as(organizer).post(
-        url("drop", seated), {"registration": seat.registration_id, "next": "https://evil.test/"}
+        url("drop", seated),
+        {"registration": seat.registration_id, "next": "https://evil.test/", "confirmed": "1"},
     )
     assert response["Location"] == url("list", seated)
 
@@ -209,14 +210,14 @@ def test_timer_on_the_round_pages(timed_event, client_as, organizer):
 
     add_players(timed_event, 9, prefix="t")
     client = client_as(organizer)
-    client.post(url("seat", timed_event))
+    client.post(url("seat", timed_event), {"confirmed": "1"})
     body = client.get(url("detail", timed_event, 1)).content.decode()
     assert "the clock has not started" in body
     client.post(url("start_timer", timed_event, 1))
     response = client.get(url("detail", timed_event, 1))
     assert 48 * 60 < response.context["remaining"] <= 50 * 60
     assert "data-round-timer" in response.content.decode()
-    response = client.post(url("call_time", timed_event, 1), follow=True)
+    response = client.post(url("call_time", timed_event, 1), {"confirmed": "1"}, follow=True)
     assert "then play 5 more turns" in response.content.decode()
     svc.publish_round(timed_event.rounds.get())
     public = client_as(None).get(url("seating", timed_event, 1)).content.decode()

@@ -146,6 +146,18 @@ def test_a_team_drops_as_a_team(team_event):
     )
 
 
+def test_undoing_a_team_drop_brings_both_partners_back(team_event):
+    teams = paired(team_event, 3)
+    svc.seat_next_round(team_event, seed=2)
+    svc.drop_player(teams[0].first)
+    svc.undo_drop(teams[0].first)
+    members = [teams[0].first, teams[0].second]
+    for registration in members:
+        registration.refresh_from_db()
+        assert not registration.dropped
+    assert not Seat.objects.filter(registration__in=members, dropped=True).exists()
+
+
 # --- recording a team game (results services) -----------------------------------------------
 
 

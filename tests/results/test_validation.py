@@ -3,7 +3,7 @@
 import pytest
 
 from tests.results.conftest import post_game
-from tournament.events.services.rounds import call_time
+from tournament.events.services.rounds import call_time, start_timer
 from tournament.results.models import Game, GameEntry
 
 
@@ -141,6 +141,7 @@ def test_time_only_after_time_was_called_for_the_round(judged, event, bracket, s
     response = post_game(judged, bracket, seated, [5, 4, 3], winner=a, ended_by="time")
     assert "Time has not been called" in errors_of(response)["ended_by"]
     assert_nothing_saved()
+    start_timer(bracket.round)
     call_time(bracket.round)
     response = post_game(judged, bracket, seated, [5, 4, 3], winner=a, ended_by="time")
     assert response.status_code == 302

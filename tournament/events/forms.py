@@ -32,7 +32,12 @@ class EventForm(FrozenFormatMixin, forms.ModelForm):
         fields = [
             "name",
             "date",
+            "start_time",
             "venue",
+            "address",
+            "description",
+            "capacity",
+            "registration_deadline",
             "deck_size",
             "deck_rules",
             "tournament_type",
@@ -45,12 +50,21 @@ class EventForm(FrozenFormatMixin, forms.ModelForm):
             "points_mode",
             "time_limit_minutes",
             "single_entry",
+            "players_report_results",
             "spread_clubs",
             "seed_by_ranking",
             "paper_size",
             "publish_decklists",
+            "check_in_code",
         ]
-        widgets = {"date": forms.DateInput(attrs={"type": "date"})}
+        widgets = {
+            "date": forms.DateInput(attrs={"type": "date"}),
+            "start_time": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+            "description": forms.Textarea(attrs={"rows": 4}),
+            "registration_deadline": forms.DateTimeInput(
+                attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"
+            ),
+        }
 
 
 class JudgesForm(forms.Form):

@@ -4,6 +4,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
@@ -27,6 +28,17 @@ class Event(models.Model):
     name = models.CharField(_("name"), max_length=150)
     date = models.DateField(_("date"))
     venue = models.CharField(_("venue"), max_length=150)
+    start_time = models.TimeField(_("start time"), null=True, blank=True)
+    address = models.CharField(_("address"), max_length=300, blank=True)
+    description = models.TextField(_("description"), blank=True)
+    capacity = models.PositiveIntegerField(
+        _("capacity"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(3)],
+        help_text=_("Players beyond it join the waiting list. Empty: no limit."),
+    )
+    registration_deadline = models.DateTimeField(_("registration deadline"), null=True, blank=True)
     organizer = models.ForeignKey(
         Player,
         on_delete=models.PROTECT,
@@ -89,12 +101,29 @@ class Event(models.Model):
         default=False,
         help_text=_("Results entered by one judge count at once, without a second confirmation."),
     )
+    players_report_results = models.BooleanField(
+        _("players report their results"),
+        default=False,
+        help_text=_(
+            "Seated players send their bracket's games from their phone; a result counts only "
+            "once a judge confirms it."
+        ),
+    )
     spread_clubs = models.BooleanField(_("spread clubs in round 1"), default=False)
     seed_by_ranking = models.BooleanField(_("seed round 1 by ranking"), default=False)
     paper_size = models.CharField(
         _("paper size"), max_length=10, choices=PaperSize, default=PaperSize.A4
     )
     publish_decklists = models.BooleanField(_("publish decklists after the event"), default=False)
+    check_in_code = models.CharField(
+        _("venue check-in code"),
+        max_length=12,
+        blank=True,
+        help_text=_(
+            "Players check themselves in from their phone until round 1 is seated; with a code, "
+            "only by typing the code shown at the venue."
+        ),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -161,12 +190,23 @@ class Event(models.Model):
     def accepts_registrations(self) -> bool:
         return self.status == Status.REGISTRATION and not self.rounds.exists()
 
+    @property
+    def registration_closed_by_deadline(self) -> bool:
+        return self.registration_deadline is not None and timezone.now() > (
+            self.registration_deadline
+        )
+
 
 class Registration(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="registrations")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="registrations")
     checked_in = models.BooleanField(_("checked in"), default=False)
     late = models.BooleanField(_("late entry"), default=False)
+    waitlisted = models.BooleanField(
+        _("on the waiting list"),
+        default=False,
+        help_text=_("Registered beyond the capacity: moves up when a place frees."),
+    )
     dropped_in_round = models.PositiveSmallIntegerField(
         _("dropped in round"), null=True, blank=True
     )

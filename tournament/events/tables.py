@@ -21,14 +21,25 @@ class EventTable(tables.Table):
 
 
 class CheckInTable(tables.Table):
+    selected = tables.CheckBoxColumn(
+        accessor="pk",
+        attrs={
+            "td__input": {"name": "registrations", "form": "checkin-bulk"},
+            "th__input": {"data-select-all": "registrations", "aria-label": _("Select all")},
+        },
+        orderable=False,
+    )
     player = tables.Column(accessor="player__name", verbose_name=_("Player"))
     number = tables.Column(accessor="player__player_number", verbose_name=_("Player number"))
     club = tables.Column(accessor="player__club", verbose_name=_("Club / team"))
+    deck_status = tables.TemplateColumn(
+        template_name="events/includes/deck_status_cell.html", verbose_name=_("Decklist")
+    )
     checked_in = tables.TemplateColumn(
         template_name="events/includes/checkin_toggle.html", verbose_name=_("Checked in")
     )
 
     class Meta:
         model = Registration
-        fields = ("player", "number", "club", "late", "checked_in")
+        fields = ("selected", "player", "number", "club", "late", "deck_status", "checked_in")
         order_by = ("player",)

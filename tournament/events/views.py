@@ -4,17 +4,20 @@ import django_filters
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db.models import Count, Q
-from django.http import HttpResponseRedirect
+from django.db.models import Count, Q, Value
+from django.db.models.functions import Coalesce
+from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.generic import CreateView, FormView, TemplateView, UpdateView, View
 from django_filters.views import FilterView
-from django_tables2 import SingleTableMixin, SingleTableView
+from django_tables2 import SingleTableMixin
 
-from tournament.events.choices import Status
+from tournament.decks.models import Decklist
+from tournament.decks.services import refresh_statuses
+from tournament.events.choices import Status, Variant
 from tournament.events.forms import EventForm, JudgesForm
 from tournament.events.models import Event, Registration
 from tournament.events.permissions import Role, player_of
@@ -22,6 +25,7 @@ from tournament.events.services import editing as editing_service
 from tournament.events.services import registration as registration_service
 from tournament.events.tables import CheckInTable, EventTable
 from tournament.events.views_mixins import EventMixin
+from tournament.standings.models import EventStanding, OfficialScore
 
 
 def public_events():
@@ -82,11 +86,29 @@ class EventDetailView(EventMixin, TemplateView):
         context = super().get_context_data(**kwargs)
         player = player_of(self.request.user)
         registrations = self.event.registrations.select_related("player")
-        context["registrations"] = registrations
+        context["registrations"] = [r for r in registrations if not r.waitlisted]
+        context["waiting_list"] = sorted(
+            (r for r in registrations if r.waitlisted), key=lambda r: (r.created_at, r.pk)
+        )
         context["judges"] = self.event.judges.all()
         context["my_registration"] = registrations.filter(player=player).first() if player else None
         context["rounds"] = self.event.rounds.all()
+        if self.event.status == Status.FINISHED:
+            context.update(finished_summary(self.event))
         return context
+
+
+def finished_summary(event: Event) -> dict:
+    """The podium (places 1 to 3, ties included) and the officials' points, as stored by the
+    recompute pipeline."""
+    return {
+        "podium": list(
+            EventStanding.objects.filter(event=event, place__lte=3)
+            .select_related("player")
+            .order_by("place", "player__name")
+        ),
+        "official_scores": list(OfficialScore.objects.filter(event=event).select_related("player")),
+    }
 
 
 class OrganizerEventMixin(EventMixin):
@@ -130,6 +152,26 @@ def status_message(event: Event) -> str:
     if event.status == Status.REGISTRATION:
         return _("Registration for %(event)s is open.") % {"event": event.name}
     return _("%(event)s is a draft again: only its officials see it.") % {"event": event.name}
+
+
+def shorthand_preview(request):
+    """The shorthand of the format being edited (htmx): the model's own rendering, from the
+    submitted format fields; "—" while they do not make a format yet."""
+    data = request.GET
+    event = Event(
+        tournament_type=data.get("tournament_type", ""),
+        victory=data.get("victory", ""),
+        rules_edition=data.get("rules_edition", ""),
+        variants=[v for v in data.getlist("variants") if v in Variant.values],
+    )
+    try:
+        event.deck_size = int(data.get("deck_size", ""))
+        digit = data.get("no_xs_digit", "").strip()
+        event.no_xs_digit = int(digit) if digit else None
+        text = event.shorthand
+    except (KeyError, ValueError, TypeError):
+        text = "—"
+    return HttpResponse(text)
 
 
 class EventStatusView(OrganizerEventMixin, View):
@@ -181,31 +223,114 @@ class RegisterView(LoginRequiredMixin, EventMixin, View):
                 registration_service.unregister(registration)
                 messages.success(request, _("You have withdrawn from this event."))
             else:
-                registration_service.register(self.event, player)
-                messages.success(request, _("You are registered."))
+                registration = registration_service.register(self.event, player)
+                if registration.waitlisted:
+                    messages.warning(
+                        request,
+                        _(
+                            "The event is full: you are on the waiting list and move up when a "
+                            "place frees."
+                        ),
+                    )
+                else:
+                    messages.success(request, _("You are registered."))
         except ValidationError as error:
             messages.error(request, " ".join(error.messages))
         return redirect(self.event)
 
 
-class CheckInView(EventMixin, SingleTableView):
+class CheckInFilter(django_filters.FilterSet):
+    name = django_filters.CharFilter(
+        field_name="player__name", lookup_expr="icontains", label=gettext_lazy("Player")
+    )
+    checked_in = django_filters.BooleanFilter(label=gettext_lazy("Checked in"))
+    deck_status = django_filters.ChoiceFilter(
+        choices=Decklist.Status.choices, label=gettext_lazy("Decklist")
+    )
+
+    class Meta:
+        model = Registration
+        fields = ["name", "checked_in", "deck_status"]
+
+
+class CheckInView(EventMixin, SingleTableMixin, FilterView):
+    """Check-in by judges and the organizer: one player or a selection at once, with each
+    player's stored decklist status."""
+
     required_role = Role.JUDGE
     table_class = CheckInTable
+    filterset_class = CheckInFilter
     template_name = "events/checkin.html"
     paginate_by = 200
 
     def get_queryset(self):
-        return self.event.registrations.select_related("player")
+        refresh_statuses(self.event)  # only lists validated against another format
+        return self.event.registrations.select_related("player").annotate(
+            deck_status=Coalesce("decklist__status", Value(Decklist.Status.MISSING))
+        )
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        active = self.event.registrations.filter(dropped_in_round__isnull=True)
+        context.update(
+            checked_in_count=active.filter(checked_in=True).count(),
+            active_count=active.count(),
+            can_organize=self.role >= Role.ORGANIZER,
+            check_in_open=not self.event.rounds.exists(),
+        )
+        return context
 
     def post(self, request, *args, **kwargs):
-        registration = get_object_or_404(
-            Registration, pk=request.POST.get("registration"), event=self.event
-        )
         try:
-            registration_service.set_checked_in(registration, request.POST.get("checked_in") == "1")
+            if "registrations" in request.POST or request.POST.get("bulk"):
+                self._bulk(request)
+            else:
+                self._toggle(request)
         except ValidationError as error:
             messages.error(request, " ".join(error.messages))
         if request.htmx:
-            self.object_list = self.get_queryset()
-            return self.render_to_response(self.get_context_data())
-        return HttpResponseRedirect(request.path)
+            return self.get(request, *args, **kwargs)
+        return HttpResponseRedirect(request.get_full_path())
+
+    def _toggle(self, request) -> None:
+        registration = get_object_or_404(
+            Registration.objects.select_related("player"),
+            pk=request.POST.get("registration"),
+            event=self.event,
+        )
+        checked_in = request.POST.get("checked_in") == "1"
+        registration_service.set_checked_in(registration, checked_in)
+        if checked_in:
+            text = _("%(name)s is checked in.")
+        else:
+            text = _("%(name)s is no longer checked in.")
+        messages.success(request, text % {"name": registration.player.name})
+
+    def _bulk(self, request) -> None:
+        ids = [int(pk) for pk in request.POST.getlist("registrations") if pk.isdigit()]
+        checked_in = request.POST.get("bulk") != "undo"
+        count = registration_service.check_in_many(self.event, ids, checked_in)
+        if checked_in:
+            text = ngettext("%(count)s player checked in.", "%(count)s players checked in.", count)
+        else:
+            text = ngettext(
+                "%(count)s player no longer checked in.",
+                "%(count)s players no longer checked in.",
+                count,
+            )
+        messages.success(request, text % {"count": count})
+
+
+class SelfCheckInView(LoginRequiredMixin, EventMixin, View):
+    """A registered player checks himself in (with the venue code if there is one)."""
+
+    def post(self, request, *args, **kwargs):
+        registration = get_object_or_404(
+            Registration, event=self.event, player=player_of(request.user)
+        )
+        try:
+            registration_service.check_in_self(registration, request.POST.get("code", ""))
+            messages.success(request, _("You are checked in."))
+        except ValidationError as error:
+            messages.error(request, " ".join(error.messages))
+        return redirect(self.event)

@@ -5,8 +5,8 @@ from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import ValidationError
 from django.db.models import Count, Prefetch
-from django.http import Http404
-from django.shortcuts import get_object_or_404, redirect
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -69,6 +69,7 @@ def timer_context(rnd: Round) -> dict:
         if remaining is not None
         else "",
         "time_called": rnd.time_called_at is not None,
+        "round_closed": rnd.state == Round.State.CLOSED,
         "extra_turns": round_service.EXTRA_TURNS,
     }
 
@@ -119,6 +120,14 @@ class RoundListView(EventMixin, SingleTableView):
             ).select_related("player")
             if self.role >= Role.ORGANIZER and not finished
             else [],
+            seat_warnings=round_service.round_one_warnings(self.event)
+            if current is None and self.role >= Role.ORGANIZER and not finished
+            else None,
+            undoable_drops=self.event.registrations.filter(
+                dropped_in_round=current.number if current else 0
+            ).select_related("player")
+            if self.role >= Role.ORGANIZER and not finished
+            else [],
         )
         return context
 
@@ -148,6 +157,10 @@ class RoundDetailView(RoundMixin, TemplateView):
             and rnd.state == Round.State.CLOSED
             and self.event.status != Status.FINISHED,
             can_drop=self.event.status != Status.FINISHED,
+            can_reopen=rnd.state == Round.State.CLOSED
+            and current is not None
+            and current.pk == rnd.pk
+            and self.event.status != Status.FINISHED,
             **timer_context(rnd),
         )
         return context
@@ -216,7 +229,44 @@ class MySeatView(LoginRequiredMixin, EventMixin, TemplateView):
         return context
 
 
-class OrganizerActionView(EventMixin, View):
+class ConfirmedActionMixin:
+    """A POST that asks first: without `confirmed=1` it renders a confirmation page (the
+    static dialog script adds the field once the user confirmed in place)."""
+
+    confirm_template = "events/confirm.html"
+
+    def confirm_question(self) -> str | None:
+        """The question to ask, or None when the action needs no confirmation."""
+        return None
+
+    def confirm_context(self) -> dict:
+        return {}
+
+    def confirmation_response(self, request) -> HttpResponse | None:
+        question = self.confirm_question()
+        if not question or request.POST.get("confirmed") == "1":
+            return None
+        fields = [
+            (name, value)
+            for name in request.POST
+            if name not in ("csrfmiddlewaretoken", "confirmed")
+            for value in request.POST.getlist(name)
+        ]
+        context = {
+            "event": self.event,
+            "role": self.role,
+            "Role": Role,
+            "question": question,
+            "confirm_label": _("Yes, go ahead"),
+            "fields": fields,
+            "action": request.path,
+            "cancel_url": self.failure_url(),
+            **self.confirm_context(),
+        }
+        return render(request, self.confirm_template, context)
+
+
+class OrganizerActionView(ConfirmedActionMixin, EventMixin, View):
     """A POST-only organizer action: call the service, say what happened, redirect."""
 
     required_role = Role.ORGANIZER
@@ -231,6 +281,9 @@ class OrganizerActionView(EventMixin, View):
         return self.success_url()
 
     def post(self, request, *args, **kwargs):
+        confirmation = self.confirmation_response(request)
+        if confirmation is not None:
+            return confirmation
         try:
             messages.success(request, self.act())
             return redirect(self.success_url())
@@ -245,6 +298,15 @@ class RoundActionView(RoundMixin, OrganizerActionView):
 
 
 class SeatNextRoundView(OrganizerActionView):
+    def confirm_question(self) -> str | None:
+        if round_service.current_round(self.event) is not None:
+            return None
+        self.warnings = round_service.round_one_warnings(self.event)
+        return _("Seat round 1 anyway?") if self.warnings else None
+
+    def confirm_context(self) -> dict:
+        return {"warnings": self.warnings, "confirm_label": _("Seat anyway")}
+
     def act(self) -> str:
         self.new_round = round_service.seat_next_round(self.event)
         return _("Round %(number)s is seated. Publish it when the tables are ready.") % {
@@ -274,6 +336,11 @@ class PublishRoundView(RoundActionView):
 
 
 class CloseRoundView(RoundActionView):
+    def confirm_question(self) -> str:
+        return _("Close round %(number)s? Who advances is decided now.") % {
+            "number": self.round.number
+        }
+
     def act(self) -> str:
         rnd = round_service.close_round(self.round)
         if rnd.is_final:
@@ -283,6 +350,23 @@ class CloseRoundView(RoundActionView):
             "count": len(rnd.advancing),
         }
 
+    def success_url(self) -> str:
+        if self.round.is_final:
+            return round_url(self.round)
+        return rounds_url(self.event) + "#seat-next"  # the next step: seat the next round
+
+
+class ReopenRoundView(RoundActionView):
+    def confirm_question(self) -> str:
+        return _(
+            "Reopen round %(number)s for corrections? Who advances is decided again when it is "
+            "closed."
+        ) % {"number": self.round.number}
+
+    def act(self) -> str:
+        round_service.reopen_round(self.round)
+        return _("Round %(number)s is open again for corrections.") % {"number": self.round.number}
+
 
 class StartTimerView(RoundActionView):
     def act(self) -> str:
@@ -291,6 +375,9 @@ class StartTimerView(RoundActionView):
 
 
 class CallTimeView(RoundActionView):
+    def confirm_question(self) -> str:
+        return _("Call time for round %(number)s?") % {"number": self.round.number}
+
     def act(self) -> str:
         round_service.call_time(self.round)
         return _("Time is called: finish the current turn, then play %(turns)s more turns.") % {
@@ -299,9 +386,12 @@ class CallTimeView(RoundActionView):
 
 
 class FinishEventView(OrganizerActionView):
+    def confirm_question(self) -> str:
+        return _("Finish %(event)s? Results become final.") % {"event": self.event.name}
+
     def act(self) -> str:
         round_service.finish_event(self.event)
-        return _("The event is finished.")
+        return _("%(event)s is finished.") % {"event": self.event.name}
 
     def success_url(self) -> str:
         return self.event.get_absolute_url()
@@ -311,20 +401,67 @@ class FinishEventView(OrganizerActionView):
 
 
 class DropPlayerView(OrganizerActionView):
+    @property
+    def registration(self) -> Registration:
+        if not hasattr(self, "_registration"):
+            self._registration = get_object_or_404(
+                Registration.objects.select_related("player"),
+                pk=self.request.POST.get("registration"),
+                event=self.event,
+            )
+        return self._registration
+
+    def confirm_question(self) -> str:
+        return _("Drop %(name)s? The drop can be undone until the next round is seated.") % {
+            "name": self.registration.player.name
+        }
+
     def act(self) -> str:
-        registration = get_object_or_404(
-            Registration.objects.select_related("player"),
-            pk=self.request.POST.get("registration"),
-            event=self.event,
-        )
-        round_service.drop_player(registration)
-        return _("%(name)s has dropped.") % {"name": registration.player.name}
+        round_service.drop_player(self.registration)
+        return _("%(name)s dropped.") % {"name": self.registration.player.name}
 
     def success_url(self) -> str:
         target = self.request.POST.get("next", "")
         if url_has_allowed_host_and_scheme(target, {self.request.get_host()}):
             return target
         return rounds_url(self.event)
+
+
+class UndoDropView(DropPlayerView):
+    def confirm_question(self) -> None:
+        return None  # undoing is itself the safe way back
+
+    def act(self) -> str:
+        round_service.undo_drop(self.registration)
+        return _("%(name)s is back in the event.") % {"name": self.registration.player.name}
+
+
+class SelfDropView(LoginRequiredMixin, ConfirmedActionMixin, EventMixin, View):
+    """A player drops himself out of the event."""
+
+    def confirm_question(self) -> str:
+        return _("Drop out of %(event)s? You will not play further rounds.") % {
+            "event": self.event.name
+        }
+
+    def failure_url(self) -> str:
+        return self.event.get_absolute_url()
+
+    def post(self, request, *args, **kwargs):
+        registration = get_object_or_404(
+            Registration.objects.select_related("player"),
+            event=self.event,
+            player=player_of(request.user),
+        )
+        confirmation = self.confirmation_response(request)
+        if confirmation is not None:
+            return confirmation
+        try:
+            round_service.drop_player(registration)
+            messages.success(request, _("You dropped out of the event."))
+        except ValidationError as error:
+            messages.error(request, " ".join(error.messages))
+        return redirect(self.failure_url())
 
 
 class LatePlayerView(EventMixin, FormView):

@@ -54,12 +54,17 @@ class ResultForm(forms.Form):
         widget=forms.RadioSelect,
     )
 
-    def __init__(self, *args, players=(), **kwargs):
+    def __init__(self, *args, players=(), offer_time: bool = True, **kwargs):
         kwargs.setdefault("initial", {})
         kwargs["initial"].setdefault("key", uuid.uuid4())
         kwargs["initial"].setdefault("ended_by", EndedBy.VICTORY)
         super().__init__(*args, **kwargs)
         self.players = list(players)
+        if not offer_time and self.initial.get("ended_by") != EndedBy.TIME:
+            # Shown only once time was called; a posted "time" still gets the engine's reason.
+            self.fields["ended_by"].widget.choices = [
+                c for c in EndedBy.choices if c[0] != EndedBy.TIME
+            ]
         # The winner is a plain value (not a checked choice): the engine says if it is seated.
         self.fields["winner"].widget = forms.RadioSelect(
             choices=[(key(p.pk), _with_team(p)) for p in self.players]

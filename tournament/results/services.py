@@ -366,6 +366,15 @@ def _same_game(game: Game, data: GameData) -> bool:
     )
 
 
+def _repeated(idempotency_key: UUID) -> Outcome | None:
+    """The entry already made by this submission (call under the bracket's lock: a double
+    tap waits there and then finds the first entry)."""
+    repeat = GameEntry.objects.filter(idempotency_key=idempotency_key).first()
+    if repeat is None:
+        return None
+    return Outcome(repeat, False, _("This submission was already received."))
+
+
 def submit_entry(
     bracket: Bracket,
     data: GameData,
@@ -380,10 +389,9 @@ def submit_entry(
     """Record a judge's entry for game `number` (a new game, or a correction of an accepted one)."""
     with transaction.atomic():
         bracket = _lock(bracket)
-        # Checked under the lock: a double tap waits here and then finds the first entry.
-        repeat = GameEntry.objects.filter(idempotency_key=idempotency_key).first()
+        repeat = _repeated(idempotency_key)
         if repeat is not None:
-            return Outcome(repeat, False, _("This submission was already received."))
+            return repeat
         event = bracket.round.event
         _require_official(event, by)
         if event.status != Status.RUNNING:
@@ -419,6 +427,58 @@ def submit_entry(
             _confirm(entry, by, bracket)
             return Outcome(entry, True, _("Game %(number)s is recorded.") % {"number": number})
         return Outcome(entry, True, _submitted_message(entry, pending, own))
+
+
+def official_ids(event: Event) -> frozenset[int]:
+    """The organizer and judges of the event: entries by anyone else are players' reports."""
+    return frozenset({event.organizer_id, *event.judges.values_list("pk", flat=True)})
+
+
+def report_result(
+    bracket: Bracket,
+    data: GameData,
+    by: Player,
+    idempotency_key: UUID,
+    *,
+    number: int,
+    ip_address: str | None = None,
+    user_agent: str = "",
+) -> Outcome:
+    """A seated player reports his bracket's next game, where the event allows it. The report
+    is an unconfirmed entry: it never confirms itself (not even in a single-entry event, and
+    not when another player reports the same) and counts only once a judge confirms it."""
+    with transaction.atomic():
+        bracket = _lock(bracket)
+        repeat = _repeated(idempotency_key)
+        if repeat is not None:
+            return repeat
+        event = bracket.round.event
+        if not event.players_report_results:
+            raise PermissionDenied(_("In this event, judges enter the results."))
+        seated = bracket.seats.filter(registration__player=by, dropped=False).exists()
+        if not seated or by.pk in official_ids(event):
+            raise PermissionDenied(_("Only a player seated in this bracket can report its games."))
+        if event.status != Status.RUNNING or bracket.round.state != Round.State.SEATED:
+            raise _fail(_("This round is closed: results can no longer be reported."))
+        accepted = {g.number: g for g in accepted_games(bracket)}
+        already = _check_number(bracket, number, data, False, accepted)
+        if already is not None:
+            return already
+        check_game(bracket, number, data, False)
+        own = GameEntry.objects.filter(
+            bracket=bracket, number=number, status=EntryStatus.UNCONFIRMED, submitted_by=by
+        ).first()
+        if own is not None and _same(own, data):
+            return Outcome(own, False, _("You already reported this result."))
+        if own is not None:
+            _resolve(own, EntryStatus.SUPERSEDED, by)
+        entry = _create(bracket, number, data, by, idempotency_key, False, ip_address, user_agent)
+        return Outcome(
+            entry,
+            True,
+            _("Your report of game %(number)s is sent: it counts once a judge confirms it.")
+            % {"number": number},
+        )
 
 
 def _submitted_message(entry: GameEntry, pending: list[GameEntry], own: GameEntry | None) -> str:
@@ -640,12 +700,20 @@ class Need:
     label: str
 
 
-def bracket_need(bracket: Bracket, entries: list[GameEntry], player: Player) -> Need | None:
+def bracket_need(
+    bracket: Bracket,
+    entries: list[GameEntry],
+    player: Player,
+    officials: frozenset[int] = frozenset(),
+) -> Need | None:
     """The most urgent thing this bracket needs from this official, if anything."""
     pending = [e for e in entries if e.status == EntryStatus.UNCONFIRMED]
     if conflicts(entries):
         return Need(bracket, "conflict", _("Conflicting entries"))
-    if any(e.submitted_by_id != player.pk for e in pending):
+    others = [e for e in pending if e.submitted_by_id != player.pk]
+    if officials and any(e.submitted_by_id not in officials for e in others):
+        return Need(bracket, "confirm", _("Confirm a player's report"))
+    if others:
         return Need(bracket, "confirm", _("Confirm another judge's entry"))
     if bracket.state == Bracket.State.NEEDS_DECISION:
         return Need(bracket, "decision", _("Tie-break decision"))
@@ -656,19 +724,23 @@ def bracket_need(bracket: Bracket, entries: list[GameEntry], player: Player) -> 
     return None
 
 
-def dashboard(event: Event, player: Player) -> tuple[Round | None, list[Need], int]:
-    """The current round, what its brackets need from this official, and how many are done."""
+def dashboard_brackets(
+    event: Event, player: Player
+) -> tuple[Round | None, list[Need], list[Bracket]]:
+    """The current round, what its brackets need from this official (most urgent first), and
+    the brackets that need nothing (kept on the dashboard so a correction is one tap away)."""
     rnd = event.rounds.order_by("-number").first()
     if rnd is None:
-        return None, [], 0
+        return None, [], []
     brackets = rnd.brackets.order_by("table").prefetch_related(
         "entries", "seats__registration__player"
     )
-    needs, done = [], 0
+    officials = official_ids(event)
+    needs, done = [], []
     for bracket in brackets:
-        need = bracket_need(bracket, list(bracket.entries.all()), player)
+        need = bracket_need(bracket, list(bracket.entries.all()), player, officials)
         if need is None:
-            done += 1
+            done.append(bracket)
         else:
             needs.append(need)
     order = ["conflict", "confirm", "decision", "entry", "waiting"]

@@ -10,6 +10,7 @@ BRACKET = "events/<int:event_id>/brackets/<int:bracket_id>/"
 
 urlpatterns = [
     path(BRACKET, views.BracketView.as_view(), name="bracket"),
+    path(f"{BRACKET}report/", views.ReportView.as_view(), name="report"),
     path(f"{BRACKET}history/", views.HistoryView.as_view(), name="history"),
     path(f"{BRACKET}tiebreak/", views.TiebreakView.as_view(), name="tiebreak"),
     path(f"{BRACKET}games/<int:number>/correct/", views.CorrectionView.as_view(), name="correct"),

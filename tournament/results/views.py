@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.views.generic import TemplateView
 
 from tournament.events.engine import key, teams_by_player
-from tournament.events.models import Bracket
+from tournament.events.models import Bracket, Round
 from tournament.events.permissions import Role, player_of, require_role
 from tournament.events.services.teams import team_names
 from tournament.events.views_mixins import EventMixin
@@ -53,7 +53,7 @@ class BracketMixin(EventMixin):
 
     def submit(self, request, number: int | None, correction: bool = False):
         """Validate the posted game and submit it: (form, redirect when it was accepted)."""
-        form = ResultForm(request.POST, players=self.players())
+        form = ResultForm(request.POST, players=self.players(), offer_time=self.offer_time())
         as_json = offline.wants_json(request)
         if not form.is_valid():
             return form, offline.form_refused(form) if as_json else None
@@ -95,6 +95,10 @@ class BracketMixin(EventMixin):
             seat.registration.player.team_name = teams.get(seat.registration_id, "")
             players.append(seat.registration.player)
         return players
+
+    def offer_time(self) -> bool:
+        """ "Time called" is an ending only once time was called for the bracket's round."""
+        return self.bracket.round.time_called_at is not None
 
 
 class BracketView(BracketMixin, TemplateView):
@@ -139,7 +143,13 @@ class BracketView(BracketMixin, TemplateView):
             victory_realms=services.format_of(self.event).victory_realms,
             max_realms=services.format_of(self.event).max_realms,
             viewer=player_of(self.request.user),
+            tiebreak_decision=[names.get(p, p) for p in bracket.tiebreak_order or []],
+            tournament_winner=bracket.winner if bracket.round.is_final else None,
         )
+        officials = services.official_ids(self.event)
+        context["player_reports"] = {e.pk for e in entries if e.submitted_by_id not in officials}
+        if not self.is_official:
+            context.update(self._report_context(entries, players, over, kwargs))
         if self.is_official:
             pending = [e for e in entries if e.status == EntryStatus.UNCONFIRMED]
             context.update(
@@ -151,13 +161,67 @@ class BracketView(BracketMixin, TemplateView):
                 correction_block=services.correction_block(bracket),
             )
             if not over and "form" not in kwargs:
-                context["form"] = ResultForm(players=players, initial={"number": len(games) + 1})
+                context["form"] = ResultForm(
+                    players=players,
+                    initial={"number": len(games) + 1},
+                    offer_time=self.offer_time(),
+                )
             groups = services.tied_groups(bracket)
             if groups:
                 context["tiebreak_form"] = kwargs.get("tiebreak_form") or TiebreakForm(
                     groups=groups, names=names
                 )
         return context
+
+    def _report_context(self, entries, players, over, kwargs) -> dict:
+        """What a seated player sees where the event lets players report their results."""
+        viewer = player_of(self.request.user)
+        if not self.event.players_report_results or viewer is None:
+            return {}
+        if not any(s.registration.player_id == viewer.pk and not s.dropped for s in self.seats()):
+            return {}
+        mine = [
+            _entry_row(e, players)
+            for e in entries
+            if e.submitted_by_id == viewer.pk and e.status == EntryStatus.UNCONFIRMED
+        ]
+        context = {"my_reports": mine}
+        if not over and self.bracket.round.state == Round.State.SEATED:
+            context["report_form"] = kwargs.get("report_form") or ResultForm(
+                players=players,
+                initial={"number": len(services.accepted_games(self.bracket)) + 1},
+                offer_time=self.offer_time(),
+            )
+        return context
+
+
+class ReportView(BracketView):
+    """POST-only: a seated player reports a game (a judge confirms it)."""
+
+    http_method_names = ["post"]
+
+    def post(self, request, *args, **kwargs):
+        self.setup_bracket()
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        form = ResultForm(request.POST, players=self.players(), offer_time=self.offer_time())
+        if form.is_valid():
+            try:
+                outcome = services.report_result(
+                    self.bracket,
+                    form.game_data(),
+                    player_of(request.user),
+                    form.cleaned_data["key"],
+                    number=form.cleaned_data["number"],
+                    ip_address=_client_ip(request),
+                    user_agent=request.META.get("HTTP_USER_AGENT", ""),
+                )
+            except ValidationError as error:
+                _add_errors(form, error)
+            else:
+                messages.success(request, outcome.message)
+                return HttpResponseRedirect(self.bracket_url())
+        return self.render_to_response(self.get_context_data(report_form=form))
 
 
 def _counts(obj, players) -> list:
@@ -242,7 +306,7 @@ class CorrectionView(BracketMixin, TemplateView):
         for count in services.COUNTS:
             for player_key, value in (getattr(game, count) or {}).items():
                 initial[f"{count}_{player_key}"] = value
-        return ResultForm(players=self.players(), initial=initial)
+        return ResultForm(players=self.players(), initial=initial, offer_time=self.offer_time())
 
     def post(self, request, *args, **kwargs):
         denied = self._prepare(request)
@@ -318,6 +382,18 @@ class HistoryView(BracketMixin, TemplateView):
         return context
 
 
+def _bracket_matches(bracket, query: str) -> bool:
+    """A dashboard filter: the table number, or part of a seated player's name or number."""
+    if query.isdigit() and int(query) == bracket.table:
+        return True
+    folded = query.casefold()
+    return any(
+        folded in seat.registration.player.name.casefold()
+        or folded == seat.registration.player.player_number.casefold()
+        for seat in bracket.seats.all()
+    )
+
+
 class DashboardView(EventMixin, TemplateView):
     """The brackets of the current round that need something from this judge."""
 
@@ -334,11 +410,24 @@ class DashboardView(EventMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        rnd, needs, done = services.dashboard(self.event, player_of(self.request.user))
+        rnd, needs, completed = services.dashboard_brackets(
+            self.event, player_of(self.request.user)
+        )
+        done = len(completed)
+        query = self.request.GET.get("q", "").strip()
+        if query:
+            completed = [b for b in completed if _bracket_matches(b, query)]
         # Every bracket page of the round, for the judge's app to keep for offline use.
         offline_pages = [
             reverse("results:bracket", args=[self.event.pk, pk])
             for pk in (rnd.brackets.order_by("table").values_list("pk", flat=True) if rnd else [])
         ]
-        context.update(round=rnd, needs=needs, done=done, offline_pages=offline_pages)
+        context.update(
+            round=rnd,
+            needs=needs,
+            done=done,
+            completed=completed,
+            query=query,
+            offline_pages=offline_pages,
+        )
         return context

@@ -8,6 +8,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from tournament.events.models import Event
+from tournament.events.services.registration import promote_waiting
 from tournament.review.services import require_editable
 from tournament.standings import recompute
 
@@ -52,5 +53,7 @@ def save_event(event: Event, changed: Collection[str]) -> Event:
     require_editable(event)
     with transaction.atomic():
         event.save()
+        if "capacity" in changed and not event.rounds.exists():
+            promote_waiting(event)  # a larger capacity makes room at once
         recompute.event_edited(event, changed)
     return event

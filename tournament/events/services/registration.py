@@ -35,34 +35,64 @@ def set_status(event: Event, status: str) -> Event:
         return event
 
 
+def _has_room(event: Event) -> bool:
+    if event.capacity is None:
+        return True
+    return event.registrations.filter(waitlisted=False).count() < event.capacity
+
+
 def register(event: Event, player: Player, *, late: bool = False) -> Registration:
-    """Register a player; refused once round 1 is seated or outside registration."""
+    """Register a player; refused once round 1 is seated, outside registration or after the
+    deadline. Beyond the capacity he joins the waiting list. An organizer's late entry at the
+    venue skips the deadline and the capacity."""
     with transaction.atomic():
         event = _locked(event)
         if event.rounds.exists():
             raise ValidationError(_("Round 1 is seated: registration is closed."))
         if event.status != Status.REGISTRATION and not (late and event.status == Status.RUNNING):
             raise ValidationError(_("This event is not open for registration."))
+        if not late and event.registration_closed_by_deadline:
+            raise ValidationError(_("The registration deadline has passed."))
         if event.registrations.filter(player=player).exists():
             raise ValidationError(
                 _("%(player)s is already registered for this event.") % {"player": player.name}
             )
+        waitlisted = not late and not _has_room(event)
         try:
             with transaction.atomic():
-                return Registration.objects.create(event=event, player=player, late=late)
+                return Registration.objects.create(
+                    event=event, player=player, late=late, waitlisted=waitlisted
+                )
         except IntegrityError as error:  # a concurrent double tap
             raise ValidationError(
                 _("%(player)s is already registered for this event.") % {"player": player.name}
             ) from error
 
 
-def unregister(registration: Registration) -> None:
-    """Withdraw before round 1; afterwards a player drops instead."""
+def promote_waiting(event: Event) -> list[Registration]:
+    """Move players up from the waiting list, first come first served, while there is room.
+    Call inside the caller's transaction, with the event locked."""
+    waiting = list(
+        event.registrations.filter(waitlisted=True)
+        .select_related("player")
+        .order_by("created_at", "pk")
+    )
+    if event.capacity is not None:
+        room = event.capacity - event.registrations.filter(waitlisted=False).count()
+        waiting = waiting[: max(room, 0)]
+    Registration.objects.filter(pk__in=[r.pk for r in waiting]).update(waitlisted=False)
+    return waiting
+
+
+def unregister(registration: Registration) -> list[Registration]:
+    """Withdraw before round 1 (afterwards a player drops instead); returns who moved up from
+    the waiting list into the freed place."""
     with transaction.atomic():
         event = _locked(registration.event)
         if event.rounds.exists():
             raise ValidationError(_("Round 1 is seated: drop the player instead."))
         registration.delete()
+        return promote_waiting(event)
 
 
 def set_checked_in(registration: Registration, checked_in: bool) -> Registration:
@@ -70,7 +100,45 @@ def set_checked_in(registration: Registration, checked_in: bool) -> Registration
         registration = Registration.objects.select_for_update().get(pk=registration.pk)
         if registration.event.status == Status.FINISHED:
             raise ValidationError(_("The event is finished."))
+        if checked_in and registration.waitlisted:
+            raise ValidationError(_("A player on the waiting list cannot be checked in."))
         registration.checked_in = checked_in
+        registration.save(update_fields=["checked_in"])
+        return registration
+
+
+def check_in_many(event: Event, registration_ids: list[int], checked_in: bool = True) -> int:
+    """Check in (or out) several players of one event at once; returns how many changed."""
+    with transaction.atomic():
+        event = _locked(event)
+        if event.status == Status.FINISHED:
+            raise ValidationError(_("The event is finished."))
+        if not registration_ids:
+            raise ValidationError(_("Select at least one player."))
+        selected = event.registrations.filter(pk__in=registration_ids)
+        if checked_in:
+            selected = selected.filter(waitlisted=False)
+        return selected.exclude(checked_in=checked_in).update(checked_in=checked_in)
+
+
+def check_in_self(registration: Registration, code: str = "") -> Registration:
+    """A player checks himself in from his phone, until round 1 is seated (with the venue
+    code when the organizer set one)."""
+    with transaction.atomic():
+        event = _locked(registration.event)
+        registration = Registration.objects.select_for_update().get(pk=registration.pk)
+        if event.rounds.exists():
+            raise ValidationError(_("Round 1 is seated: check-in is closed."))
+        if event.status != Status.REGISTRATION:
+            raise ValidationError(_("Check-in opens with registration."))
+        if registration.dropped:
+            raise ValidationError(_("You have dropped from this event."))
+        if registration.waitlisted:
+            raise ValidationError(_("You are on the waiting list: wait for a place first."))
+        expected = event.check_in_code.strip().casefold()
+        if expected and code.strip().casefold() != expected:
+            raise ValidationError(_("Wrong venue code: type the code shown at the venue."))
+        registration.checked_in = True
         registration.save(update_fields=["checked_in"])
         return registration
 

@@ -2,9 +2,12 @@
 
 import datetime
 import secrets
+from dataclasses import dataclass, field
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Value
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -14,6 +17,8 @@ from scoring.model import EventRecord
 from scoring.seating import SeatingPlayer, history_from_brackets, seat_players
 from scoring.teams import advance_teams, seat_teams
 from tournament.accounts.models import Player
+from tournament.decks.models import Decklist
+from tournament.decks.services import refresh_statuses
 from tournament.events.choices import Status, TournamentType
 from tournament.events.engine import event_record, key, teams_by_player
 from tournament.events.models import Bracket, Event, Registration, Round, Seat
@@ -60,9 +65,9 @@ def _unseatable_message(count: int) -> str:
 
 def _round_one_players(event: Event) -> list[Registration]:
     active = list(
-        event.registrations.filter(dropped_in_round__isnull=True, checked_in=True).select_related(
-            "player"
-        )
+        event.registrations.filter(
+            dropped_in_round__isnull=True, checked_in=True, waitlisted=False
+        ).select_related("player")
     )
     if not active:
         raise ValidationError(_("Check players in before seating round 1."))
@@ -287,12 +292,53 @@ def add_late_player(event: Event, player: Player | None = None, *, name: str = "
         return registration
 
 
-def _dropping_together(event: Event, registration: Registration) -> list[Registration]:
-    """Who drops: the player, and in Team Spirit his partner too (a team drops as a team)."""
+def _team_members(event: Event, registration: Registration) -> list[Registration]:
+    """The player, and in Team Spirit his partner too (a team drops as a team)."""
     team = team_of(registration) if event.tournament_type == TournamentType.TEAM_SPIRIT else None
     if team is None or not team.complete:
         return [registration]
-    return [r for r in team.registrations if r.pk == registration.pk or not r.dropped]
+    return list(team.registrations)
+
+
+def _dropping_together(event: Event, registration: Registration) -> list[Registration]:
+    """Who drops with this player: himself and his partner if still in (SPEC §10)."""
+    members = _team_members(event, registration)
+    return [r for r in members if r.pk == registration.pk or not r.dropped]
+
+
+@dataclass(frozen=True)
+class RoundOneWarnings:
+    """What an organizer should know before seating round 1 (names, alphabetical)."""
+
+    unchecked: list[str] = field(default_factory=list)
+    missing_decklists: list[str] = field(default_factory=list)
+    illegal_decklists: list[str] = field(default_factory=list)
+
+    def __bool__(self) -> bool:
+        return bool(self.unchecked or self.missing_decklists or self.illegal_decklists)
+
+
+def round_one_warnings(event: Event) -> RoundOneWarnings:
+    """Registered players not checked in, and checked-in players whose decklist is missing or
+    not legal (lists lock when round 1 is seated, SPEC §3). Reads the stored deck status."""
+    if event.rounds.exists():
+        return RoundOneWarnings()
+    refresh_statuses(event)  # only lists validated against another format are re-checked
+    rows = (
+        event.registrations.filter(dropped_in_round__isnull=True, waitlisted=False)
+        .annotate(deck_status=Coalesce("decklist__status", Value(Decklist.Status.MISSING)))
+        .order_by("player__name")
+        .values_list("player__name", "checked_in", "deck_status")
+    )
+    warnings = RoundOneWarnings()
+    for name, checked_in, deck_status in rows:
+        if not checked_in:
+            warnings.unchecked.append(name)
+        elif deck_status == Decklist.Status.MISSING:
+            warnings.missing_decklists.append(name)
+        elif deck_status == Decklist.Status.ILLEGAL:
+            warnings.illegal_decklists.append(name)
+    return warnings
 
 
 def drop_player(registration: Registration) -> Registration:
@@ -321,6 +367,43 @@ def drop_player(registration: Registration) -> Registration:
             ).update(dropped=True)
         elif not rnd.is_final:
             # Dropped between rounds: who advances from the closed round is decided again.
+            _store_advancement(event, rnd, event_record(event))
+        recompute.refresh_event(event)
+        return registration
+
+
+def undo_drop(registration: Registration) -> Registration:
+    """Take a drop back, as long as no later round has been seated since."""
+    with transaction.atomic():
+        event = _locked(registration.event)
+        registration = (
+            Registration.objects.select_for_update()
+            .select_related("player")
+            .get(pk=registration.pk)
+        )
+        name = registration.player.name
+        if not registration.dropped:
+            raise ValidationError(_("%(name)s has not dropped.") % {"name": name})
+        if event.status == Status.FINISHED:
+            raise ValidationError(_("The event is finished."))
+        rnd = current_round(event)
+        if registration.dropped_in_round != (rnd.number if rnd else 0):
+            raise ValidationError(
+                _("A later round is seated: the drop of %(name)s can no longer be undone.")
+                % {"name": name}
+            )
+        # A team dropped as a team (SPEC §10): its partner comes back with it.
+        returning = [
+            r
+            for r in _team_members(event, registration)
+            if r.dropped_in_round == registration.dropped_in_round
+        ]
+        Registration.objects.filter(pk__in=[r.pk for r in returning]).update(dropped_in_round=None)
+        registration.dropped_in_round = None
+        if rnd is None:
+            return registration
+        Seat.objects.filter(bracket__round=rnd, registration__in=returning).update(dropped=False)
+        if rnd.state == Round.State.CLOSED and not rnd.is_final:
             _store_advancement(event, rnd, event_record(event))
         recompute.refresh_event(event)
         return registration
@@ -402,6 +485,27 @@ def close_round(rnd: Round) -> Round:
         return rnd
 
 
+def reopen_round(rnd: Round) -> Round:
+    """Reopen a closed round for corrections, while the next round is not seated: who
+    advances (and the wildcards) is decided again when it is closed again."""
+    with transaction.atomic():
+        event, rnd = _locked_round(rnd)
+        if rnd.state != Round.State.CLOSED:
+            raise ValidationError(_("Round %(number)s is not closed.") % {"number": rnd.number})
+        if event.status == Status.FINISHED:
+            raise ValidationError(_("The event is finished."))
+        if rnd != current_round(event):
+            raise ValidationError(
+                _("Round %(next)s is seated: round %(number)s can no longer be reopened.")
+                % {"next": rnd.number + 1, "number": rnd.number}
+            )
+        rnd.state = Round.State.SEATED
+        rnd.advancing, rnd.wildcards = [], []
+        rnd.save(update_fields=["state", "advancing", "wildcards"])
+        recompute.refresh_event(event)
+        return rnd
+
+
 def finish_event(event: Event) -> Event:
     """Finish an event once its final is closed."""
     with transaction.atomic():
@@ -441,6 +545,8 @@ def call_time(rnd: Round) -> Round:
         _require_timed_open(event, rnd)
         if rnd.time_called_at:
             raise ValidationError(_("Time has already been called in this round."))
+        if rnd.started_at is None:
+            raise ValidationError(_("Start the clock before calling time."))
         rnd.time_called_at = timezone.now()
         rnd.save(update_fields=["time_called_at"])
         return rnd
