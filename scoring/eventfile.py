@@ -530,19 +530,23 @@ def _game(game: Game, seats: Sequence[str]) -> dict[str, Any]:
     return data
 
 
-def _bracket(bracket: Bracket) -> dict[str, Any]:
+def _bracket(bracket: Bracket, members: Mapping[str, Sequence[str]]) -> dict[str, Any]:
+    """A bracket; ``members`` maps a Team Spirit team id to its players (counts are keyed
+    by player and written in seat order, members after their team's place)."""
+    counted = [player for seat in bracket.players for player in members.get(seat, (seat,))]
     order = bracket.tiebreak_order
     return {
         "table": bracket.table,
         "players": list(bracket.players),
-        "games": [_game(g, bracket.players) for g in bracket.games],
+        "games": [_game(g, counted) for g in bracket.games],
         "tiebreak_order": None if order is None else list(order),
         "dropped": list(bracket.dropped),
     }
 
 
-def _round(rnd: Round) -> dict[str, Any]:
-    data: dict[str, Any] = {"number": rnd.number, "brackets": [_bracket(b) for b in rnd.brackets]}
+def _round(rnd: Round, members: Mapping[str, Sequence[str]]) -> dict[str, Any]:
+    brackets = [_bracket(b, members) for b in rnd.brackets]
+    data: dict[str, Any] = {"number": rnd.number, "brackets": brackets}
     if rnd.withdrawn:
         data["withdrawn"] = list(rnd.withdrawn)
     return data
@@ -590,7 +594,8 @@ def event_to_dict(event: EventRecord) -> dict[str, Any]:
         data["teams"] = [
             {"id": t.id, "name": t.name, "players": list(t.players)} for t in event.teams
         ]
-    data["rounds"] = [_round(rnd) for rnd in event.rounds]
+    members = {t.id: t.players for t in event.teams}
+    data["rounds"] = [_round(rnd, members) for rnd in event.rounds]
     return data
 
 
