@@ -32,7 +32,7 @@ from django.urls import path  # noqa: E402
 from tournament.urls import urlpatterns as site_urls  # noqa: E402
 
 FLOOR_TEMPLATE = '{% extends "base.html" %}{% block content %}{% endblock %}'
-TARGET = 3.0  # issue #6: each page within 3× the floor at the first page of results
+TARGET = 3.0  # each page within 3× the floor at the first page of results
 _floor_template = None
 
 

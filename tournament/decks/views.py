@@ -30,7 +30,7 @@ def deny(request, message: str):
 
 
 def report_context(check: services.DeckCheck) -> dict:
-    """What the report partial shows for one checked list."""
+    """What the check-result partial shows for one checked list."""
     table = check.fmt.table
     return {
         "check": check,
@@ -179,7 +179,7 @@ class RegistrationDecklistView(DecklistPageView):
 
 
 class ValidateView(EventMixin, View):
-    """htmx: validate the pasted text against the event's format, return the report."""
+    """htmx: validate the pasted text against the event's format, return the check result."""
 
     required_role = Role.PLAYER
 

@@ -1,6 +1,6 @@
 """Write side of the standings: `refresh_standings(event)` stores what pages read (§6).
 
-Final place in an event ([decision], documented in the report and on the page):
+Final place in an event ([decision], documented in docs/recompute.md and on the standings page):
 the tournament winner is 1st; everyone else by total points (desc), then the last round
 reached (later is better), then the place in that last bracket, then unrazed realms in the
 event, then games won. Players equal on all of these share the place.
