@@ -183,7 +183,7 @@ def _team_game_issues(
     issues = validate_team_game(team_game, listed, seated, fmt)
     names = _names(bracket)
     errors: dict[str, list[str]] = {}
-    for issue in [i for i in issues if "a team needs" in i.message]:
+    for issue in [i for i in issues if i.code is m.IssueCode.TEAM_VICTORY_REALMS]:
         team = team_of(seated)[issue.player]
         members = " + ".join(f"{names[p]} {game.unrazed.get(p, 0)}" for p in team.players)
         errors.setdefault("winner", []).append(
@@ -193,7 +193,7 @@ def _team_game_issues(
             )
             % {"team": team.name, "members": members, "need": TEAM_VICTORY_REALMS}
         )
-    return [i for i in issues if "a team needs" not in i.message], errors
+    return [i for i in issues if i.code is not m.IssueCode.TEAM_VICTORY_REALMS], errors
 
 
 def _count_message(
