@@ -107,7 +107,7 @@ class Event(models.Model):
                 condition=models.Q(event_multiplier__in=[1, 2]), name="event_multiplier_1_or_2"
             ),
             models.CheckConstraint(
-                condition=models.Q(deck_size__in=[25, 55, 75, 110]), name="event_deck_size_valid"
+                condition=models.Q(deck_size__in=DeckSize.values), name="event_deck_size_valid"
             ),
             models.CheckConstraint(
                 condition=~models.Q(tournament_type="no-xs") | models.Q(no_xs_digit__isnull=False),

@@ -43,7 +43,7 @@ from tournament.events.engine import (
 )
 from tournament.events.models import Bracket, Event, Round, Seat
 from tournament.events.permissions import Role, player_role
-from tournament.results.models import EntryStatus, Game, GameEntry
+from tournament.results.models import EntryStatus, Game, GameEntry, result_key
 from tournament.standings import recompute
 
 COUNTS = ("unrazed", "razed", "holdings")
@@ -63,7 +63,7 @@ class GameData:
         return engine_game(self.winner, self.ended_by, self.unrazed, self.razed, self.holdings)
 
     def result_key(self) -> tuple:
-        return (self.winner, self.ended_by, self.unrazed, self.razed, self.holdings)
+        return result_key(self.winner, self.ended_by, self.unrazed, self.razed, self.holdings)
 
 
 @dataclass(frozen=True)

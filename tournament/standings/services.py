@@ -330,14 +330,6 @@ def player_changed(player: Player) -> None:
             EventScoring.objects.filter(pk=scoring.pk).update(officials=rows)
 
 
-def scoring_form_late(event: Event, sent: bool, today=None) -> bool:
-    """`is_scoring_form_late` for a caller who already knows whether the form was sent."""
-    today = today or timezone.localdate()
-    if sent or event.status != Status.FINISHED or not event.scored:
-        return False
-    return today > scoring_form_due(event)
-
-
 # --- scoring form deadline -----------------------------------------------------------
 
 
@@ -354,11 +346,19 @@ def mark_scoring_form_sent(event: Event, by: Player | None) -> ScoringFormSubmis
     return submission
 
 
+def scoring_form_late(event: Event, sent: bool, today=None) -> bool:
+    """A finished scored event past its due date whose form was not sent (``sent``: the
+    caller already knows whether it was)."""
+    today = today or timezone.localdate()
+    if sent or event.status != Status.FINISHED or not event.scored:
+        return False
+    return today > scoring_form_due(event)
+
+
 def is_scoring_form_late(event: Event, today=None) -> bool:
     """A finished scored event whose form is past due and not marked as sent."""
-    today = today or timezone.localdate()
-    if event.status != Status.FINISHED or not event.scored or today <= scoring_form_due(event):
-        return False
+    if not scoring_form_late(event, sent=False, today=today):
+        return False  # no query when the form is not due yet
     return not ScoringFormSubmission.objects.filter(event=event).exists()
 
 

@@ -136,9 +136,10 @@ class LeanTable(tables.Table):
             return mark_safe(
                 f'<tr><td colspan="{len(columns)}">{escape(str(self.empty_text or ""))}</td></tr>'
             )
-        row = self.lean_row() or (
-            lambda r: "".join([f"{td}{cell(r)}</td>" for td, cell in columns])
-        )
+
+        def row(record) -> str:
+            return "".join([f"{td}{cell(record)}</td>" for td, cell in columns])
+
         return mark_safe(
             "".join(
                 [
@@ -147,10 +148,6 @@ class LeanTable(tables.Table):
                 ]
             )
         )
-
-    def lean_row(self) -> Callable[[object], str] | None:
-        """Optionally, one function writing a whole row's cells (same HTML as the cells)."""
-        return None
 
     def lean_pagination(self) -> SafeString:
         """Previous / page numbers / next, as django-tables2's template links them."""
@@ -302,35 +299,6 @@ class StandingsTable(LeanTable):
         for n in range(1, self.rounds + 1):
             cells[f"round_{n}"] = lambda s, key=str(n): text(s.round_points.get(key))
         return cells
-
-    def lean_row(self) -> Callable[[object], str] | None:
-        """The row of the default column order as one f-string (750 cells a page: the
-        per-cell function calls cost more than the text)."""
-        rounds = [f"round_{n}" for n in range(1, self.rounds + 1)]
-        default = ["place", "name", "number", "club", *rounds]
-        default += ["points", "brackets_played", "unrazed_total", "status"]
-        if self.columns.names() != default:
-            return None
-        prefix = player_url_prefix()
-        label = status_labels()
-        keys = [str(n) for n in range(1, self.rounds + 1)]
-        sec, num2 = '<td class="secondary">', '<td class="num secondary">'
-
-        def row(s) -> str:
-            points = s.round_points
-            number = s.player__player_number
-            by_round = "".join([f"{num2}{text(points.get(k))}</td>" for k in keys])
-            return (
-                f'<td class="num">{s.place}</td>'
-                f'<td><a href="{prefix}{escape(quote(number, safe=URL_SAFE))}/">'
-                f"{text(s.player__name)}</a></td>{sec}{text(number)}</td>"
-                f"{sec}{text(s.player__club)}</td>{by_round}"
-                f'<td class="num">{s.points}</td>{num2}{s.brackets_played}</td>'
-                f"{num2}{s.unrazed_total}</td>"
-                f"{sec}{escape(label(s.status, s.eliminated_in_round))}</td>"
-            )
-
-        return row
 
     def render_status(self, record: EventStanding) -> str:
         return record.status_label

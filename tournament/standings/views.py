@@ -20,7 +20,7 @@ from tournament.events.choices import Status
 from tournament.events.models import Bracket, Event, Registration, Round, Seat
 from tournament.events.permissions import Role, player_of
 from tournament.events.views_mixins import EventMixin
-from tournament.results.models import Game
+from tournament.results.models import Game, game_cells
 from tournament.standings import services
 from tournament.standings.filters import (
     PlayerFilter,
@@ -208,11 +208,7 @@ def bracket_grid(bracket: Bracket, rnd: Round) -> dict:
     games = list(bracket.games.all())
     rows = []
     for seat in bracket.seats.all():
-        pid = str(seat.registration.player_id)
-        cells = [
-            {"realms": g.unrazed.get(pid), "won": g.winner_id == seat.registration.player_id}
-            for g in games
-        ]
+        cells = game_cells(seat.registration.player_id, games)
         rows.append({"seat": seat, "player": seat.registration.player, "cells": cells})
     return {
         "games": games,
