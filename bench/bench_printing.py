@@ -34,6 +34,7 @@ TARGET_729 = 40.0  # seconds for the 729-sheet document on 2 cores
 def build_round(brackets: int, tag: str):
     """Round 1 of a `3 × brackets`-player event, seated and played (stored figures)."""
     from tournament.accounts.models import Player
+    from tournament.events.choices import Status
     from tournament.events.models import Event, Registration
     from tournament.events.services import rounds as round_service
     from tournament.events.simulate import play_round
@@ -44,7 +45,7 @@ def build_round(brackets: int, tag: str):
         date=datetime.date(2026, 6, 1),
         venue="Bench",
         organizer=organizer,
-        status="registration",
+        status=Status.REGISTRATION,
     )
     people = Player.objects.bulk_create(
         Player(player_number=f"{tag}-{i:05d}", name=f"Player {tag} {i:05d}")

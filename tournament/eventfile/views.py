@@ -17,7 +17,7 @@ from tournament.eventfile import jobs
 from tournament.eventfile.forms import ImportForm
 from tournament.eventfile.messages import issue_line
 from tournament.eventfile.services import export_text, import_event
-from tournament.events.permissions import Role, player_of
+from tournament.events.permissions import EventRole, player_of
 from tournament.events.views_mixins import EventMixin
 
 
@@ -30,7 +30,7 @@ def export_filename(event) -> str:
 class ExportView(EventMixin, View):
     """The event's canonical event file, as a download (organizer and judges)."""
 
-    required_role = Role.JUDGE
+    required_role = EventRole.JUDGE
 
     def get(self, request, *args, **kwargs):
         response = HttpResponse(

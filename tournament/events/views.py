@@ -17,7 +17,7 @@ from django_tables2 import SingleTableMixin, SingleTableView
 from tournament.events.choices import Status
 from tournament.events.forms import EventForm, JudgesForm
 from tournament.events.models import Event, Registration
-from tournament.events.permissions import Role, player_of
+from tournament.events.permissions import EventRole, player_of
 from tournament.events.services import editing as editing_service
 from tournament.events.services import registration as registration_service
 from tournament.events.tables import CheckInTable, EventTable
@@ -90,7 +90,7 @@ class EventDetailView(EventMixin, TemplateView):
 
 
 class OrganizerEventMixin(EventMixin):
-    required_role = Role.ORGANIZER
+    required_role = EventRole.ORGANIZER
 
 
 class EventCreateView(LoginRequiredMixin, CreateView):
@@ -189,7 +189,7 @@ class RegisterView(LoginRequiredMixin, EventMixin, View):
 
 
 class CheckInView(EventMixin, SingleTableView):
-    required_role = Role.JUDGE
+    required_role = EventRole.JUDGE
     table_class = CheckInTable
     template_name = "events/checkin.html"
     paginate_by = 200

@@ -127,7 +127,7 @@ class GameEntry(GameResult):
         constraints = [
             models.UniqueConstraint(
                 fields=["bracket", "number"],
-                condition=models.Q(status="confirmed"),
+                condition=models.Q(status=EntryStatus.CONFIRMED),
                 name="one_confirmed_entry_per_game",
             ),
             models.UniqueConstraint(

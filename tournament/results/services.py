@@ -31,18 +31,18 @@ from scoring.teams import (
 )
 from scoring.validation import decide_by_realms, validate_bracket, validate_game
 from tournament.accounts.models import Player
-from tournament.events.choices import Status
-from tournament.events.engine import (
+from tournament.events.bridge import (
     TeamsByPlayer,
     bracket_of,
     engine_game,
+    engine_id,
     format_of,
-    key,
     placement_bracket,
     teams_by_player,
 )
+from tournament.events.choices import Status
 from tournament.events.models import Bracket, Event, Round, Seat
-from tournament.events.permissions import Role, player_role
+from tournament.events.permissions import EventRole, player_role
 from tournament.results.models import EntryStatus, Game, GameEntry, result_key
 from tournament.standings import recompute
 
@@ -78,14 +78,14 @@ class Outcome:
 # --- permission and state helpers ---------------------------------------------------------
 
 
-def official_role(event: Event, player: Player | None) -> Role:
+def official_role(event: Event, player: Player | None) -> EventRole:
     """The player's official role in the event (PUBLIC if not an official)."""
     role = player_role(event, player)
-    return role if role >= Role.JUDGE else Role.PUBLIC
+    return role if role >= EventRole.JUDGE else EventRole.PUBLIC
 
 
 def _require_official(event: Event, player: Player | None) -> None:
-    if official_role(event, player) < Role.JUDGE:
+    if official_role(event, player) < EventRole.JUDGE:
         raise PermissionDenied(_("Only the event's judges and organizer record results."))
 
 
@@ -164,7 +164,9 @@ def correction_block(bracket: Bracket) -> str | None:
 
 
 def _names(bracket: Bracket) -> dict[str, str]:
-    return {key(s.registration.player_id): s.registration.player.name for s in bracket.seats.all()}
+    return {
+        engine_id(s.registration.player_id): s.registration.player.name for s in bracket.seats.all()
+    }
 
 
 def _entrant_names(bracket: Bracket, teams: TeamsByPlayer) -> dict[str, str]:
@@ -342,7 +344,7 @@ def _check_later_games(
         winner = place_bracket(final).winner
         if teams and winner:  # the stored winner of a team bracket is its first player
             winner = by_id[winner].players[0]
-        if winner != (key(bracket.winner_id) if bracket.winner_id else None):
+        if winner != (engine_id(bracket.winner_id) if bracket.winner_id else None):
             raise _fail(
                 _(
                     "Round %(round)s is closed and its advancing players are recorded: a "

@@ -32,8 +32,8 @@ from scoring.points import (
     took_part,
 )
 from tournament.accounts.models import Player
+from tournament.events.bridge import engine_id, event_record
 from tournament.events.choices import Status
-from tournament.events.engine import event_record, key
 from tournament.events.models import Bracket, Event, Registration, Round, Seat
 from tournament.standings.fragments import bump
 from tournament.standings.models import (
@@ -126,7 +126,7 @@ def _status(
         if bracket.winner_id == player_id or place == 1:
             return EventStanding.Status.WINNER, None
         return EventStanding.Status.ELIMINATED, rnd.number
-    if rnd.state == Round.State.CLOSED and key(player_id) not in (rnd.advancing or ()):
+    if rnd.state == Round.State.CLOSED and engine_id(player_id) not in (rnd.advancing or ()):
         return EventStanding.Status.ELIMINATED, rnd.number
     return EventStanding.Status.ACTIVE, None
 
@@ -234,7 +234,9 @@ def refresh_standings(event: Event, rounds: list[Round], record: EventRecord) ->
     OfficialScore.objects.filter(event=event).delete()
     officials = OfficialScore.objects.bulk_create(_officials(event, record))
     verdict = eligibility(record)
-    winner = next((t.player_id for t in tallies.values() if t.status == "winner"), None)
+    winner = next(
+        (t.player_id for t in tallies.values() if t.status == EventStanding.Status.WINNER), None
+    )
     scoring, _created = EventScoring.objects.update_or_create(
         event=event,
         defaults={
