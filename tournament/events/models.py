@@ -157,10 +157,6 @@ class Event(models.Model):
         if errors:
             raise ValidationError(errors)
 
-    @property
-    def accepts_registrations(self) -> bool:
-        return self.status == Status.REGISTRATION and not self.rounds.exists()
-
 
 class Registration(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="registrations")

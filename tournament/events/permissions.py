@@ -47,12 +47,8 @@ def role_in_event(user, event: Event) -> EventRole:
     return player_role(event, player_of(user))
 
 
-def can_organize(user, event: Event) -> bool:
-    return role_in_event(user, event) >= Role.ORGANIZER
-
-
 def can_judge(user, event: Event) -> bool:
-    return role_in_event(user, event) >= Role.JUDGE
+    return role_in_event(user, event) >= EventRole.JUDGE
 
 
 def can_view(user, event: Event) -> bool:

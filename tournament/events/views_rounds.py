@@ -73,10 +73,6 @@ def timer_context(rnd: Round) -> dict:
     }
 
 
-def _clock(seconds: int | None) -> str:
-    return "" if seconds is None else "{}:{:02d}".format(*divmod(seconds, 60))
-
-
 class RoundMixin(EventMixin):
     """Loads `self.round` from the URL's `number` (after the event and role checks)."""
 

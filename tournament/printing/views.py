@@ -203,7 +203,3 @@ class PreviewView(OfficialsMixin, View):
     def get(self, request, event_id: int, kind: str):
         doc_request = document_request(self, kind, request.GET)
         return HttpResponse(render_html(doc_request, preview=True, http_request=request))
-
-
-def download_url(doc: CachedDocument) -> str:
-    return reverse("printing:download", args=[doc.event_id, doc.pk])

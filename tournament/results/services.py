@@ -108,11 +108,6 @@ def accepted_games(bracket: Bracket) -> list[Game]:
     return list(Game.objects.filter(bracket=bracket).select_related("winner").order_by("number"))
 
 
-def next_number(bracket: Bracket) -> int:
-    """The number of the next game to record (after the accepted ones)."""
-    return Game.objects.filter(bracket=bracket).count() + 1
-
-
 def bracket_over(bracket: Bracket, games: list[Game] | None = None) -> str | None:
     """Why no further game may be recorded in this bracket (None: play goes on)."""
     games = accepted_games(bracket) if games is None else games
