@@ -15,7 +15,7 @@ from scoring.placement import place_bracket
 from scoring.points import RoundScore, bracket_scores
 from scoring.teams import seated_as_teams, team_bracket
 from tournament.events.choices import TournamentType
-from tournament.events.models import Bracket, Event, Round, Seat, Team
+from tournament.events.models import FORMAT_FIELDS, Bracket, Event, Round, Seat, Team
 
 TeamsByPlayer = dict[str, m.Team]
 
@@ -45,19 +45,9 @@ def teams_by_player(event: Event) -> TeamsByPlayer:
 
 
 def format_of(event: Event) -> m.Format:
-    return m.Format(
-        deck_size=event.deck_size,
-        deck_rules=event.deck_rules,
-        tournament_type=event.tournament_type,
-        victory=event.victory,
-        scored=event.scored,
-        event_multiplier=event.event_multiplier,
-        points_mode=event.points_mode,
-        variants=tuple(event.variants or ()),
-        time_limit_minutes=event.time_limit_minutes,
-        no_xs_digit=event.no_xs_digit,
-        rules_edition=event.rules_edition,
-    )
+    """The engine's format of an event (its `FORMAT_FIELDS`)."""
+    fields = {name: getattr(event, name) for name in FORMAT_FIELDS}
+    return m.Format(**fields | {"variants": tuple(event.variants or ())})
 
 
 def engine_game(

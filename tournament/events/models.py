@@ -22,6 +22,22 @@ from tournament.events.choices import (
     Victory,
 )
 
+# The event's format (SPEC §2), in the order forms and the API list them; what the engine's
+# `scoring.model.Format` is built from (`events/bridge.py: format_of`).
+FORMAT_FIELDS = (
+    "deck_size",
+    "deck_rules",
+    "tournament_type",
+    "no_xs_digit",
+    "variants",
+    "victory",
+    "rules_edition",
+    "scored",
+    "event_multiplier",
+    "points_mode",
+    "time_limit_minutes",
+)
+
 
 class Event(models.Model):
     name = models.CharField(_("name"), max_length=150)

@@ -7,7 +7,6 @@ a template lookup each) — 40× the page floor on a 50-row standings page.
 """
 
 import copy
-from collections import OrderedDict
 from collections.abc import Callable
 from functools import cache
 from html import escape
@@ -23,12 +22,12 @@ from django.utils.translation import gettext_lazy as _
 from django_tables2.templatetags.django_tables2 import table_page_range
 
 from tournament.accounts.models import Player
+from tournament.standings.fragments import RecentlyUsed
 from tournament.standings.models import EventStanding
 
 URL_SAFE = "!$&'()*+,;=/~:@"  # what reverse() leaves unquoted in a path argument
 Cell = Callable[[object], str]
-HEADER_CACHE_SIZE = 512
-_header_html: OrderedDict[tuple, SafeString] = OrderedDict()
+_header_html: RecentlyUsed[SafeString] = RecentlyUsed(512)
 
 
 def text(value) -> str:
@@ -112,15 +111,9 @@ class LeanTable(tables.Table):
             str(self.order_by or ""),
             request.GET.urlencode() if request is not None else "",
         )
-        html = _header_html.get(key)
-        if html is None:
-            html = mark_safe("".join(self._th(column) for column in self.columns))
-            _header_html[key] = html
-            if len(_header_html) > HEADER_CACHE_SIZE:
-                _header_html.popitem(last=False)
-        else:
-            _header_html.move_to_end(key)
-        return html
+        return _header_html.get_or_make(
+            key, lambda: mark_safe("".join(self._th(column) for column in self.columns))
+        )
 
     def lean_body(self) -> SafeString:
         """The body rows of the current page."""
