@@ -18,7 +18,6 @@ phones do, and prints the 50th and 95th percentile latency. Goal: all succeed, p
 from __future__ import annotations
 
 import argparse
-import datetime
 import multiprocessing
 import os
 import statistics
@@ -35,10 +34,10 @@ from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext, override_settings  # noqa: E402
 from django.urls import reverse  # noqa: E402
 
+from bench.fixtures import event_with_players  # noqa: E402
 from tournament.accounts.models import Player  # noqa: E402
 from tournament.events.bridge import engine_id  # noqa: E402
-from tournament.events.choices import Status  # noqa: E402
-from tournament.events.models import Event, Registration  # noqa: E402
+from tournament.events.models import Event  # noqa: E402
 from tournament.events.services.rounds import seat_next_round  # noqa: E402
 from tournament.results import services as results  # noqa: E402
 from tournament.results.models import EntryStatus  # noqa: E402
@@ -50,23 +49,8 @@ TARGET = 3.0
 
 def build_event(size: int, judges: tuple[Player, Player]) -> Event:
     """An event of `size` checked-in players with round 1 seated and two judges."""
-    organizer = judges[0]
-    event = Event.objects.create(
-        name=f"Entry {size}",
-        date=datetime.date(2026, 6, 1),
-        venue="Bench",
-        organizer=organizer,
-        status=Status.REGISTRATION,
-    )
+    event = event_with_players(f"E{size}", size, organizer=judges[0])
     event.judges.set([judges[1]])
-    start = Player.objects.count()
-    people = Player.objects.bulk_create(
-        Player(player_number=f"E{start + i:06d}", name=f"Player {start + i:06d}")
-        for i in range(size)
-    )
-    Registration.objects.bulk_create(
-        Registration(event=event, player=p, checked_in=True) for p in people
-    )
     seat_next_round(event, seed=size)
     return event
 

@@ -13,7 +13,6 @@ The database work runs in a throw-away test database.
 
 from __future__ import annotations
 
-import datetime
 import os
 import random
 import time
@@ -41,31 +40,10 @@ def timed(name: str, target: float, work: Callable[[], object]) -> None:
     print(f"{name:<40} {seconds:8.2f} s   target ≤ {target:g} s  {verdict}")
 
 
-def event_with_players(count: int, tag: str):
-    from tournament.accounts.models import Player
-    from tournament.events.choices import Status
-    from tournament.events.models import Event, Registration
-
-    organizer = Player.objects.create(player_number=f"{tag}-ORG", name="Organizer")
-    event = Event.objects.create(
-        name=f"Bench {tag}",
-        date=datetime.date(2026, 6, 1),
-        venue="Bench",
-        organizer=organizer,
-        status=Status.REGISTRATION,
-    )
-    players = Player.objects.bulk_create(
-        Player(player_number=f"{tag}{i:04d}", name=f"Player {i:03d}") for i in range(1, count + 1)
-    )
-    Registration.objects.bulk_create(
-        Registration(event=event, player=p, checked_in=True) for p in players
-    )
-    return event
-
-
 def main() -> None:
     import weasyprint  # noqa: F401 (imported once, outside the timings)
 
+    from bench.fixtures import event_with_players
     from scoring.cards import default_data_dir, load_card_index
     from tournament.decks.carddata import import_card_data
     from tournament.events.services import rounds as round_service
@@ -79,13 +57,13 @@ def main() -> None:
         data_dir = Path(settings.CARD_DATA_DIR)
         timed("card data import", CARD_IMPORT_TARGET, lambda: import_card_data(data_dir))
 
-        small = event_with_players(27, "S")
+        small = event_with_players("S", 27)
         rnd = round_service.seat_next_round(small, seed=1)
         play_round(rnd, random.Random(1))
         sheets = DocumentRequest(kind=Kind.BRACKETS, event=small, paper="A4", round=rnd)
         timed("bracket sheets, 27 players", DOCUMENT_TARGET, lambda: render_pdf(sheets))
 
-        large = event_with_players(100, "L")
+        large = event_with_players("L", 100)
         run_event(large, random.Random(2))
         form = DocumentRequest(kind=Kind.SCORING_FORM, event=large, paper="Letter")
         timed("scoring form, 100 players", DOCUMENT_TARGET, lambda: render_pdf(form))
