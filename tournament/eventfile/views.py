@@ -81,12 +81,12 @@ class ImportJobView(LoginRequiredMixin, View):
         job = jobs.load(job_id)
         if job is None or job.user_id != request.user.pk:
             raise Http404(_("There is no such import."))
-        if job.state == "done" and not request.htmx:
+        if job.state == jobs.JobState.DONE and not request.htmx:
             messages.success(request, _("The event file is imported; you are its organizer."))
             for warning in job.warnings:
                 messages.warning(request, warning)
             return redirect(job.event_url)
-        if job.state == "done":
+        if job.state == jobs.JobState.DONE:
             response = HttpResponse(status=204)
             response["HX-Redirect"] = request.path  # a full page load shows the messages
             return response
