@@ -18,7 +18,6 @@ phones do, and prints the 50th and 95th percentile latency. Goal: all succeed, p
 from __future__ import annotations
 
 import argparse
-import datetime
 import multiprocessing
 import os
 import statistics
@@ -35,11 +34,13 @@ from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext, override_settings  # noqa: E402
 from django.urls import reverse  # noqa: E402
 
+from bench.fixtures import event_with_players  # noqa: E402
 from tournament.accounts.models import Player  # noqa: E402
-from tournament.events.engine import key  # noqa: E402
-from tournament.events.models import Event, Registration  # noqa: E402
+from tournament.events.bridge import engine_id  # noqa: E402
+from tournament.events.models import Event  # noqa: E402
 from tournament.events.services.rounds import seat_next_round  # noqa: E402
 from tournament.results import services as results  # noqa: E402
+from tournament.results.models import EntryStatus  # noqa: E402
 from tournament.standings.recompute import refresh_event  # noqa: E402
 
 SIZES = (27, 243, 2187)
@@ -48,23 +49,8 @@ TARGET = 3.0
 
 def build_event(size: int, judges: tuple[Player, Player]) -> Event:
     """An event of `size` checked-in players with round 1 seated and two judges."""
-    organizer = judges[0]
-    event = Event.objects.create(
-        name=f"Entry {size}",
-        date=datetime.date(2026, 6, 1),
-        venue="Bench",
-        organizer=organizer,
-        status="registration",
-    )
+    event = event_with_players(f"E{size}", size, organizer=judges[0])
     event.judges.set([judges[1]])
-    start = Player.objects.count()
-    people = Player.objects.bulk_create(
-        Player(player_number=f"E{start + i:06d}", name=f"Player {start + i:06d}")
-        for i in range(size)
-    )
-    Registration.objects.bulk_create(
-        Registration(event=event, player=p, checked_in=True) for p in people
-    )
     seat_next_round(event, seed=size)
     return event
 
@@ -73,8 +59,8 @@ def game_for(bracket, number: int) -> results.GameData:
     """A valid Standard game: seat `number` wins with 6 unrazed realms, the others have 3."""
     seats = list(bracket.seats.order_by("position"))
     winner = seats[(number - 1) % len(seats)].registration.player_id
-    unrazed = {key(s.registration.player_id): 3 for s in seats}
-    unrazed[key(winner)] = 6
+    unrazed = {engine_id(s.registration.player_id): 3 for s in seats}
+    unrazed[engine_id(winner)] = 6
     return results.GameData(winner=winner, ended_by="victory", unrazed=unrazed)
 
 
@@ -113,7 +99,7 @@ def _play_bracket(args: tuple[int, int, int, int]) -> list[tuple[float, int]]:
     for number in (1, 2):
         if number == 2:
             results.submit_entry(bracket, game_for(bracket, 1), entering, uuid.uuid4(), number=2)
-        entry = bracket.entries.get(number=number, status="unconfirmed")
+        entry = bracket.entries.get(number=number, status=EntryStatus.UNCONFIRMED)
         url = reverse("results:confirm", args=[event_id, bracket_id, entry.pk])
         start = time.perf_counter()
         status = client.post(url).status_code

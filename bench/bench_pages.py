@@ -32,7 +32,7 @@ from django.urls import path  # noqa: E402
 from tournament.urls import urlpatterns as site_urls  # noqa: E402
 
 FLOOR_TEMPLATE = '{% extends "base.html" %}{% block content %}{% endblock %}'
-TARGET = 3.0  # issue #6: each page within 3× the floor at the first page of results
+TARGET = 3.0  # each page within 3× the floor at the first page of results
 _floor_template = None
 
 
@@ -52,6 +52,7 @@ urlpatterns = [*site_urls, path("bench-floor/", floor)]
 def build_big_event(players: int):
     """One event of `players` checked-in players, played to the finish by the simulator."""
     from tournament.accounts.models import Player
+    from tournament.events.choices import Status
     from tournament.events.models import Event, Registration
     from tournament.standings.recompute import refresh_event
 
@@ -61,7 +62,7 @@ def build_big_event(players: int):
         date=datetime.date(2026, 6, 1),
         venue="Bench",
         organizer=organizer,
-        status="registration",
+        status=Status.REGISTRATION,
     )
     people = Player.objects.bulk_create(
         Player(player_number=f"B{i:05d}", name=f"Player {i:05d}", club=f"Club {i % 50}")
@@ -80,6 +81,7 @@ def build_big_event(players: int):
 def build_ranking(events: int, size: int = 12, pool: int = 600) -> None:
     """`events` finished, eligible events with stored standings and officials, in bulk."""
     from tournament.accounts.models import Player
+    from tournament.events.choices import Status
     from tournament.events.models import Event, Registration
     from tournament.standings.models import (
         EventScoring,
@@ -101,7 +103,7 @@ def build_ranking(events: int, size: int = 12, pool: int = 600) -> None:
             date=datetime.date(2020 + i % 7, 1 + i % 12, 1 + i % 28),
             venue="Bench",
             organizer=people[i % pool],
-            status="finished",
+            status=Status.FINISHED,
         )
         for i in range(events)
     )

@@ -13,7 +13,6 @@ resident set any worker process reported.
 from __future__ import annotations
 
 import argparse
-import datetime
 import os
 import random
 import resource
@@ -33,26 +32,11 @@ TARGET_729 = 40.0  # seconds for the 729-sheet document on 2 cores
 
 def build_round(brackets: int, tag: str):
     """Round 1 of a `3 × brackets`-player event, seated and played (stored figures)."""
-    from tournament.accounts.models import Player
-    from tournament.events.models import Event, Registration
+    from bench.fixtures import event_with_players
     from tournament.events.services import rounds as round_service
     from tournament.events.simulate import play_round
 
-    organizer = Player.objects.create(player_number=f"ORG-{tag}", name=f"Organizer {tag}")
-    event = Event.objects.create(
-        name=f"World Championship {tag}",
-        date=datetime.date(2026, 6, 1),
-        venue="Bench",
-        organizer=organizer,
-        status="registration",
-    )
-    people = Player.objects.bulk_create(
-        Player(player_number=f"{tag}-{i:05d}", name=f"Player {tag} {i:05d}")
-        for i in range(brackets * 3)
-    )
-    Registration.objects.bulk_create(
-        Registration(event=event, player=p, checked_in=True) for p in people
-    )
+    event = event_with_players(tag, brackets * 3)
     rnd = round_service.seat_next_round(event, seed=brackets)
     play_round(rnd, random.Random(brackets))
     return event, rnd

@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from scoring.model import DECK_SIZES, MAX_REALMS, DeckRules, RulesEdition, TournamentType, Variant
+
 # Type groups in the order of the 000 tables; champions are one group.
 CHAMPION = "Champion"
 DUNGEON = "Dungeon"
@@ -40,45 +42,20 @@ GROUP_PLURALS = {
     DUNGEON: "Dungeons",
 }
 
-DECK_RULES = ("community", "tav")
+DECK_RULES = tuple(DeckRules)
 # Rule 5.0 (003) uses the community limits (SPEC §3 [decision]).
-DECK_RULES_ALIASES = {"rule-5.0": "community", "regra-5.0": "community"}
-DECK_SIZES = (25, 55, 75, 110)
-
-TOURNAMENT_TYPES = (
-    "championship",
-    "conquerors-game",
-    "kings-decree",
-    "sealed-deck",
-    "masters-strategy",
-    "no-xs",
-    "the-grind",
-    "rule-lawyers-delight",
-    "shattered-land",
-    "team-spirit",
-    "warriors-rule",
-    "wizards-challenge",
-    "world-war",
-    "card-heart-attack",
-)
-NON_BLOCKING_TYPES = frozenset({"sealed-deck", "masters-strategy"})
-VARIANTS = (
-    "allies",
-    "destroyed-worlds",
-    "fear-of-undead",
-    "dungeon-discard",
-    "melon-rule",
-    "questing",
-    "sideboard",
-)
+DECK_RULES_ALIASES = {"rule-5.0": DeckRules.COMMUNITY, "regra-5.0": DeckRules.COMMUNITY}
+TOURNAMENT_TYPES = tuple(TournamentType)
+NON_BLOCKING_TYPES = frozenset({TournamentType.SEALED_DECK, TournamentType.MASTERS_STRATEGY})
+VARIANTS = tuple(Variant)
 SIDEBOARD_SIZE = 7
 # 000 *VARIANTS* Sideboard: "Decks that do not contain 55 cards plus a dungeon card
 # (optional) ... are not tournament legal."
 SIDEBOARD_DECK_SIZE = 55
 # SPEC §2: the rules text an event follows; Regra 5.0 (003) changes Wizard's Challenge.
-COMMUNITY_EDITION = "community-0.9"
-REGRA_5_EDITION = "regra-5.0"
-RULES_EDITIONS = (COMMUNITY_EDITION, REGRA_5_EDITION)
+COMMUNITY_EDITION = RulesEdition.COMMUNITY_0_9
+REGRA_5_EDITION = RulesEdition.REGRA_5_0
+RULES_EDITIONS = tuple(RulesEdition)
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,14 +73,17 @@ def _table(ranges: tuple[tuple[int, int], ...], max_levels: int, free: int) -> D
     )
 
 
-# 000 *THE DECK*: rule, realm, holding, champion, artifact, magical item, event.
+# 000 *THE DECK*: rule, realm, holding, champion, artifact, magical item, event. The realm
+# maximum is `scoring.model.MAX_REALMS` (games are validated against it too).
+R = MAX_REALMS
 COMMUNITY_TABLES = MappingProxyType(
     {
-        55: _table(((0, 3), (8, 15), (0, 6), (1, 20), (0, 10), (0, 12), (0, 10)), 90, 1),
-        75: _table(((0, 4), (10, 20), (0, 7), (3, 27), (0, 12), (0, 15), (0, 13)), 125, 1),
-        110: _table(((0, 5), (15, 30), (0, 10), (4, 40), (0, 15), (0, 20), (0, 17)), 180, 2),
+        55: _table(((0, 3), (8, R[55]), (0, 6), (1, 20), (0, 10), (0, 12), (0, 10)), 90, 1),
+        75: _table(((0, 4), (10, R[75]), (0, 7), (3, 27), (0, 12), (0, 15), (0, 13)), 125, 1),
+        110: _table(((0, 5), (15, R[110]), (0, 10), (4, 40), (0, 15), (0, 20), (0, 17)), 180, 2),
     }
 )
+del R
 # 001 *THE DECK*: the 55-card table, 90 levels, one free avatar.
 TAV_TABLE = COMMUNITY_TABLES[55]
 TAV_BANNED = ("Poor Oriental Lord", "Wealthy Oriental Vassal")

@@ -395,6 +395,7 @@ class IssueCode(StrEnum):
     UNKNOWN_VALUE = "unknown-value"
     UNKNOWN_PLAYER = "unknown-player"
     UNKNOWN_TEAM = "unknown-team"
+    TEAM_VICTORY_REALMS = "team-victory-realms"
     DUPLICATE_PLAYER_ID = "duplicate-player-id"
     # format (SPEC §2)
     DECK_SIZE = "deck-size"

@@ -29,9 +29,11 @@ from scoring.model import (
     Format,
     Game,
     Issue,
+    IssueCode,
     PlayerRef,
     Round,
     Team,
+    issue,
 )
 from scoring.placement import finished_by
 from scoring.points import RoundScore, round_scores
@@ -306,11 +308,22 @@ def _check_team_winner(game: Game, seated: Sequence[Team], path: str) -> list[Is
         total = sum(game.unrazed.get(p, 0) for p in team.players)
         if total < TEAM_VICTORY_REALMS:
             # No "most realms" check: the count is taken at the start of a member's turn.
-            msg = (
-                f"winning team {team.name!r} has {_team_sum_text(team, game.unrazed)} unrazed "
-                f"realms; a team needs {TEAM_VICTORY_REALMS} together to win"
+            template = (
+                "winning team %(team)r has %(members)s unrazed realms; "
+                "a team needs %(need)s together to win"
             )
-            return [Issue(f"{path}.unrazed.{team.players[0]}", msg, "unrazed", team.players[0])]
+            return [
+                issue(
+                    f"{path}.unrazed.{team.players[0]}",
+                    IssueCode.TEAM_VICTORY_REALMS,
+                    template,
+                    "unrazed",
+                    team.players[0],
+                    team=team.name,
+                    members=_team_sum_text(team, game.unrazed),
+                    need=TEAM_VICTORY_REALMS,
+                )
+            ]
         return []
     decision = decide_by_realms(team_game(game, seated))
     how = "running out of cards" if game.ended_by is EndedBy.OUT_OF_CARDS else "time"
@@ -388,12 +401,12 @@ def validate_team_event(event: EventRecord) -> list[Issue]:
     if issues:
         return issues
     level = team_event(event)
-    for issue in validate_event(level):
-        if issue.path.startswith("players"):
+    for found in validate_event(level):
+        if found.path.startswith("players"):
             continue  # the team list was checked above, with the team wording
-        if _GAME_DETAIL.search(issue.path):
+        if _GAME_DETAIL.search(found.path):
             continue  # replaced by the team game check below
-        issues.append(_team_wording(issue))
+        issues.append(_team_wording(found))
     for r, rnd in enumerate(event.rounds):
         for b, bracket in enumerate(rnd.brackets):
             path = f"rounds[{r}].brackets[{b}]"
@@ -433,12 +446,12 @@ def _team_games(
     return issues
 
 
-def _team_wording(issue: Issue) -> Issue:
+def _team_wording(found: Issue) -> Issue:
     """Structure messages of the team-level check speak of players: say teams."""
-    message = issue.message.replace("unknown player id", "unknown team id")
+    message = found.message.replace("unknown player id", "unknown team id")
     message = message.replace("(not in the players list)", "(not in the teams list)")
     message = message.replace("a bracket seats 2 to 4 players", "a bracket seats 2 to 4 teams")
-    return Issue(issue.path, message, issue.field, issue.player)
+    return Issue(found.path, message, found.field, found.player)
 
 
 def validate_any_event(event: EventRecord) -> list[Issue]:

@@ -21,6 +21,11 @@ def pytest_addoption(parser):
 def pytest_configure(config):
     from django.conf import settings
 
+    from tournament.core.management.commands.compilemessages_py import compile_translations
+
+    # A fresh clone has no .mo files: the pt-BR tests need the compiled catalog.
+    compile_translations(settings.LOCALE_PATHS)
+
     # Real hashing costs ~0.3 s per account; tests create hundreds of them.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     if not config.getoption("--run-celery-worker"):

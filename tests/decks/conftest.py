@@ -1,6 +1,5 @@
 """Decks fixtures: the card data imported once per session, decklist texts, events."""
 
-import time
 from pathlib import Path
 
 import pytest
@@ -22,10 +21,7 @@ def deck_text(name: str) -> str:
 def imported_cards(django_db_setup, django_db_blocker):
     """Import the CSV data into the test database once (kept for the whole session)."""
     with django_db_blocker.unblock():
-        started = time.monotonic()
-        result = import_card_data(Path(settings.CARD_DATA_DIR))
-        result.seconds = time.monotonic() - started
-    return result
+        return import_card_data(Path(settings.CARD_DATA_DIR))
 
 
 @pytest.fixture

@@ -16,7 +16,12 @@ from tests.scoring.test_engine_rules_files import NINE_ROUND_1, event, seats, tw
 from tournament.eventfile.messages import ISSUE_TEMPLATES, issue_line, issue_message
 
 ROOT = Path(__file__).resolve().parents[2]
-ENGINE_SOURCES = ("scoring/validation.py", "scoring/eventfile.py", "scoring/eventlimits.py")
+ENGINE_SOURCES = (
+    "scoring/validation.py",
+    "scoring/eventfile.py",
+    "scoring/eventlimits.py",
+    "scoring/teams.py",
+)
 CATALOG = ROOT / "locale" / "pt_BR" / "LC_MESSAGES" / "django.po"
 
 
@@ -41,11 +46,15 @@ def test_every_engine_code_has_a_template_equal_to_the_engines():
 
 
 def test_every_template_has_a_pt_br_translation_in_the_fragment():
-    with CATALOG.open("rb") as handle:
-        catalog = read_po(handle)
+    # django.po plus the branch fragments the lead merges into it
+    catalogs = []
+    for path in [CATALOG, *sorted((CATALOG.parent / "fragments").glob("*.po"))]:
+        with path.open("rb") as handle:
+            catalogs.append(read_po(handle))
     with translation.override("en"):
         for template in ISSUE_TEMPLATES.values():
-            message = catalog.get(str(template))
+            found = (c.get(str(template)) for c in catalogs)
+            message = next((f for f in found if f is not None and f.string), None)
             assert message is not None and message.string, str(template)
 
 

@@ -8,7 +8,7 @@ from django.core.exceptions import ValidationError
 from scoring.advancement import advance
 from scoring.brackets import bracket_sizes
 from tests.conftest import make_player
-from tournament.events.engine import event_record, key
+from tournament.events.bridge import engine_id, event_record
 from tournament.events.models import Bracket, Round, Seat
 from tournament.events.services import rounds as svc
 from tournament.events.simulate import play_round
@@ -57,20 +57,20 @@ def test_whole_event(event_with, rng, count, expected_rounds, expected_wildcards
         brackets = list(rnd.brackets.all())
         assert sorted(sizes(rnd)) == sorted(bracket_sizes(sum(sizes(rnd))))
         assert all(b.state == Bracket.State.COMPLETE and b.winner_id for b in brackets)
-        winners = [key(b.winner_id) for b in brackets]
+        winners = [engine_id(b.winner_id) for b in brackets]
         assert rnd.advancing == winners + [w["player"] for w in rnd.wildcards]
         assert not set(winners) & {w["player"] for w in rnd.wildcards}
         next_round = event.rounds.filter(number=rnd.number + 1).first()
         if next_round:
             seated = {
-                key(pid)
+                engine_id(pid)
                 for pid in Seat.objects.filter(bracket__round=next_round).values_list(
                     "registration__player_id", flat=True
                 )
             }
             assert seated == set(rnd.advancing)
             marked = Seat.objects.filter(bracket__round=next_round, is_wildcard=True)
-            assert {key(s.registration.player_id) for s in marked} == {
+            assert {engine_id(s.registration.player_id) for s in marked} == {
                 w["player"] for w in rnd.wildcards
             }
         for seat in Seat.objects.filter(bracket__round=rnd):
@@ -79,7 +79,7 @@ def test_whole_event(event_with, rng, count, expected_rounds, expected_wildcards
             assert seat.points == base * rnd.number
     final = played[-1]
     assert final.is_final and final.brackets.count() == 1
-    assert final.advancing == [key(final.brackets.get().winner_id)]
+    assert final.advancing == [engine_id(final.brackets.get().winner_id)]
     champion = final.brackets.get().winner
     champion_seats = Seat.objects.filter(bracket__round__event=event, registration__player=champion)
     assert champion_seats.count() == len(played)  # won every bracket to get there (or wildcard)
@@ -191,7 +191,7 @@ def test_drop_in_a_running_bracket_ranks_last_and_never_advances(event_with, rng
     seat.refresh_from_db()
     assert seat.place == seat.bracket.seats.count()  # last in the bracket
     rnd = svc.close_round(rnd)
-    dropped = key(seat.registration.player_id)
+    dropped = engine_id(seat.registration.player_id)
     assert dropped not in rnd.advancing
     assert len(rnd.advancing) == 3 and not rnd.wildcards
 
@@ -226,7 +226,7 @@ def test_winner_dropping_before_close_shrinks_advancing(event_with, rng):
     winner = rnd.brackets.first().winner
     svc.drop_player(event.registrations.get(player=winner))
     rnd = svc.close_round(rnd)
-    assert key(winner.pk) not in rnd.advancing
+    assert engine_id(winner.pk) not in rnd.advancing
     assert len(rnd.advancing) == 4 and not rnd.wildcards  # 4 winners: the final is next
     assert svc.seat_next_round(event, seed=8).is_final
 
@@ -240,7 +240,7 @@ def test_winner_dropping_between_rounds_brings_a_wildcard(event_with, rng):
     leaver = int(rnd.advancing[0])
     svc.drop_player(event.registrations.get(player_id=leaver))
     rnd.refresh_from_db()
-    assert key(leaver) not in rnd.advancing and len(rnd.advancing) == 3
+    assert engine_id(leaver) not in rnd.advancing and len(rnd.advancing) == 3
     (wildcard,) = rnd.wildcards
     final = svc.seat_next_round(event, seed=10)
     assert final.is_final
@@ -271,7 +271,7 @@ def test_close_refused_until_the_judge_decides_a_tie(event_with):
     assert rnd.is_final
     bracket = rnd.brackets.get()
     a, b, c = [s.registration.player for s in bracket.seats.order_by("position")]
-    counts = {key(a.pk): 6, key(b.pk): 3, key(c.pk): 3}
+    counts = {engine_id(a.pk): 6, engine_id(b.pk): 3, engine_id(c.pk): 3}
     _game(bracket, 1, a, counts)
     _game(bracket, 2, a, counts)
     recompute.refresh_event(event)
@@ -281,10 +281,10 @@ def test_close_refused_until_the_judge_decides_a_tie(event_with):
         svc.close_round(rnd)
     with pytest.raises(ValidationError, match="Close the final"):
         svc.finish_event(event)
-    bracket.tiebreak_order = [key(c.pk), key(b.pk)]
+    bracket.tiebreak_order = [engine_id(c.pk), engine_id(b.pk)]
     bracket.save()
     rnd = svc.close_round(rnd)
-    assert rnd.state == Round.State.CLOSED and rnd.advancing == [key(a.pk)]
+    assert rnd.state == Round.State.CLOSED and rnd.advancing == [engine_id(a.pk)]
     assert Seat.objects.get(bracket=bracket, registration__player=c).place == 2
     assert Seat.objects.get(bracket=bracket, registration__player=a).points == 5
     svc.finish_event(event)

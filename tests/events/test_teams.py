@@ -6,7 +6,7 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from tests.events.conftest import add_players, paired
-from tournament.events.engine import key
+from tournament.events.bridge import engine_id
 from tournament.events.models import Seat, Team
 from tournament.events.services import rounds as svc
 from tournament.events.services import teams as team_svc
@@ -33,7 +33,7 @@ def play_first_team_wins(bracket) -> list[Team]:
     counts = {}
     for team, each in zip(teams, (5, 4, 3, 2), strict=False):
         for reg in team.registrations:
-            counts[key(reg.player_id)] = each
+            counts[engine_id(reg.player_id)] = each
     for number in (1, 2):
         Game.objects.create(
             bracket=bracket,

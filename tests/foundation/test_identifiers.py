@@ -6,6 +6,7 @@ from scoring import model
 from scoring.shorthand import TOURNAMENT_NAMES, VARIANT_NAMES, VICTORY_NAMES
 from tournament.events import choices
 from tournament.results.models import EndedBy
+from tournament.standings.models import OfficialScore
 
 
 @pytest.mark.parametrize(
@@ -18,6 +19,7 @@ from tournament.results.models import EndedBy
         (choices.PointsMode, model.PointsMode),
         (choices.RulesEdition, model.RulesEdition),
         (EndedBy, model.EndedBy),
+        (OfficialScore.Role, model.Role),
     ],
 )
 def test_site_choices_match_engine_enums(site, engine):

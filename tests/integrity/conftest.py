@@ -4,7 +4,7 @@ import uuid
 
 import pytest
 
-from tournament.events.engine import key
+from tournament.events.bridge import engine_id
 from tournament.events.services.rounds import publish_round, seat_next_round
 from tournament.results import services as results
 
@@ -19,7 +19,9 @@ def round1(event, registered_players):
 def victory(winner, counts: dict) -> results.GameData:
     """A game won by the victory condition; counts keyed by Player."""
     return results.GameData(
-        winner=winner.pk, ended_by="victory", unrazed={key(p.pk): n for p, n in counts.items()}
+        winner=winner.pk,
+        ended_by="victory",
+        unrazed={engine_id(p.pk): n for p, n in counts.items()},
     )
 
 

@@ -23,7 +23,7 @@ from scoring.model import EndedBy, Format
 from scoring.standings import score_event
 from tests.conftest import make_player
 from tournament.eventfile.services import export_text, file_ids
-from tournament.events.engine import format_of, key
+from tournament.events.bridge import engine_id, format_of
 from tournament.events.models import Bracket, Event, Registration, Round, Seat
 from tournament.events.services import rounds as round_service
 from tournament.results import services as results
@@ -87,7 +87,7 @@ class Walk:
 
     def active(self, bracket: Bracket) -> list[str]:
         return [
-            key(s.registration.player_id)
+            engine_id(s.registration.player_id)
             for s in bracket.seats.filter(dropped=False).select_related("registration")
         ]
 

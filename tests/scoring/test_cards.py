@@ -1,7 +1,5 @@
 """Tests for scoring.cards: loading the CSV data set and the CardIndex lookups."""
 
-import time
-
 import pytest
 
 from scoring.cards import (
@@ -26,10 +24,9 @@ def test_default_data_dir_env_override(monkeypatch, tmp_path):
     assert default_data_dir() == tmp_path
 
 
-def test_load_is_fast_and_complete():
-    start = time.perf_counter()
+def test_load_is_complete():
+    # how long it takes: bench/bench_timings.py
     index = load_card_index(default_data_dir())
-    assert time.perf_counter() - start < 2
     # 3,839 TSR/community printings + 19 Portuguese-edition cards with no English printing
     # (21 fail cards_international.csv's same-number match, two are known English cards)
     # + 344 Brazilian fan-set cards

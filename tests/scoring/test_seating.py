@@ -60,17 +60,18 @@ def _brute_best(ids, met, clubs=None) -> tuple[int, int]:
 # --- shape -----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("n", [n for n in range(3, 501) if n != 5])
-def test_every_player_seated_once_in_brackets_of_three_and_four(n):
-    players = _players(n)
-    seating = seat_players(players, seed=n)
-    seated = [pid for b in seating.brackets for pid in b.players]
-    assert sorted(seated) == sorted(p.id for p in players)
-    sizes = [len(b.players) for b in seating.brackets]
-    assert sorted(sizes) == sorted(bracket_sizes(n))
-    assert sizes.count(4) == n % 3
-    assert sizes == sorted(sizes)  # 4-player brackets take the last table numbers
-    assert [b.table for b in seating.brackets] == list(range(1, len(sizes) + 1))
+def test_every_player_seated_once_in_brackets_of_three_and_four():
+    """One property, checked for every seatable player count from 3 to 500."""
+    for n in (n for n in range(3, 501) if n != 5):
+        players = _players(n)
+        seating = seat_players(players, seed=n)
+        seated = [pid for b in seating.brackets for pid in b.players]
+        assert sorted(seated) == sorted(p.id for p in players), n
+        sizes = [len(b.players) for b in seating.brackets]
+        assert sorted(sizes) == sorted(bracket_sizes(n)), n
+        assert sizes.count(4) == n % 3, n
+        assert sizes == sorted(sizes), n  # 4-player brackets take the last table numbers
+        assert [b.table for b in seating.brackets] == list(range(1, len(sizes) + 1)), n
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,4 @@
-"""Stored ranking totals stay in step with events; page query counts do not grow (issue #6)."""
+"""Stored ranking totals stay in step with events; page query counts do not grow."""
 
 import datetime
 import random

@@ -19,8 +19,9 @@ from tournament.decks.carddata import current_import_token, get_card_index
 from tournament.decks.messages import group_label, render_note, render_problem
 from tournament.decks.models import Decklist, DecklistChange, SideboardSwap
 from tournament.decks.textnorm import normalize_decklist_text
+from tournament.events.choices import Status
 from tournament.events.models import Bracket, Event, Registration, Seat
-from tournament.events.permissions import Role, player_of, role_in_event
+from tournament.events.permissions import EventRole, player_of, role_in_event
 
 SIDEBOARD_VARIANT = "sideboard"
 # A list refused for its size is never stored, not even as a draft.
@@ -222,28 +223,30 @@ def is_owner(user, registration: Registration) -> bool:
 def can_view_decklist(user, registration: Registration) -> bool:
     """Officials and the owner always; anyone else only after the event, when published."""
     event = registration.event
-    if is_owner(user, registration) or role_in_event(user, event) >= Role.JUDGE:
+    if is_owner(user, registration) or role_in_event(user, event) >= EventRole.JUDGE:
         return True
-    return event.status == "finished" and event.publish_decklists
+    return event.status == Status.FINISHED and event.publish_decklists
 
 
 def can_view_index(user, event: Event) -> bool:
     """The list of all decklists: officials; the public once finished and published."""
-    if role_in_event(user, event) >= Role.JUDGE:
+    if role_in_event(user, event) >= EventRole.JUDGE:
         return True
-    return event.status == "finished" and event.publish_decklists
+    return event.status == Status.FINISHED and event.publish_decklists
 
 
 def can_edit_decklist(user, registration: Registration) -> bool:
     """Officials always (a reason is needed once locked); the owner until the lock."""
-    if role_in_event(user, registration.event) >= Role.JUDGE:
+    if role_in_event(user, registration.event) >= EventRole.JUDGE:
         return True
     return is_owner(user, registration) and not is_locked(registration.event)
 
 
 def reason_required(user, registration: Registration) -> bool:
     """An official's change after the lock needs a reason (players cannot change it then)."""
-    return is_locked(registration.event) and role_in_event(user, registration.event) >= Role.JUDGE
+    return (
+        is_locked(registration.event) and role_in_event(user, registration.event) >= EventRole.JUDGE
+    )
 
 
 # --- saving ---
@@ -274,10 +277,10 @@ def save_decklist(
     event = registration.event
     role = role_in_event(user, event)
     owner = is_owner(user, registration)
-    if not owner and role < Role.JUDGE:
+    if not owner and role < EventRole.JUDGE:
         raise PermissionDenied(_("Only the player or the event's judges may change this list."))
     locked = is_locked(event)
-    if locked and role < Role.JUDGE:
+    if locked and role < EventRole.JUDGE:
         raise ValidationError(
             _("Decklists are locked: round 1 has been seated. Ask a judge to change your list.")
         )
@@ -496,7 +499,7 @@ def record_swap(
 ) -> SideboardSwap:
     """A player proposes, or a judge records, one card out → one card in before a game."""
     event = registration.event
-    official = role_in_event(user, event) >= Role.JUDGE
+    official = role_in_event(user, event) >= EventRole.JUDGE
     if not official and not is_owner(user, registration):
         raise PermissionDenied(_("Only the player or the event's judges may swap these cards."))
     if not Seat.objects.filter(bracket=bracket, registration=registration).exists():
@@ -527,7 +530,7 @@ def record_swap(
 def decide_swap(user, swap: SideboardSwap, accept: bool) -> SideboardSwap:
     """A judge records a player's proposed swap (checked again now) or rejects it."""
     swap = SideboardSwap.objects.select_for_update().get(pk=swap.pk)
-    if role_in_event(user, swap.registration.event) < Role.JUDGE:
+    if role_in_event(user, swap.registration.event) < EventRole.JUDGE:
         raise PermissionDenied(_("Only the event's judges decide on a proposed swap."))
     if swap.status != SideboardSwap.Status.PROPOSED:
         raise ValidationError(_("This swap was already decided."))

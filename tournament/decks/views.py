@@ -18,7 +18,7 @@ from tournament.decks.history import card_changes
 from tournament.decks.models import Decklist, SideboardSwap
 from tournament.decks.tables import DecklistFilter, DecklistStatusTable, registrations_with_status
 from tournament.events.models import Bracket, Registration
-from tournament.events.permissions import Role, player_of
+from tournament.events.permissions import EventRole, player_of
 from tournament.events.views_mixins import EventMixin
 
 
@@ -30,7 +30,7 @@ def deny(request, message: str):
 
 
 def report_context(check: services.DeckCheck) -> dict:
-    """What the report partial shows for one checked list."""
+    """What the check-result partial shows for one checked list."""
     table = check.fmt.table
     return {
         "check": check,
@@ -143,7 +143,7 @@ class DecklistPageView(EventMixin, TemplateView):
 class MyDecklistView(DecklistPageView):
     """The signed-in player's own list for this event."""
 
-    required_role = Role.PLAYER
+    required_role = EventRole.PLAYER
 
     def get_registration(self) -> Registration:
         player = player_of(self.request.user)
@@ -179,9 +179,9 @@ class RegistrationDecklistView(DecklistPageView):
 
 
 class ValidateView(EventMixin, View):
-    """htmx: validate the pasted text against the event's format, return the report."""
+    """htmx: validate the pasted text against the event's format, return the check result."""
 
-    required_role = Role.PLAYER
+    required_role = EventRole.PLAYER
 
     def post(self, request, *args, **kwargs):
         text, side, opt_out = _posted_list(request.POST)
@@ -231,7 +231,7 @@ class HistoryView(EventMixin, TemplateView):
             event=self.event,
         )
         owner = services.is_owner(request.user, self.registration)
-        if not owner and self.role < Role.JUDGE:
+        if not owner and self.role < EventRole.JUDGE:
             return deny(request, _("Only officials and the player see a list's history."))
         return super().get(request, *args, **kwargs)
 
@@ -262,14 +262,14 @@ class SwapsView(EventMixin, TemplateView):
     decide players' proposals); a seated player proposes his own."""
 
     template_name = "decks/swaps.html"
-    required_role = Role.PLAYER
+    required_role = EventRole.PLAYER
 
     def load(self, request, bracket_id: int) -> None:
         self.bracket = get_object_or_404(
             Bracket.objects.select_related("round"), pk=bracket_id, round__event=self.event
         )
         seats = self.bracket.seats.select_related("registration__player", "registration__event")
-        self.official = self.role >= Role.JUDGE
+        self.official = self.role >= EventRole.JUDGE
         self.registrations = [
             seat.registration
             for seat in seats
@@ -352,7 +352,7 @@ def _swap_form(state: services.SwapState, bracket: Bracket, data=None) -> SwapFo
 class DecideSwapView(EventMixin, View):
     """A judge records or rejects a player's proposed swap."""
 
-    required_role = Role.JUDGE
+    required_role = EventRole.JUDGE
 
     def post(self, request, *args, **kwargs):
         swap = get_object_or_404(

@@ -12,6 +12,7 @@ import json
 import logging
 import uuid
 from dataclasses import asdict, dataclass, field
+from enum import StrEnum
 
 from celery import current_app
 from django.conf import settings
@@ -33,13 +34,22 @@ STALE_AFTER = dt.timedelta(seconds=settings.CELERY_TASK_TIME_LIMIT + 60)
 FOLDER = "imports"
 
 
+class JobState(StrEnum):
+    """Where a background import is: queued → running (step) → done | failed."""
+
+    QUEUED = "queued"
+    RUNNING = "running"
+    DONE = "done"
+    FAILED = "failed"
+
+
 @dataclass
 class ImportJob:
     """The state of one background import."""
 
     id: str
     user_id: int
-    state: str = "queued"  # queued → running (step) → done | failed
+    state: str = JobState.QUEUED
     step: str = ""
     updated: str = field(default_factory=lambda: timezone.now().isoformat())
     event_url: str = ""
@@ -49,7 +59,7 @@ class ImportJob:
 
     @property
     def finished(self) -> bool:
-        return self.state in {"done", "failed"}
+        return self.state in {JobState.DONE, JobState.FAILED}
 
     @property
     def is_stale(self) -> bool:
@@ -107,7 +117,7 @@ def run(job_id: str) -> None:
         return  # run twice (re-delivered task): the first run already finished it
 
     def progress(step: str) -> None:
-        job.state, job.step = "running", step
+        job.state, job.step = JobState.RUNNING, step
         job.save()
 
     try:
@@ -117,15 +127,15 @@ def run(job_id: str) -> None:
         warnings: list[str] = []
         event = import_event(data, organizer, warnings=warnings, progress=progress)
     except EventFileError as error:
-        job.state = "failed"
+        job.state = JobState.FAILED
         job.issues = [[issue.path, issue.message] for issue in cap_issues(list(error.issues))]
     except Exception as error:
         logger.exception("eventfile: import %s failed", job_id)
         job.state, job.error = (
-            "failed",
+            JobState.FAILED,
             _("The import failed unexpectedly: %(error)s") % {"error": type(error).__name__},
         )
     else:
-        job.state, job.event_url, job.warnings = "done", event.get_absolute_url(), warnings
+        job.state, job.event_url, job.warnings = JobState.DONE, event.get_absolute_url(), warnings
     job.save()
     default_storage.delete(_upload_path(job_id))

@@ -19,6 +19,10 @@ C = IssueCode
 
 ISSUE_TEMPLATES: Mapping[IssueCode, Any] = {
     C.NOT_JSON: _("not valid JSON: %(error)s"),
+    C.TEAM_VICTORY_REALMS: _(
+        "winning team %(team)r has %(members)s unrazed realms; "
+        "a team needs %(need)s together to win"
+    ),
     C.NOT_UTF8: _("not UTF-8 text: %(error)s"),
     C.UNSUPPORTED_FORMAT: _("unsupported format %(format)r; expected %(expected)r"),
     C.NOT_OBJECT: _("must be an object, got %(kind)s"),

@@ -23,8 +23,8 @@ from scoring.placement import place_bracket
 from scoring.teams import seat_order, team_event
 from tournament.accounts.models import Player
 from tournament.eventfile.models import EventFileId, ImportedEvent
+from tournament.events.bridge import engine_id, event_record, team_engine_id
 from tournament.events.choices import Status
-from tournament.events.engine import event_record, key, team_key
 from tournament.events.models import Bracket, Event, Registration, Round, Seat, Team
 from tournament.results.models import Game
 from tournament.review.fingerprint import accepted_copy_issues
@@ -108,12 +108,12 @@ def team_file_ids(event: Event, player_ids: Iterable[str]) -> dict[str, str]:
     number = 0
     for team in Team.objects.filter(event=event).order_by("pk"):
         if team.file_id:
-            ids[team_key(team.pk)] = team.file_id
+            ids[team_engine_id(team.pk)] = team.file_id
             continue
         number += 1
         while f"t{number}" in used:
             number += 1
-        ids[team_key(team.pk)] = f"t{number}"
+        ids[team_engine_id(team.pk)] = f"t{number}"
         used.add(f"t{number}")
     return ids
 
@@ -122,11 +122,13 @@ def export_record(event: Event) -> m.EventRecord:
     """The event as the engine's record with the event file's player ids and seed."""
     record = event_record(event)
     pk_ids = file_ids(event)
-    ids = {key(pk): file_id for pk, file_id in pk_ids.items()}
+    ids = {engine_id(pk): file_id for pk, file_id in pk_ids.items()}
     ids |= team_file_ids(event, ids.values()) if record.teams else {}
     registrations = list(event.registrations.select_related("player"))
     names = {r.player_id: r.player for r in registrations}
-    dropped_in = {key(r.player_id): r.dropped_in_round for r in registrations if r.dropped_in_round}
+    dropped_in = {
+        engine_id(r.player_id): r.dropped_in_round for r in registrations if r.dropped_in_round
+    }
     imported = ImportedEvent.objects.filter(event=event).first()
     played = set(imported.played_officials) if imported else set()
     judges = sorted(event.judges.all(), key=lambda j: (j.name, j.player_number, j.pk))
@@ -357,11 +359,11 @@ def _pick(pick) -> dict:
 
 
 def _to_db(pk_of: Mapping[str, int], players: Iterable[str]) -> list[str]:
-    return [key(pk_of[p]) for p in players]
+    return [engine_id(pk_of[p]) for p in players]
 
 
 def _db_counts(pk_of: Mapping[str, int], counts: Mapping[str, int] | None) -> dict[str, int]:
-    return {} if counts is None else {key(pk_of[p]): n for p, n in counts.items()}
+    return {} if counts is None else {engine_id(pk_of[p]): n for p, n in counts.items()}
 
 
 def _create_bracket(
@@ -410,7 +412,7 @@ def _create_teams(event: Event, record: m.EventRecord, pk_of: Mapping[str, int])
         row = Team.objects.create(
             event=event, name=team.name, first=first, second=second, accepted=True, file_id=team.id
         )
-        engine_ids[team.id] = team_key(row.pk)
+        engine_ids[team.id] = team_engine_id(row.pk)
     return engine_ids
 
 
@@ -486,7 +488,11 @@ def _create_rounds(
             is_final=rnd.is_final,
             advancing=_to_db(pk_of, advancing),
             wildcards=[
-                {**p, "player": key(pk_of[p["player"]]), "tied_with": _to_db(pk_of, p["tied_with"])}
+                {
+                    **p,
+                    "player": engine_id(pk_of[p["player"]]),
+                    "tied_with": _to_db(pk_of, p["tied_with"]),
+                }
                 for p in picks
             ],
         )

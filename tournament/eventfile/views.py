@@ -17,7 +17,7 @@ from tournament.eventfile import jobs
 from tournament.eventfile.forms import ImportForm
 from tournament.eventfile.messages import issue_line
 from tournament.eventfile.services import export_text, import_event
-from tournament.events.permissions import Role, player_of
+from tournament.events.permissions import EventRole, player_of
 from tournament.events.views_mixins import EventMixin
 
 
@@ -30,7 +30,7 @@ def export_filename(event) -> str:
 class ExportView(EventMixin, View):
     """The event's canonical event file, as a download (organizer and judges)."""
 
-    required_role = Role.JUDGE
+    required_role = EventRole.JUDGE
 
     def get(self, request, *args, **kwargs):
         response = HttpResponse(
@@ -81,12 +81,12 @@ class ImportJobView(LoginRequiredMixin, View):
         job = jobs.load(job_id)
         if job is None or job.user_id != request.user.pk:
             raise Http404(_("There is no such import."))
-        if job.state == "done" and not request.htmx:
+        if job.state == jobs.JobState.DONE and not request.htmx:
             messages.success(request, _("The event file is imported; you are its organizer."))
             for warning in job.warnings:
                 messages.warning(request, warning)
             return redirect(job.event_url)
-        if job.state == "done":
+        if job.state == jobs.JobState.DONE:
             response = HttpResponse(status=204)
             response["HX-Redirect"] = request.path  # a full page load shows the messages
             return response

@@ -1,7 +1,24 @@
-"""Format identifiers of SPEC §2, shared by models, forms, the event file and the API."""
+"""Format identifiers of SPEC §2, shared by models, forms, the event file and the API.
+
+The identifiers come from the engine's enums (`scoring/model.py`); only the translated
+labels are defined here."""
+
+from enum import StrEnum
 
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+
+from scoring import model as engine
+
+
+def engine_choices(name: str, labels: dict[StrEnum, str]) -> type[models.TextChoices]:
+    """Django choices whose values are the engine enum's identifiers (the one source), with
+    translated labels; every member of the engine enum must have a label."""
+    (source,) = {type(member) for member in labels}
+    if set(labels) != set(source):
+        raise ValueError(f"{name}: every {source.__name__} member needs a label")
+    members = [(member.name, (member.value, label)) for member, label in labels.items()]
+    return models.TextChoices(name, members, module=__name__)
 
 
 class Status(models.TextChoices):
@@ -18,53 +35,77 @@ class DeckSize(models.IntegerChoices):
     HUGE = 110, _("110")
 
 
-class DeckRules(models.TextChoices):
-    COMMUNITY = "community", _("Community rules")
-    TAV = "tav", _("The Antigonish Variant (TAV)")
+DeckRules = engine_choices(
+    "DeckRules",
+    {
+        engine.DeckRules.COMMUNITY: _("Community rules"),
+        engine.DeckRules.TAV: _("The Antigonish Variant (TAV)"),
+    },
+)
 
 
-class TournamentType(models.TextChoices):
-    CHAMPIONSHIP = "championship", _("Championship")
-    CONQUERORS_GAME = "conquerors-game", _("Conqueror's Game")
-    KINGS_DECREE = "kings-decree", _("King's Decree")
-    SEALED_DECK = "sealed-deck", _("Sealed Deck")
-    MASTERS_STRATEGY = "masters-strategy", _("Master's Strategy")
-    NO_XS = "no-xs", _("No-Xs")
-    THE_GRIND = "the-grind", _("The Grind")
-    RULE_LAWYERS_DELIGHT = "rule-lawyers-delight", _("Rule Lawyer's Delight")
-    SHATTERED_LAND = "shattered-land", _("Shattered Land")
-    TEAM_SPIRIT = "team-spirit", _("Team Spirit")
-    WARRIORS_RULE = "warriors-rule", _("Warrior's Rule")
-    WIZARDS_CHALLENGE = "wizards-challenge", _("Wizard's Challenge")
-    WORLD_WAR = "world-war", _("World War!")
-    CARD_HEART_ATTACK = "card-heart-attack", _("Infarte no Coração das Cartas")
+TournamentType = engine_choices(
+    "TournamentType",
+    {
+        engine.TournamentType.CHAMPIONSHIP: _("Championship"),
+        engine.TournamentType.CONQUERORS_GAME: _("Conqueror's Game"),
+        engine.TournamentType.KINGS_DECREE: _("King's Decree"),
+        engine.TournamentType.SEALED_DECK: _("Sealed Deck"),
+        engine.TournamentType.MASTERS_STRATEGY: _("Master's Strategy"),
+        engine.TournamentType.NO_XS: _("No-Xs"),
+        engine.TournamentType.THE_GRIND: _("The Grind"),
+        engine.TournamentType.RULE_LAWYERS_DELIGHT: _("Rule Lawyer's Delight"),
+        engine.TournamentType.SHATTERED_LAND: _("Shattered Land"),
+        engine.TournamentType.TEAM_SPIRIT: _("Team Spirit"),
+        engine.TournamentType.WARRIORS_RULE: _("Warrior's Rule"),
+        engine.TournamentType.WIZARDS_CHALLENGE: _("Wizard's Challenge"),
+        engine.TournamentType.WORLD_WAR: _("World War!"),
+        engine.TournamentType.CARD_HEART_ATTACK: _("Infarte no Coração das Cartas"),
+    },
+)
 
 
-class Variant(models.TextChoices):
-    ALLIES = "allies", _("Allies")
-    DESTROYED_WORLDS = "destroyed-worlds", _("Destroyed Worlds")
-    FEAR_OF_UNDEAD = "fear-of-undead", _("Fear of Undead")
-    DUNGEON_DISCARD = "dungeon-discard", _("The Dungeon Discard")
-    MELON_RULE = "melon-rule", _("Melon Rule")
-    QUESTING = "questing", _("Questing")
-    SIDEBOARD = "sideboard", _("Sideboard")
+Variant = engine_choices(
+    "Variant",
+    {
+        engine.Variant.ALLIES: _("Allies"),
+        engine.Variant.DESTROYED_WORLDS: _("Destroyed Worlds"),
+        engine.Variant.FEAR_OF_UNDEAD: _("Fear of Undead"),
+        engine.Variant.DUNGEON_DISCARD: _("The Dungeon Discard"),
+        engine.Variant.MELON_RULE: _("Melon Rule"),
+        engine.Variant.QUESTING: _("Questing"),
+        engine.Variant.SIDEBOARD: _("Sideboard"),
+    },
+)
 
 
-class Victory(models.TextChoices):
-    STANDARD = "standard", _("Standard")
-    ENHANCED = "enhanced", _("Enhanced")
-    BARBARIC = "barbaric", _("Barbaric")
-    BARBARIC_NEWBIE = "barbaric-newbie", _("Barbaric Newbie")
+Victory = engine_choices(
+    "Victory",
+    {
+        engine.Victory.STANDARD: _("Standard"),
+        engine.Victory.ENHANCED: _("Enhanced"),
+        engine.Victory.BARBARIC: _("Barbaric"),
+        engine.Victory.BARBARIC_NEWBIE: _("Barbaric Newbie"),
+    },
+)
 
 
-class RulesEdition(models.TextChoices):
-    COMMUNITY_0_9 = "community-0.9", _("Community Rules 0.9")
-    REGRA_5_0 = "regra-5.0", _("Regra 5.0 (Brazilian league)")
+RulesEdition = engine_choices(
+    "RulesEdition",
+    {
+        engine.RulesEdition.COMMUNITY_0_9: _("Community Rules 0.9"),
+        engine.RulesEdition.REGRA_5_0: _("Regra 5.0 (Brazilian league)"),
+    },
+)
 
 
-class PointsMode(models.TextChoices):
-    CUMULATIVE = "cumulative", _("Every bracket counts")
-    LAST_BRACKET = "last-bracket", _("Last bracket only")
+PointsMode = engine_choices(
+    "PointsMode",
+    {
+        engine.PointsMode.CUMULATIVE: _("Every bracket counts"),
+        engine.PointsMode.LAST_BRACKET: _("Last bracket only"),
+    },
+)
 
 
 class PaperSize(models.TextChoices):

@@ -23,6 +23,22 @@ from tournament.events.choices import (
     Victory,
 )
 
+# The event's format (SPEC §2), in the order forms and the API list them; what the engine's
+# `scoring.model.Format` is built from (`events/bridge.py: format_of`).
+FORMAT_FIELDS = (
+    "deck_size",
+    "deck_rules",
+    "tournament_type",
+    "no_xs_digit",
+    "variants",
+    "victory",
+    "rules_edition",
+    "scored",
+    "event_multiplier",
+    "points_mode",
+    "time_limit_minutes",
+)
+
 
 class Event(models.Model):
     name = models.CharField(_("name"), max_length=150)
@@ -136,7 +152,7 @@ class Event(models.Model):
                 condition=models.Q(event_multiplier__in=[1, 2]), name="event_multiplier_1_or_2"
             ),
             models.CheckConstraint(
-                condition=models.Q(deck_size__in=[25, 55, 75, 110]), name="event_deck_size_valid"
+                condition=models.Q(deck_size__in=DeckSize.values), name="event_deck_size_valid"
             ),
             models.CheckConstraint(
                 condition=~models.Q(tournament_type="no-xs") | models.Q(no_xs_digit__isnull=False),
@@ -185,10 +201,6 @@ class Event(models.Model):
             errors["deck_size"] = _("Barbaric Newbie is played with 25-card decks.")
         if errors:
             raise ValidationError(errors)
-
-    @property
-    def accepts_registrations(self) -> bool:
-        return self.status == Status.REGISTRATION and not self.rounds.exists()
 
     @property
     def registration_closed_by_deadline(self) -> bool:

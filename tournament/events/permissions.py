@@ -7,10 +7,11 @@ from django.core.exceptions import PermissionDenied
 from django.utils.translation import gettext as _
 
 from tournament.accounts.models import Player
+from tournament.events.choices import Status
 from tournament.events.models import Event
 
 
-class Role(IntEnum):
+class EventRole(IntEnum):
     """Roles are ordered: each one can do everything the roles below it can."""
 
     # Templates call callables; an enum class called with no value would fail silently.
@@ -28,35 +29,31 @@ def player_of(user) -> Player | None:
     return getattr(user, "player", None)
 
 
-def player_role(event: Event, player: Player | None) -> Role:
+def player_role(event: Event, player: Player | None) -> EventRole:
     """The role a player (or nobody) has in an event."""
     if player is None:
-        return Role.PUBLIC
+        return EventRole.PUBLIC
     if event.organizer_id == player.pk:
-        return Role.ORGANIZER
+        return EventRole.ORGANIZER
     if event.judges.filter(pk=player.pk).exists():
-        return Role.JUDGE
-    return Role.PLAYER
+        return EventRole.JUDGE
+    return EventRole.PLAYER
 
 
-def role_in_event(user, event: Event) -> Role:
+def role_in_event(user, event: Event) -> EventRole:
     """The highest role a user has in an event (superusers act as organizers)."""
     if getattr(user, "is_superuser", False):
-        return Role.ORGANIZER
+        return EventRole.ORGANIZER
     return player_role(event, player_of(user))
 
 
-def can_organize(user, event: Event) -> bool:
-    return role_in_event(user, event) >= Role.ORGANIZER
-
-
 def can_judge(user, event: Event) -> bool:
-    return role_in_event(user, event) >= Role.JUDGE
+    return role_in_event(user, event) >= EventRole.JUDGE
 
 
 def can_view(user, event: Event) -> bool:
     """Drafts are seen by their officials only; everything else is public."""
-    return event.status != "draft" or can_judge(user, event)
+    return event.status != Status.DRAFT or can_judge(user, event)
 
 
 def require(allowed: bool, message: str | None = None) -> None:
@@ -65,17 +62,17 @@ def require(allowed: bool, message: str | None = None) -> None:
         raise PermissionDenied(message or _("You are not allowed to do this."))
 
 
-def require_role(user, event: Event, role: Role) -> Role:
+def require_role(user, event: Event, role: EventRole) -> EventRole:
     """Raise PermissionDenied unless the user has at least `role` in the event."""
     actual = role_in_event(user, event)
     require(actual >= role, _("This needs the %(role)s of the event.") % {"role": role_label(role)})
     return actual
 
 
-def role_label(role: Role) -> str:
+def role_label(role: EventRole) -> str:
     return {
-        Role.PUBLIC: _("public"),
-        Role.PLAYER: _("player"),
-        Role.JUDGE: _("judge"),
-        Role.ORGANIZER: _("organizer"),
+        EventRole.PUBLIC: _("public"),
+        EventRole.PLAYER: _("player"),
+        EventRole.JUDGE: _("judge"),
+        EventRole.ORGANIZER: _("organizer"),
     }[role]

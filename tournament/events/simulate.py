@@ -4,7 +4,7 @@ import random
 from collections import defaultdict
 
 from scoring.simulate import play_bracket, play_team_bracket
-from tournament.events.engine import format_of, key, teams_by_player
+from tournament.events.bridge import engine_id, format_of, teams_by_player
 from tournament.events.models import Bracket, Event, Round, Seat
 from tournament.events.services import rounds as round_service
 from tournament.results.models import Game
@@ -23,7 +23,7 @@ def play_round(rnd: Round, rng: random.Random, *, refresh: bool = True) -> None:
     brackets = list(rnd.brackets.all())
     for bracket in brackets:
         seats = sorted(seats_by_bracket[bracket.pk], key=lambda s: s.position)
-        players = [key(s.registration.player_id) for s in seats]
+        players = [engine_id(s.registration.player_id) for s in seats]
         if teams:  # Team Spirit: a team's game is stored as won by its first player
             seated = list({teams[p].id: teams[p] for p in players}.values())
             first = {t.id: t.players[0] for t in seated}

@@ -20,7 +20,7 @@ from tournament.decks.services import refresh_statuses
 from tournament.events.choices import Status, Variant
 from tournament.events.forms import EventForm, JudgesForm
 from tournament.events.models import Event, Registration
-from tournament.events.permissions import Role, player_of
+from tournament.events.permissions import EventRole, player_of
 from tournament.events.services import editing as editing_service
 from tournament.events.services import registration as registration_service
 from tournament.events.tables import CheckInTable, EventTable
@@ -112,7 +112,7 @@ def finished_summary(event: Event) -> dict:
 
 
 class OrganizerEventMixin(EventMixin):
-    required_role = Role.ORGANIZER
+    required_role = EventRole.ORGANIZER
 
 
 class EventCreateView(LoginRequiredMixin, CreateView):
@@ -257,7 +257,7 @@ class CheckInView(EventMixin, SingleTableMixin, FilterView):
     """Check-in by judges and the organizer: one player or a selection at once, with each
     player's stored decklist status."""
 
-    required_role = Role.JUDGE
+    required_role = EventRole.JUDGE
     table_class = CheckInTable
     filterset_class = CheckInFilter
     template_name = "events/checkin.html"
@@ -275,7 +275,7 @@ class CheckInView(EventMixin, SingleTableMixin, FilterView):
         context.update(
             checked_in_count=active.filter(checked_in=True).count(),
             active_count=active.count(),
-            can_organize=self.role >= Role.ORGANIZER,
+            can_organize=self.role >= EventRole.ORGANIZER,
             check_in_open=not self.event.rounds.exists(),
         )
         return context

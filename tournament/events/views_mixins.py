@@ -4,13 +4,13 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from tournament.events.models import Event
-from tournament.events.permissions import Role, can_view, require_role, role_in_event
+from tournament.events.permissions import EventRole, can_view, require_role, role_in_event
 
 
 class EventMixin:
     """Loads `self.event` from the URL's `event_id` and enforces `required_role`."""
 
-    required_role: Role = Role.PUBLIC
+    required_role: EventRole = EventRole.PUBLIC
     event_url_kwarg = "event_id"
 
     def get_event_queryset(self):
@@ -21,7 +21,7 @@ class EventMixin:
         self.event = get_object_or_404(self.get_event_queryset(), pk=kwargs[self.event_url_kwarg])
         if not can_view(request.user, self.event):
             raise Http404
-        if self.required_role > Role.PUBLIC:
+        if self.required_role > EventRole.PUBLIC:
             if not request.user.is_authenticated:
                 from django.contrib.auth.views import redirect_to_login
 
@@ -32,5 +32,5 @@ class EventMixin:
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        context.update(event=self.event, role=self.role, Role=Role)
+        context.update(event=self.event, role=self.role, EventRole=EventRole)
         return context

@@ -14,11 +14,11 @@ from django.utils.translation import gettext as _
 from django.views.generic import FormView, TemplateView, View
 from django_tables2 import SingleTableView
 
+from tournament.events.bridge import engine_id
 from tournament.events.choices import Status
-from tournament.events.engine import key
 from tournament.events.forms_rounds import LatePlayerForm
 from tournament.events.models import Bracket, Registration, Round, Seat
-from tournament.events.permissions import Role, player_of
+from tournament.events.permissions import EventRole, player_of
 from tournament.events.services import rounds as round_service
 from tournament.events.services.teams import team_names
 from tournament.events.tables_rounds import RoundsTable, SeatingTable
@@ -51,7 +51,7 @@ def mark_advancement(rnd: Round, brackets: list[Bracket]) -> None:
     advancing = set(rnd.advancing)
     for bracket in brackets:
         for seat in bracket.seats.all():
-            pid = key(seat.registration.player_id)
+            pid = engine_id(seat.registration.player_id)
             seat.advances = pid in advancing
             seat.chosen_wildcard = pid in wildcards
 
@@ -72,10 +72,6 @@ def timer_context(rnd: Round) -> dict:
         "round_closed": rnd.state == Round.State.CLOSED,
         "extra_turns": round_service.EXTRA_TURNS,
     }
-
-
-def _clock(seconds: int | None) -> str:
-    return "" if seconds is None else "{}:{:02d}".format(*divmod(seconds, 60))
 
 
 class RoundMixin(EventMixin):
@@ -103,7 +99,7 @@ class RoundListView(EventMixin, SingleTableView):
         )
 
     def get_table_kwargs(self):
-        return {"officials": self.role >= Role.JUDGE}
+        return {"officials": self.role >= EventRole.JUDGE}
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
@@ -118,15 +114,15 @@ class RoundListView(EventMixin, SingleTableView):
             active_registrations=self.event.registrations.filter(
                 dropped_in_round__isnull=True
             ).select_related("player")
-            if self.role >= Role.ORGANIZER and not finished
+            if self.role >= EventRole.ORGANIZER and not finished
             else [],
             seat_warnings=round_service.round_one_warnings(self.event)
-            if current is None and self.role >= Role.ORGANIZER and not finished
+            if current is None and self.role >= EventRole.ORGANIZER and not finished
             else None,
             undoable_drops=self.event.registrations.filter(
                 dropped_in_round=current.number if current else 0
             ).select_related("player")
-            if self.role >= Role.ORGANIZER and not finished
+            if self.role >= EventRole.ORGANIZER and not finished
             else [],
         )
         return context
@@ -136,7 +132,7 @@ class RoundDetailView(RoundMixin, TemplateView):
     """The organizer's and judges' overview of a round: tables, players, bracket states."""
 
     template_name = "events/rounds/round_detail.html"
-    required_role = Role.JUDGE
+    required_role = EventRole.JUDGE
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
@@ -174,7 +170,7 @@ class SeatingView(RoundMixin, SingleTableView):
     table_pagination = False
 
     def get(self, request, *args, **kwargs):
-        if not self.round.published and self.role < Role.JUDGE:
+        if not self.round.published and self.role < EventRole.JUDGE:
             raise Http404(_("The seating of this round is not published yet."))
         return super().get(request, *args, **kwargs)
 
@@ -204,7 +200,7 @@ class MySeatView(LoginRequiredMixin, EventMixin, TemplateView):
         player = player_of(self.request.user)
         registration = self.event.registrations.filter(player=player).first() if player else None
         rnd = round_service.current_round(self.event)
-        visible = rnd is not None and (rnd.published or self.role >= Role.JUDGE)
+        visible = rnd is not None and (rnd.published or self.role >= EventRole.JUDGE)
         seat = None
         if registration and visible:
             seat = (
@@ -255,7 +251,7 @@ class ConfirmedActionMixin:
         context = {
             "event": self.event,
             "role": self.role,
-            "Role": Role,
+            "EventRole": EventRole,
             "question": question,
             "confirm_label": _("Yes, go ahead"),
             "fields": fields,
@@ -269,7 +265,7 @@ class ConfirmedActionMixin:
 class OrganizerActionView(ConfirmedActionMixin, EventMixin, View):
     """A POST-only organizer action: call the service, say what happened, redirect."""
 
-    required_role = Role.ORGANIZER
+    required_role = EventRole.ORGANIZER
 
     def act(self) -> str:
         raise NotImplementedError
@@ -467,7 +463,7 @@ class SelfDropView(LoginRequiredMixin, ConfirmedActionMixin, EventMixin, View):
 class LatePlayerView(EventMixin, FormView):
     """Add a late player (existing or new by name) before round 1 is seated."""
 
-    required_role = Role.ORGANIZER
+    required_role = EventRole.ORGANIZER
     form_class = LatePlayerForm
     template_name = "events/rounds/late_player.html"
 

@@ -8,7 +8,7 @@ from django.views.generic import TemplateView
 
 from tournament.events.forms import TeamForm
 from tournament.events.models import Team
-from tournament.events.permissions import Role, player_of
+from tournament.events.permissions import EventRole, player_of
 from tournament.events.services import teams as team_service
 from tournament.events.views_mixins import EventMixin
 
@@ -35,7 +35,7 @@ class TeamsView(EventMixin, TemplateView):
         if self.event.tournament_type != "team-spirit" or self.event.rounds.exists():
             return None
         mine = self._my_registration()
-        if self.role >= Role.ORGANIZER:
+        if self.role >= EventRole.ORGANIZER:
             return TeamForm(data, free=self._free())
         if mine is not None and team_service.team_of(mine) is None:
             return TeamForm(data, free=self._free().exclude(pk=mine.pk), organizer=False)
@@ -75,7 +75,7 @@ class TeamsView(EventMixin, TemplateView):
                     raise ValidationError(_("Teams can no longer be formed here."))
                 return self.render_to_response(self.get_context_data(form=form))
             data = form.cleaned_data
-            if self.role >= Role.ORGANIZER:
+            if self.role >= EventRole.ORGANIZER:
                 team = team_service.pair_players(
                     self.event, data["first"], data["second"], data["name"]
                 )

@@ -63,11 +63,6 @@ def table_chunks(request: DocumentRequest, size: int) -> list[tuple[int, int, in
     ]
 
 
-def sheet_count(request: DocumentRequest) -> int:
-    """How many sheets a bracket-sheet document has (0 for other documents)."""
-    return sheet_brackets(request).count() if request.kind in SHEET_KINDS else 0
-
-
 def render_document_pdf(
     request: DocumentRequest,
     progress: ProgressCallback | None = None,

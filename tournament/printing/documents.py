@@ -20,12 +20,11 @@ from tournament.events.models import Bracket, Event, Registration, Round, Seat
 from tournament.events.services.teams import team_names
 from tournament.printing.models import SHEET_KINDS, Kind
 from tournament.printing.qr import bracket_url, qr_svg
-from tournament.results.models import EndedBy, Game
+from tournament.results.models import EndedBy, Game, game_cells
 from tournament.standings import recompute
-from tournament.standings.models import EventScoring
+from tournament.standings.models import EventScoring, scoring_form_due
 
 BLANK_GAME_COLUMNS = 5  # two wins end a bracket; 5 columns cover every 3- and 4-player bracket
-DEADLINE_DAYS = 30  # 000 MAKING IT OFFICIAL: forms are due within 30 days
 ENDED_BY_CODES = {EndedBy.VICTORY: "V", EndedBy.OUT_OF_CARDS: "C", EndedBy.TIME: "T"}
 TEMPLATES = {
     Kind.BRACKETS: "printing/bracket_sheets.html",
@@ -56,11 +55,6 @@ class DocumentRequest:
     language: str = "en"
     tables: tuple[int | None, int | None] | None = None
     printed_at: dt.datetime | None = None
-
-
-def due_date(event: Event) -> dt.date:
-    """When the scoring form must be sent to the ranking body."""
-    return event.date + dt.timedelta(days=DEADLINE_DAYS)
 
 
 # ---------------------------------------------------------------- fingerprints
@@ -176,11 +170,8 @@ def _seat_row(seat: Seat, games: list[Game], columns: int, blank: bool) -> dict:
     """One player's line: realms and wins per game, and the place and points STORED on
     the seat by the recompute pipeline (never recomputed here)."""
     player = seat.registration.player
-    cells = []
-    for index in range(columns):
-        game = games[index] if not blank and index < len(games) else None
-        count = game.unrazed.get(str(player.pk)) if game else None
-        cells.append({"realms": count, "won": bool(game and game.winner_id == player.pk)})
+    played = [] if blank else games[:columns]
+    cells = game_cells(player.pk, [*played, *[None] * (columns - len(played))])
     return {
         "name": player.name,
         "number": player.player_number,
@@ -356,7 +347,7 @@ def scoring_form_context(request: DocumentRequest) -> dict:
         "officials": officials,
         "judges": [o for o in officials if not o["coordinator"]],
         "winner": scoring.winner,
-        "due_date": due_date(event),
+        "due_date": scoring_form_due(event),
         "any_dropped": any(r["dropped"] for r in rows),
     }
 

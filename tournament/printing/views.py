@@ -5,7 +5,6 @@ from django.core.exceptions import ValidationError
 from django.http import FileResponse, Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
-from django.urls import reverse
 from django.utils import translation
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
@@ -14,7 +13,7 @@ from django.views.generic import TemplateView
 
 from tournament.events.choices import PaperSize
 from tournament.events.models import Bracket, Registration, Round
-from tournament.events.permissions import Role
+from tournament.events.permissions import EventRole
 from tournament.events.views_mixins import EventMixin
 from tournament.printing import services
 from tournament.printing.documents import (
@@ -29,7 +28,7 @@ from tournament.printing.tables import DecklistTable
 class OfficialsMixin(EventMixin):
     """Every printed document is for the event's officials (organizer and judges)."""
 
-    required_role = Role.JUDGE
+    required_role = EventRole.JUDGE
 
     def paper(self) -> str:
         """?paper= when valid, else the event's paper size."""
@@ -128,7 +127,7 @@ class GenerateView(OfficialsMixin, View):
 def status_response(request, event, doc: CachedDocument, *, partial: bool) -> HttpResponse:
     """The progress box (polling while pending) or the whole status page."""
     template = "printing/_status.html" if partial else "printing/status.html"
-    context = {"event": event, "doc": doc, "Role": Role, "role": Role.JUDGE}
+    context = {"event": event, "doc": doc, "EventRole": EventRole, "role": EventRole.JUDGE}
     return TemplateResponse(request, template, context)
 
 
@@ -204,7 +203,3 @@ class PreviewView(OfficialsMixin, View):
     def get(self, request, event_id: int, kind: str):
         doc_request = document_request(self, kind, request.GET)
         return HttpResponse(render_html(doc_request, preview=True, http_request=request))
-
-
-def download_url(doc: CachedDocument) -> str:
-    return reverse("printing:download", args=[doc.event_id, doc.pk])

@@ -5,7 +5,7 @@ import uuid
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournament.events.engine import key
+from tournament.events.bridge import engine_id
 from tournament.results.models import EndedBy
 from tournament.results.services import COUNTS, GameData
 
@@ -67,7 +67,7 @@ class ResultForm(forms.Form):
             ]
         # The winner is a plain value (not a checked choice): the engine says if it is seated.
         self.fields["winner"].widget = forms.RadioSelect(
-            choices=[(key(p.pk), _with_team(p)) for p in self.players]
+            choices=[(engine_id(p.pk), _with_team(p)) for p in self.players]
             + [(DRAW, _("Draw (no winner)"))]
         )
         labels = {
@@ -97,7 +97,7 @@ class ResultForm(forms.Form):
             for count in COUNTS:
                 raw = data.get(f"{count}_{player.pk}") or ""
                 if raw.strip():
-                    counts[count][key(player.pk)] = parse_count(raw)
+                    counts[count][engine_id(player.pk)] = parse_count(raw)
         winner = data["winner"]
         winner_id = None if winner == DRAW else _player_id(winner)
         return GameData(winner_id, data["ended_by"], **counts)

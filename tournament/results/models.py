@@ -1,23 +1,48 @@
 """The accepted result of each game of a bracket (what placement and points are computed from)."""
 
+from __future__ import annotations
+
+from collections.abc import Iterable
+
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from scoring import model as engine
 from tournament.accounts.models import Player
+from tournament.events.choices import engine_choices
 from tournament.events.models import Bracket
 
+EndedBy = engine_choices(
+    "EndedBy",
+    {
+        engine.EndedBy.VICTORY: _("Victory condition reached"),
+        engine.EndedBy.OUT_OF_CARDS: _("A player ran out of cards"),
+        engine.EndedBy.TIME: _("Time called"),
+    },
+)
 
-class EndedBy(models.TextChoices):
-    VICTORY = "victory", _("Victory condition reached")
-    OUT_OF_CARDS = "out_of_cards", _("A player ran out of cards")
-    TIME = "time", _("Time called")
+
+def result_key(winner_id, ended_by, unrazed, razed, holdings) -> tuple:
+    """What a result says: two results agree when their keys are equal."""
+    return (winner_id, ended_by, unrazed, razed, holdings)
 
 
-class Game(models.Model):
-    """One accepted game; counts are keyed by the player's id (str(Player.pk))."""
+def game_cells(player_id: int, games: Iterable[GameResult | None]) -> list[dict]:
+    """One player's line of the advancement grid: per game, the player's unrazed realms
+    (None for a game not played yet) and whether the player won it."""
+    return [
+        {
+            "realms": game.unrazed.get(str(player_id)) if game else None,
+            "won": bool(game and game.winner_id == player_id),
+        }
+        for game in games
+    ]
 
-    bracket = models.ForeignKey(Bracket, on_delete=models.CASCADE, related_name="games")
-    number = models.PositiveSmallIntegerField(_("game"))
+
+class GameResult(models.Model):
+    """The fields of one game's result, shared by the accepted `Game` and each `GameEntry`;
+    counts are keyed by the player's engine id (str(Player.pk))."""
+
     winner = models.ForeignKey(
         Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
@@ -25,6 +50,20 @@ class Game(models.Model):
     unrazed = models.JSONField(_("unrazed realms"))
     razed = models.JSONField(_("razed realms"), default=dict, blank=True)
     holdings = models.JSONField(_("holdings"), default=dict, blank=True)
+
+    class Meta:
+        abstract = True
+
+    def result_key(self) -> tuple:
+        """What the result says (two results agree when their keys are equal)."""
+        return result_key(self.winner_id, self.ended_by, self.unrazed, self.razed, self.holdings)
+
+
+class Game(GameResult):
+    """One accepted game; counts are keyed by the player's id (str(Player.pk))."""
+
+    bracket = models.ForeignKey(Bracket, on_delete=models.CASCADE, related_name="games")
+    number = models.PositiveSmallIntegerField(_("game"))
 
     class Meta:
         ordering = ["bracket", "number"]
@@ -45,19 +84,12 @@ class EntryStatus(models.TextChoices):
     REJECTED = "rejected", _("Rejected")
 
 
-class GameEntry(models.Model):
+class GameEntry(GameResult):
     """One submitted version of a game's result; the confirmed one is copied to `Game`."""
 
     bracket = models.ForeignKey(Bracket, on_delete=models.CASCADE, related_name="entries")
     number = models.PositiveSmallIntegerField(_("game"))
     version = models.PositiveSmallIntegerField(_("version"))
-    winner = models.ForeignKey(
-        Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
-    )
-    ended_by = models.CharField(_("ended by"), max_length=20, choices=EndedBy)
-    unrazed = models.JSONField(_("unrazed realms"))
-    razed = models.JSONField(_("razed realms"), default=dict, blank=True)
-    holdings = models.JSONField(_("holdings"), default=dict, blank=True)
     is_correction = models.BooleanField(_("correction"), default=False)
     status = models.CharField(
         _("status"), max_length=20, choices=EntryStatus, default=EntryStatus.UNCONFIRMED
@@ -95,7 +127,7 @@ class GameEntry(models.Model):
         constraints = [
             models.UniqueConstraint(
                 fields=["bracket", "number"],
-                condition=models.Q(status="confirmed"),
+                condition=models.Q(status=EntryStatus.CONFIRMED),
                 name="one_confirmed_entry_per_game",
             ),
             models.UniqueConstraint(
@@ -105,7 +137,3 @@ class GameEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.bracket} — {_('game')} {self.number} v{self.version}"
-
-    def result_key(self) -> tuple:
-        """What the entry says (two entries agree when their keys are equal)."""
-        return (self.winner_id, self.ended_by, self.unrazed, self.razed, self.holdings)

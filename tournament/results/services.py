@@ -31,19 +31,19 @@ from scoring.teams import (
 )
 from scoring.validation import decide_by_realms, validate_bracket, validate_game
 from tournament.accounts.models import Player
-from tournament.events.choices import Status
-from tournament.events.engine import (
+from tournament.events.bridge import (
     TeamsByPlayer,
     bracket_of,
     engine_game,
+    engine_id,
     format_of,
-    key,
     placement_bracket,
     teams_by_player,
 )
+from tournament.events.choices import Status
 from tournament.events.models import Bracket, Event, Round, Seat
-from tournament.events.permissions import Role, player_role
-from tournament.results.models import EntryStatus, Game, GameEntry
+from tournament.events.permissions import EventRole, player_role
+from tournament.results.models import EntryStatus, Game, GameEntry, result_key
 from tournament.standings import recompute
 
 COUNTS = ("unrazed", "razed", "holdings")
@@ -63,7 +63,7 @@ class GameData:
         return engine_game(self.winner, self.ended_by, self.unrazed, self.razed, self.holdings)
 
     def result_key(self) -> tuple:
-        return (self.winner, self.ended_by, self.unrazed, self.razed, self.holdings)
+        return result_key(self.winner, self.ended_by, self.unrazed, self.razed, self.holdings)
 
 
 @dataclass(frozen=True)
@@ -78,14 +78,14 @@ class Outcome:
 # --- permission and state helpers ---------------------------------------------------------
 
 
-def official_role(event: Event, player: Player | None) -> Role:
+def official_role(event: Event, player: Player | None) -> EventRole:
     """The player's official role in the event (PUBLIC if not an official)."""
     role = player_role(event, player)
-    return role if role >= Role.JUDGE else Role.PUBLIC
+    return role if role >= EventRole.JUDGE else EventRole.PUBLIC
 
 
 def _require_official(event: Event, player: Player | None) -> None:
-    if official_role(event, player) < Role.JUDGE:
+    if official_role(event, player) < EventRole.JUDGE:
         raise PermissionDenied(_("Only the event's judges and organizer record results."))
 
 
@@ -106,11 +106,6 @@ def _fail(message: str, field_name: str = NON_FIELD_ERRORS) -> ValidationError:
 
 def accepted_games(bracket: Bracket) -> list[Game]:
     return list(Game.objects.filter(bracket=bracket).select_related("winner").order_by("number"))
-
-
-def next_number(bracket: Bracket) -> int:
-    """The number of the next game to record (after the accepted ones)."""
-    return Game.objects.filter(bracket=bracket).count() + 1
 
 
 def bracket_over(bracket: Bracket, games: list[Game] | None = None) -> str | None:
@@ -164,7 +159,9 @@ def correction_block(bracket: Bracket) -> str | None:
 
 
 def _names(bracket: Bracket) -> dict[str, str]:
-    return {key(s.registration.player_id): s.registration.player.name for s in bracket.seats.all()}
+    return {
+        engine_id(s.registration.player_id): s.registration.player.name for s in bracket.seats.all()
+    }
 
 
 def _entrant_names(bracket: Bracket, teams: TeamsByPlayer) -> dict[str, str]:
@@ -183,7 +180,7 @@ def _team_game_issues(
     issues = validate_team_game(team_game, listed, seated, fmt)
     names = _names(bracket)
     errors: dict[str, list[str]] = {}
-    for issue in [i for i in issues if "a team needs" in i.message]:
+    for issue in [i for i in issues if i.code is m.IssueCode.TEAM_VICTORY_REALMS]:
         team = team_of(seated)[issue.player]
         members = " + ".join(f"{names[p]} {game.unrazed.get(p, 0)}" for p in team.players)
         errors.setdefault("winner", []).append(
@@ -193,7 +190,7 @@ def _team_game_issues(
             )
             % {"team": team.name, "members": members, "need": TEAM_VICTORY_REALMS}
         )
-    return [i for i in issues if "a team needs" not in i.message], errors
+    return [i for i in issues if i.code is not m.IssueCode.TEAM_VICTORY_REALMS], errors
 
 
 def _count_message(
@@ -342,7 +339,7 @@ def _check_later_games(
         winner = place_bracket(final).winner
         if teams and winner:  # the stored winner of a team bracket is its first player
             winner = by_id[winner].players[0]
-        if winner != (key(bracket.winner_id) if bracket.winner_id else None):
+        if winner != (engine_id(bracket.winner_id) if bracket.winner_id else None):
             raise _fail(
                 _(
                     "Round %(round)s is closed and its advancing players are recorded: a "

@@ -8,9 +8,9 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.views.generic import TemplateView
 
-from tournament.events.engine import key, teams_by_player
+from tournament.events.bridge import engine_id, teams_by_player
 from tournament.events.models import Bracket, Round
-from tournament.events.permissions import Role, player_of, require_role
+from tournament.events.permissions import EventRole, player_of, require_role
 from tournament.events.services.teams import team_names
 from tournament.events.views_mixins import EventMixin
 from tournament.results import offline, services
@@ -41,14 +41,14 @@ class BracketMixin(EventMixin):
             pk=self.kwargs["bracket_id"],
             round__event=self.event,
         )
-        self.is_official = self.role >= Role.JUDGE
+        self.is_official = self.role >= EventRole.JUDGE
         if not self.is_official and not self.bracket.round.published:
             raise Http404
 
     def require_official(self, request):
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
-        require_role(request.user, self.event, Role.JUDGE)
+        require_role(request.user, self.event, EventRole.JUDGE)
         return None
 
     def submit(self, request, number: int | None, correction: bool = False):
@@ -84,7 +84,7 @@ class BracketMixin(EventMixin):
 
     def entrant_names(self, players) -> dict[str, str]:
         """Names by engine id: the players, and in Team Spirit the teams (tie-breaks)."""
-        names = {key(p.pk): p.name for p in players}
+        names = {engine_id(p.pk): p.name for p in players}
         return names | {t.id: t.name for t in teams_by_player(self.event).values()}
 
     def players(self, seats=None):
@@ -225,7 +225,7 @@ class ReportView(BracketView):
 
 
 def _counts(obj, players) -> list:
-    return [obj.unrazed.get(key(p.pk), "—") for p in players]
+    return [obj.unrazed.get(engine_id(p.pk), "—") for p in players]
 
 
 def _entry_row(entry: GameEntry, players) -> dict:
@@ -240,7 +240,7 @@ def _seat_rows(seats, games: list[Game]) -> list[dict]:
             "seat": seat,
             "cells": [
                 (
-                    g.unrazed.get(key(seat.registration.player_id), "—"),
+                    g.unrazed.get(engine_id(seat.registration.player_id), "—"),
                     g.winner_id == seat.registration.player_id,
                 )
                 for g in games
@@ -300,7 +300,7 @@ class CorrectionView(BracketMixin, TemplateView):
         game = self.game
         initial = {
             "number": game.number,
-            "winner": key(game.winner_id) if game.winner_id else DRAW,
+            "winner": engine_id(game.winner_id) if game.winner_id else DRAW,
             "ended_by": game.ended_by,
         }
         for count in services.COUNTS:
@@ -397,7 +397,7 @@ def _bracket_matches(bracket, query: str) -> bool:
 class DashboardView(EventMixin, TemplateView):
     """The brackets of the current round that need something from this judge."""
 
-    required_role = Role.JUDGE
+    required_role = EventRole.JUDGE
     template_name = "results/dashboard.html"
 
     def get_template_names(self):

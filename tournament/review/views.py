@@ -7,7 +7,7 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView, View
 
-from tournament.events.permissions import Role, require
+from tournament.events.permissions import EventRole, require
 from tournament.events.views_mixins import EventMixin
 from tournament.review import services
 from tournament.standings.models import EventScoring, scoring_form_due
@@ -20,7 +20,7 @@ def _officers_only(user) -> None:
 class SubmitView(EventMixin, View):
     """The organizer submits the finished event's scoring form for review."""
 
-    required_role = Role.ORGANIZER
+    required_role = EventRole.ORGANIZER
 
     def post(self, request, *args, **kwargs):
         try:
@@ -43,7 +43,9 @@ class ReviewView(LoginRequiredMixin, EventMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         officer = services.is_ranking_officer(self.request.user)
-        require(officer or self.role >= Role.ORGANIZER, _("Only ranking officers see reviews."))
+        require(
+            officer or self.role >= EventRole.ORGANIZER, _("Only ranking officers see reviews.")
+        )
         context = super().get_context_data(**kwargs)
         review = services.review_of(self.event)
         persons = services.people(self.event)

@@ -1,7 +1,5 @@
 """django-filter filter sets of the standings, players and ranking pages."""
 
-from collections import OrderedDict
-
 import django_filters
 from django.db.models import F, Q
 from django.utils.html import format_html
@@ -10,6 +8,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from tournament.accounts.models import Player
+from tournament.standings.fragments import RecentlyUsed
 from tournament.standings.models import EventStanding
 
 
@@ -71,8 +70,7 @@ class RankingFilter(django_filters.FilterSet):
         return queryset
 
 
-FORM_CACHE_SIZE = 512
-_form_html: OrderedDict[tuple, SafeString] = OrderedDict()
+_form_html: RecentlyUsed[SafeString] = RecentlyUsed(512)
 
 
 def filter_form_html(filterset: django_filters.FilterSet) -> SafeString:
@@ -88,13 +86,9 @@ def filter_form_html(filterset: django_filters.FilterSet) -> SafeString:
         for name in filterset.filters
     )
     key = (type(filterset), get_language(), filterset.is_bound, values)
-    html = _form_html.get(key)
-    if html is None:
-        form = filterset.form
-        html = mark_safe("".join(format_html("<label>{} {}</label>", f.label, f) for f in form))
-        _form_html[key] = html
-        if len(_form_html) > FORM_CACHE_SIZE:
-            _form_html.popitem(last=False)
-    else:
-        _form_html.move_to_end(key)
-    return html
+
+    def make() -> SafeString:
+        labels = (format_html("<label>{} {}</label>", f.label, f) for f in filterset.form)
+        return mark_safe("".join(labels))
+
+    return _form_html.get_or_make(key, make)

@@ -7,13 +7,37 @@ processes need a shared cache (REDIS_URL) — the production set-up has one.
 """
 
 import hashlib
-from collections.abc import Callable
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from typing import Generic, TypeVar
 
 from django.core.cache import cache
 from django.db import transaction
 from django.utils.translation import get_language
 
 TIMEOUT = 60 * 60  # a day-long event re-renders each table at most once an hour
+
+V = TypeVar("V")
+
+
+class RecentlyUsed(Generic[V]):
+    """An in-process memo of at most ``size`` values; the least recently used goes first.
+
+    For HTML that depends only on its key (never on data), so it never goes stale."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._values: OrderedDict[Hashable, V] = OrderedDict()
+
+    def get_or_make(self, key: Hashable, make: Callable[[], V]) -> V:
+        value = self._values.get(key)
+        if value is None:
+            value = self._values[key] = make()
+            if len(self._values) > self.size:
+                self._values.popitem(last=False)
+        else:
+            self._values.move_to_end(key)
+        return value
 
 
 def version(scope: str) -> int:

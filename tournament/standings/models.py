@@ -11,8 +11,10 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from scoring import model as engine
 from scoring.points import TOO_FEW_PARTICIPANTS, TWO_PLAYER_GAMES_ONLY, UNSCORED
 from tournament.accounts.models import Player
+from tournament.events.choices import engine_choices
 from tournament.events.models import Event, Registration
 
 SCORING_FORM_DUE_DAYS = 30  # SPEC §6: forms are due 30 days after the event
@@ -160,9 +162,13 @@ class RankingTotal(models.Model):
 class OfficialScore(models.Model):
     """Coordinator or judge points of an event (0 and forfeited when the official played)."""
 
-    class Role(models.TextChoices):
-        COORDINATOR = "coordinator", _("Coordinator")
-        JUDGE = "judge", _("Judge")
+    Role = engine_choices(
+        "Role",
+        {
+            engine.Role.COORDINATOR: _("Coordinator"),
+            engine.Role.JUDGE: _("Judge"),
+        },
+    )
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="official_scores")
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="official_scores")

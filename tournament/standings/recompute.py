@@ -24,7 +24,7 @@ from django.dispatch import Signal
 
 from scoring.model import EventRecord
 from tournament.accounts.models import Player
-from tournament.events.engine import rounds_queryset, store_bracket_results, store_results
+from tournament.events.bridge import rounds_queryset, store_bracket_results, store_results
 from tournament.events.models import Bracket, Event
 from tournament.events.signals import results_changed, results_confirmed
 from tournament.standings import services

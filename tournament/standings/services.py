@@ -1,6 +1,6 @@
 """Write side of the standings: `refresh_standings(event)` stores what pages read (§6).
 
-Final place in an event ([decision], documented in the report and on the page):
+Final place in an event ([decision], documented in docs/recompute.md and on the standings page):
 the tournament winner is 1st; everyone else by total points (desc), then the last round
 reached (later is better), then the place in that last bracket, then unrazed realms in the
 event, then games won. Players equal on all of these share the place.
@@ -32,8 +32,8 @@ from scoring.points import (
     took_part,
 )
 from tournament.accounts.models import Player
+from tournament.events.bridge import engine_id, event_record
 from tournament.events.choices import Status
-from tournament.events.engine import event_record, key
 from tournament.events.models import Bracket, Event, Registration, Round, Seat
 from tournament.standings.fragments import bump
 from tournament.standings.models import (
@@ -126,7 +126,7 @@ def _status(
         if bracket.winner_id == player_id or place == 1:
             return EventStanding.Status.WINNER, None
         return EventStanding.Status.ELIMINATED, rnd.number
-    if rnd.state == Round.State.CLOSED and key(player_id) not in (rnd.advancing or ()):
+    if rnd.state == Round.State.CLOSED and engine_id(player_id) not in (rnd.advancing or ()):
         return EventStanding.Status.ELIMINATED, rnd.number
     return EventStanding.Status.ACTIVE, None
 
@@ -234,7 +234,9 @@ def refresh_standings(event: Event, rounds: list[Round], record: EventRecord) ->
     OfficialScore.objects.filter(event=event).delete()
     officials = OfficialScore.objects.bulk_create(_officials(event, record))
     verdict = eligibility(record)
-    winner = next((t.player_id for t in tallies.values() if t.status == "winner"), None)
+    winner = next(
+        (t.player_id for t in tallies.values() if t.status == EventStanding.Status.WINNER), None
+    )
     scoring, _created = EventScoring.objects.update_or_create(
         event=event,
         defaults={
@@ -330,14 +332,6 @@ def player_changed(player: Player) -> None:
             EventScoring.objects.filter(pk=scoring.pk).update(officials=rows)
 
 
-def scoring_form_late(event: Event, sent: bool, today=None) -> bool:
-    """`is_scoring_form_late` for a caller who already knows whether the form was sent."""
-    today = today or timezone.localdate()
-    if sent or event.status != Status.FINISHED or not event.scored:
-        return False
-    return today > scoring_form_due(event)
-
-
 # --- scoring form deadline -----------------------------------------------------------
 
 
@@ -354,11 +348,19 @@ def mark_scoring_form_sent(event: Event, by: Player | None) -> ScoringFormSubmis
     return submission
 
 
+def scoring_form_late(event: Event, sent: bool, today=None) -> bool:
+    """A finished scored event past its due date whose form was not sent (``sent``: the
+    caller already knows whether it was)."""
+    today = today or timezone.localdate()
+    if sent or event.status != Status.FINISHED or not event.scored:
+        return False
+    return today > scoring_form_due(event)
+
+
 def is_scoring_form_late(event: Event, today=None) -> bool:
     """A finished scored event whose form is past due and not marked as sent."""
-    today = today or timezone.localdate()
-    if event.status != Status.FINISHED or not event.scored or today <= scoring_form_due(event):
-        return False
+    if not scoring_form_late(event, sent=False, today=today):
+        return False  # no query when the form is not due yet
     return not ScoringFormSubmission.objects.filter(event=event).exists()
 
 

@@ -7,7 +7,6 @@ a template lookup each) — 40× the page floor on a 50-row standings page.
 """
 
 import copy
-from collections import OrderedDict
 from collections.abc import Callable
 from functools import cache
 from html import escape
@@ -23,12 +22,12 @@ from django.utils.translation import gettext_lazy as _
 from django_tables2.templatetags.django_tables2 import table_page_range
 
 from tournament.accounts.models import Player
+from tournament.standings.fragments import RecentlyUsed
 from tournament.standings.models import EventStanding
 
 URL_SAFE = "!$&'()*+,;=/~:@"  # what reverse() leaves unquoted in a path argument
 Cell = Callable[[object], str]
-HEADER_CACHE_SIZE = 512
-_header_html: OrderedDict[tuple, SafeString] = OrderedDict()
+_header_html: RecentlyUsed[SafeString] = RecentlyUsed(512)
 
 
 def text(value) -> str:
@@ -112,15 +111,9 @@ class LeanTable(tables.Table):
             str(self.order_by or ""),
             request.GET.urlencode() if request is not None else "",
         )
-        html = _header_html.get(key)
-        if html is None:
-            html = mark_safe("".join(self._th(column) for column in self.columns))
-            _header_html[key] = html
-            if len(_header_html) > HEADER_CACHE_SIZE:
-                _header_html.popitem(last=False)
-        else:
-            _header_html.move_to_end(key)
-        return html
+        return _header_html.get_or_make(
+            key, lambda: mark_safe("".join(self._th(column) for column in self.columns))
+        )
 
     def lean_body(self) -> SafeString:
         """The body rows of the current page."""
@@ -136,9 +129,10 @@ class LeanTable(tables.Table):
             return mark_safe(
                 f'<tr><td colspan="{len(columns)}">{escape(str(self.empty_text or ""))}</td></tr>'
             )
-        row = self.lean_row() or (
-            lambda r: "".join([f"{td}{cell(r)}</td>" for td, cell in columns])
-        )
+
+        def row(record) -> str:
+            return "".join([f"{td}{cell(record)}</td>" for td, cell in columns])
+
         return mark_safe(
             "".join(
                 [
@@ -147,10 +141,6 @@ class LeanTable(tables.Table):
                 ]
             )
         )
-
-    def lean_row(self) -> Callable[[object], str] | None:
-        """Optionally, one function writing a whole row's cells (same HTML as the cells)."""
-        return None
 
     def lean_pagination(self) -> SafeString:
         """Previous / page numbers / next, as django-tables2's template links them."""
@@ -302,35 +292,6 @@ class StandingsTable(LeanTable):
         for n in range(1, self.rounds + 1):
             cells[f"round_{n}"] = lambda s, key=str(n): text(s.round_points.get(key))
         return cells
-
-    def lean_row(self) -> Callable[[object], str] | None:
-        """The row of the default column order as one f-string (750 cells a page: the
-        per-cell function calls cost more than the text)."""
-        rounds = [f"round_{n}" for n in range(1, self.rounds + 1)]
-        default = ["place", "name", "number", "club", *rounds]
-        default += ["points", "brackets_played", "unrazed_total", "status"]
-        if self.columns.names() != default:
-            return None
-        prefix = player_url_prefix()
-        label = status_labels()
-        keys = [str(n) for n in range(1, self.rounds + 1)]
-        sec, num2 = '<td class="secondary">', '<td class="num secondary">'
-
-        def row(s) -> str:
-            points = s.round_points
-            number = s.player__player_number
-            by_round = "".join([f"{num2}{text(points.get(k))}</td>" for k in keys])
-            return (
-                f'<td class="num">{s.place}</td>'
-                f'<td><a href="{prefix}{escape(quote(number, safe=URL_SAFE))}/">'
-                f"{text(s.player__name)}</a></td>{sec}{text(number)}</td>"
-                f"{sec}{text(s.player__club)}</td>{by_round}"
-                f'<td class="num">{s.points}</td>{num2}{s.brackets_played}</td>'
-                f"{num2}{s.unrazed_total}</td>"
-                f"{sec}{escape(label(s.status, s.eliminated_in_round))}</td>"
-            )
-
-        return row
 
     def render_status(self, record: EventStanding) -> str:
         return record.status_label

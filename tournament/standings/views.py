@@ -18,9 +18,9 @@ from tournament.core.export import SafeTableExport
 from tournament.core.params import parse_year
 from tournament.events.choices import Status
 from tournament.events.models import Bracket, Event, Registration, Round, Seat
-from tournament.events.permissions import Role, player_of
+from tournament.events.permissions import EventRole, player_of
 from tournament.events.views_mixins import EventMixin
-from tournament.results.models import Game
+from tournament.results.models import Game, game_cells
 from tournament.standings import services
 from tournament.standings.filters import (
     PlayerFilter,
@@ -72,7 +72,7 @@ class StandingsView(EventMixin, ExportMixin, LeanFilterMixin, SingleTableMixin, 
         return _standings_events()
 
     def get(self, request, *args, **kwargs):
-        if self.event.status not in PUBLIC_STANDINGS and self.role < Role.JUDGE:
+        if self.event.status not in PUBLIC_STANDINGS and self.role < EventRole.JUDGE:
             raise Http404
         if request.GET.get(self.export_trigger_param):
             return super().get(request, *args, **kwargs)  # CSV of exactly what is shown
@@ -116,7 +116,7 @@ class StandingsView(EventMixin, ExportMixin, LeanFilterMixin, SingleTableMixin, 
             "view": self,
             "event": self.event,
             "role": self.role,
-            "Role": Role,
+            "EventRole": EventRole,
             "scoring": scoring,
             "officials": official_rows(scoring.officials if scoring else []),
             "due_date": scoring_form_due(self.event),
@@ -186,7 +186,7 @@ class BracketView(EventMixin, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         rnd = get_object_or_404(Round, event=self.event, number=self.kwargs["number"])
-        if not rnd.published and self.role < Role.JUDGE:
+        if not rnd.published and self.role < EventRole.JUDGE:
             raise Http404
         bracket = get_object_or_404(
             Bracket.objects.select_related("winner").prefetch_related(
@@ -208,11 +208,7 @@ def bracket_grid(bracket: Bracket, rnd: Round) -> dict:
     games = list(bracket.games.all())
     rows = []
     for seat in bracket.seats.all():
-        pid = str(seat.registration.player_id)
-        cells = [
-            {"realms": g.unrazed.get(pid), "won": g.winner_id == seat.registration.player_id}
-            for g in games
-        ]
+        cells = game_cells(seat.registration.player_id, games)
         rows.append({"seat": seat, "player": seat.registration.player, "cells": cells})
     return {
         "games": games,

@@ -5,7 +5,7 @@ from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 from django.views.generic import FormView, ListView, View
 
-from tournament.events.permissions import Role, player_of
+from tournament.events.permissions import EventRole, player_of
 from tournament.events.views_mixins import EventMixin
 from tournament.webhooks import services
 from tournament.webhooks.forms import WebhookForm
@@ -15,7 +15,7 @@ from tournament.webhooks.models import Delivery, Webhook
 class WebhookListView(EventMixin, FormView):
     """Registered hooks (with their signing secrets) and a form to add one."""
 
-    required_role = Role.ORGANIZER
+    required_role = EventRole.ORGANIZER
     template_name = "webhooks/webhooks.html"
     form_class = WebhookForm
 
@@ -33,7 +33,7 @@ class WebhookListView(EventMixin, FormView):
 
 
 class WebhookDeleteView(EventMixin, View):
-    required_role = Role.ORGANIZER
+    required_role = EventRole.ORGANIZER
 
     def post(self, request, *args, **kwargs):
         get_object_or_404(Webhook, pk=kwargs["webhook_id"], event=self.event).delete()
@@ -44,7 +44,7 @@ class WebhookDeleteView(EventMixin, View):
 class DeliveryLogView(EventMixin, ListView):
     """Every delivery of the event's hooks, newest first, with the receiver's answer."""
 
-    required_role = Role.ORGANIZER
+    required_role = EventRole.ORGANIZER
     template_name = "webhooks/deliveries.html"
 
     def get_queryset(self):
@@ -55,7 +55,7 @@ class DeliveryLogView(EventMixin, ListView):
 class DeliveryRetryView(EventMixin, View):
     """Send a pending or failed delivery again now."""
 
-    required_role = Role.ORGANIZER
+    required_role = EventRole.ORGANIZER
 
     def post(self, request, *args, **kwargs):
         delivery = get_object_or_404(Delivery, pk=kwargs["delivery_id"], webhook__event=self.event)

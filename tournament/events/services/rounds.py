@@ -19,8 +19,8 @@ from scoring.teams import advance_teams, seat_teams
 from tournament.accounts.models import Player
 from tournament.decks.models import Decklist
 from tournament.decks.services import refresh_statuses
+from tournament.events.bridge import engine_id, event_record, teams_by_player
 from tournament.events.choices import Status, TournamentType
-from tournament.events.engine import event_record, key, teams_by_player
 from tournament.events.models import Bracket, Event, Registration, Round, Seat
 from tournament.events.services.registration import register
 from tournament.events.services.teams import team_of
@@ -95,7 +95,7 @@ def _history_groups(event: Event) -> list[list[str]]:
     for bracket_id, player_id in Seat.objects.filter(bracket__round__event=event).values_list(
         "bracket_id", "registration__player_id"
     ):
-        groups.setdefault(bracket_id, []).append(key(player_id))
+        groups.setdefault(bracket_id, []).append(engine_id(player_id))
     return list(groups.values())
 
 
@@ -115,13 +115,13 @@ def _ranking(players: list[Registration]) -> dict[int, float]:
 def _team_seating(event: Event, registrations: list[Registration], seed: int):
     """Seat a Team Spirit round: complete teams only, three to a table (SPEC §10)."""
     teams = teams_by_player(event)
-    unpaired = sorted(r.player.name for r in registrations if key(r.player_id) not in teams)
+    unpaired = sorted(r.player.name for r in registrations if engine_id(r.player_id) not in teams)
     if unpaired:
         raise ValidationError(
             _("Every player of a Team Spirit event sits with a complete team: %(names)s.")
             % {"names": ", ".join(unpaired)}
         )
-    active = {key(r.player_id) for r in registrations}
+    active = {engine_id(r.player_id) for r in registrations}
     seated = {t.id: t for p, t in teams.items() if p in active}
     partly = sorted(t.name for t in seated.values() if not set(t.players) <= active)
     if partly:
@@ -154,7 +154,7 @@ def _create_round(event: Event, number: int, registrations: list[Registration], 
     first = number == 1
     ranking = _ranking(registrations) if first and event.seed_by_ranking else {}
     seating_players = [
-        SeatingPlayer(key(r.player_id), r.player.club or None, ranking.get(r.player_id))
+        SeatingPlayer(engine_id(r.player_id), r.player.club or None, ranking.get(r.player_id))
         for r in registrations
     ]
     try:
@@ -179,7 +179,7 @@ def _store_round(
     tables: list[tuple[int, tuple[str, ...]]],
 ) -> Round:
     """Save a seated round: each table's players in seat order."""
-    by_player = {key(r.player_id): r for r in registrations}
+    by_player = {engine_id(r.player_id): r for r in registrations}
     rnd = Round.objects.create(event=event, number=number, seed=seed, is_final=len(tables) == 1)
     for table, players in tables:
         bracket = Bracket.objects.create(round=rnd, table=table)
@@ -411,7 +411,7 @@ def undo_drop(registration: Registration) -> Registration:
 
 def _withdrawn(event: Event) -> set[str]:
     return {
-        key(pid)
+        engine_id(pid)
         for pid in event.registrations.filter(dropped_in_round__isnull=False).values_list(
             "player_id", flat=True
         )

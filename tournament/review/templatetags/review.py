@@ -3,7 +3,7 @@
 from django import template
 
 from tournament.events.choices import Status
-from tournament.events.permissions import Role
+from tournament.events.permissions import EventRole
 from tournament.review import services
 from tournament.review.models import ReviewState
 
@@ -19,8 +19,8 @@ def is_ranking_officer(user) -> bool:
 def review_status(context, event, link: bool = True) -> dict:
     """The event's review state, the organizer's submit button and the return reason."""
     user = context["request"].user
-    role = context.get("role", Role.PUBLIC)
-    organizer = role >= Role.ORGANIZER
+    role = context.get("role", EventRole.PUBLIC)
+    organizer = role >= EventRole.ORGANIZER
     review = services.cached_review(event) if event.status == Status.FINISHED else None
     state = review.state if review else None
     return {

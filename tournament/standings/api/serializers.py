@@ -4,7 +4,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from tournament.accounts.models import Player
-from tournament.events.models import Event, Registration, Round, Seat, Team
+from tournament.events.models import FORMAT_FIELDS, Event, Registration, Round, Seat, Team
 from tournament.events.services.rounds import timer_ends_at
 from tournament.standings.models import EventStanding, OfficialScore
 from tournament.standings.tables import status_labels
@@ -30,17 +30,7 @@ class EventSerializer(serializers.ModelSerializer):
             "status",
             "shorthand",
             "organizer",
-            "deck_size",
-            "deck_rules",
-            "tournament_type",
-            "no_xs_digit",
-            "variants",
-            "victory",
-            "rules_edition",
-            "scored",
-            "event_multiplier",
-            "points_mode",
-            "time_limit_minutes",
+            *FORMAT_FIELDS,
         ]
 
 

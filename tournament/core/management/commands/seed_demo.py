@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from tournament.accounts.models import Player
 from tournament.decks.services import save_decklist
+from tournament.events.choices import Status
 from tournament.events.models import Event, Registration
 from tournament.events.services.rounds import publish_round, seat_next_round
 from tournament.events.services.teams import pair_players
@@ -79,7 +80,7 @@ def event(name: str, date: datetime.date, organizer: Player, judges, **fields) -
         date=date,
         venue=fields.pop("venue", "Halifax"),
         organizer=organizer,
-        status="registration",
+        status=Status.REGISTRATION,
         **fields,
     )
     created.judges.set(judges)

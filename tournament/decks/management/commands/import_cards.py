@@ -9,6 +9,7 @@ from django.core.management.base import BaseCommand, CommandError
 from tournament.decks.carddata import import_card_data
 from tournament.decks.models import Decklist
 from tournament.decks.services import refresh_statuses
+from tournament.events.choices import Status
 from tournament.events.models import Event
 
 
@@ -48,7 +49,7 @@ class Command(BaseCommand):
     def _recheck_decklists(self) -> None:
         """Re-validate the stored lists of unfinished events against the new card data, and
         name those that stop being legal (a line may now be ambiguous: its page asks which)."""
-        events = Event.objects.exclude(status="finished").filter(
+        events = Event.objects.exclude(status=Status.FINISHED).filter(
             registrations__decklist__isnull=False
         )
         for event in events.distinct():

@@ -11,6 +11,7 @@ from scoring.deckformat import (
     COMMUNITY_EDITION,
     DECK_RULES,
     DECK_RULES_ALIASES,
+    DECK_SIZES,
     RULES_EDITIONS,
     TOURNAMENT_TYPES,
     VARIANTS,
@@ -73,7 +74,7 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("file", help="decklist text file ('-' reads standard input)")
-        parser.add_argument("--size", type=int, choices=[25, 55, 75, 110], default=55)
+        parser.add_argument("--size", type=int, choices=DECK_SIZES, default=55)
         parser.add_argument(
             "--rules", default="community", choices=[*DECK_RULES, *DECK_RULES_ALIASES]
         )

@@ -15,17 +15,17 @@ from scoring.placement import place_bracket
 from scoring.points import RoundScore, bracket_scores
 from scoring.teams import seated_as_teams, team_bracket
 from tournament.events.choices import TournamentType
-from tournament.events.models import Bracket, Event, Round, Seat, Team
+from tournament.events.models import FORMAT_FIELDS, Bracket, Event, Round, Seat, Team
 
 TeamsByPlayer = dict[str, m.Team]
 
 
-def key(player_id: int) -> str:
+def engine_id(player_id: int) -> str:
     """The engine's id of a player."""
     return str(player_id)
 
 
-def team_key(team_id: int) -> str:
+def team_engine_id(team_id: int) -> str:
     """The engine's id of a Team Spirit team."""
     return f"t{team_id}"
 
@@ -39,25 +39,15 @@ def teams_by_player(event: Event) -> TeamsByPlayer:
     )
     result: TeamsByPlayer = {}
     for pk, name, first, second in rows:
-        team = m.Team(team_key(pk), name, (key(first), key(second)))
-        result[key(first)] = result[key(second)] = team
+        team = m.Team(team_engine_id(pk), name, (engine_id(first), engine_id(second)))
+        result[engine_id(first)] = result[engine_id(second)] = team
     return result
 
 
 def format_of(event: Event) -> m.Format:
-    return m.Format(
-        deck_size=event.deck_size,
-        deck_rules=event.deck_rules,
-        tournament_type=event.tournament_type,
-        victory=event.victory,
-        scored=event.scored,
-        event_multiplier=event.event_multiplier,
-        points_mode=event.points_mode,
-        variants=tuple(event.variants or ()),
-        time_limit_minutes=event.time_limit_minutes,
-        no_xs_digit=event.no_xs_digit,
-        rules_edition=event.rules_edition,
-    )
+    """The engine's format of an event (its `FORMAT_FIELDS`)."""
+    fields = {name: getattr(event, name) for name in FORMAT_FIELDS}
+    return m.Format(**fields | {"variants": tuple(event.variants or ())})
 
 
 def engine_game(
@@ -65,7 +55,7 @@ def engine_game(
 ) -> m.Game:
     """An engine Game from stored values (counts keyed by engine player ids)."""
     return m.Game(
-        winner=key(winner_id) if winner_id else None,
+        winner=engine_id(winner_id) if winner_id else None,
         ended_by=ended_by,
         unrazed=unrazed,
         razed=razed or None,
@@ -83,10 +73,10 @@ def bracket_of(bracket: Bracket, games: Iterable | None = None) -> m.Bracket:
     games = sorted(bracket.games.all() if games is None else games, key=lambda g: g.number)
     return m.Bracket(
         table=bracket.table,
-        players=tuple(key(s.registration.player_id) for s in seats),
+        players=tuple(engine_id(s.registration.player_id) for s in seats),
         games=tuple(game_of(g) for g in games),
         tiebreak_order=tuple(bracket.tiebreak_order) if bracket.tiebreak_order else None,
-        dropped=tuple(key(s.registration.player_id) for s in seats if s.dropped),
+        dropped=tuple(engine_id(s.registration.player_id) for s in seats if s.dropped),
     )
 
 
@@ -117,7 +107,8 @@ def event_record(event: Event, rounds: Iterable[Round] | None = None) -> m.Event
     """The whole event as the engine's EventRecord."""
     registrations = list(event.registrations.select_related("player"))
     players = tuple(
-        m.PlayerRef(key(r.player_id), r.player.name, r.player.player_number) for r in registrations
+        m.PlayerRef(engine_id(r.player_id), r.player.name, r.player.player_number)
+        for r in registrations
     )
     playing = {r.player_id for r in registrations}
     rounds = rounds_queryset(event) if rounds is None else rounds
@@ -193,7 +184,8 @@ def _bracket_changes(
     did."""
     engine = placement_bracket(bracket, teams=teams)
     entrant = {
-        key(s.registration.player_id): key(s.registration.player_id) for s in bracket.seats.all()
+        engine_id(s.registration.player_id): engine_id(s.registration.player_id)
+        for s in bracket.seats.all()
     }
     if teams:
         by_id = {t.id: t for t in teams.values()}
@@ -211,7 +203,7 @@ def _bracket_changes(
     bracket_changed = _changed(bracket, {"state": state, "winner_id": winner_id})
     seats = []
     for seat in bracket.seats.all():
-        who = entrant[key(seat.registration.player_id)]
+        who = entrant[engine_id(seat.registration.player_id)]
         if _changed(seat, _seat_figures(who, outcome, scores[who])):
             seats.append(seat)
     return bracket_changed, seats
@@ -231,7 +223,9 @@ def store_results(event: Event, rounds: list[Round]) -> m.EventRecord:
             if bracket_changed:
                 brackets_to_save.append(bracket)
             seats_to_save += seats
-        later |= {key(s.registration.player_id) for b in rnd.brackets.all() for s in b.seats.all()}
+        later |= {
+            engine_id(s.registration.player_id) for b in rnd.brackets.all() for s in b.seats.all()
+        }
     Bracket.objects.bulk_update(brackets_to_save, BRACKET_FIGURES)
     Seat.objects.bulk_update(seats_to_save, SEAT_FIGURES)
     return record
@@ -251,7 +245,7 @@ def store_bracket_results(bracket: Bracket) -> tuple[list[Seat], tuple[m.Game, .
     if event.points_mode == m.PointsMode.LAST_BRACKET:
         registrations = [s.registration_id for s in bracket.seats.all()]
         superseded = {
-            key(player_id)
+            engine_id(player_id)
             for player_id in Seat.objects.filter(
                 registration_id__in=registrations, bracket__round__number__gt=rnd.number
             ).values_list("registration__player_id", flat=True)
