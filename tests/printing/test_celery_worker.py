@@ -18,6 +18,7 @@ from django.contrib.auth.models import User
 from django.db import DEFAULT_DB_ALIAS, connections
 
 from tests.conftest import make_player
+from tests.printing.test_documents import row_line
 from tournament.events.models import Bracket, Event, Registration, Round, Seat
 from tournament.events.services import rounds as round_service
 from tournament.events.simulate import play_round
@@ -118,7 +119,9 @@ def test_real_worker_renders_round_bracket_sheets(django_db_blocker):
                 assert "SPELLFIRE: Championship—Standard [55]" in text
                 for seat in bracket.seats.select_related("registration__player"):
                     assert seat.registration.player.name in text
-                    assert f"= {seat.points}" in text
+                    # the place and points the pipeline stored, last on the player's line
+                    line = row_line(text, seat.registration.player.player_number)
+                    assert line.endswith(f" {seat.place} {seat.points}")
                 assert f"https://ci.example/events/{event.pk}/" in text
             assert services.is_current(doc)
         finally:

@@ -5,7 +5,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournament.accounts.models import Player
 from tournament.events.choices import Variant
-from tournament.events.models import Event
+from tournament.events.models import FORMAT_FIELDS, Event
 from tournament.events.services.editing import frozen_fields_error
 
 
@@ -38,17 +38,7 @@ class EventForm(FrozenFormatMixin, forms.ModelForm):
             "description",
             "capacity",
             "registration_deadline",
-            "deck_size",
-            "deck_rules",
-            "tournament_type",
-            "no_xs_digit",
-            "variants",
-            "victory",
-            "rules_edition",
-            "scored",
-            "event_multiplier",
-            "points_mode",
-            "time_limit_minutes",
+            *FORMAT_FIELDS,
             "single_entry",
             "players_report_results",
             "spread_clubs",
