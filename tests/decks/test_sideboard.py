@@ -15,7 +15,7 @@ from tournament.decks.services import (
     swaps_for_print,
 )
 from tournament.events.models import Bracket, Registration, Round, Seat
-from tournament.printing.documents import DocumentRequest, render_html
+from tournament.printing.documents import DocumentRequest, fingerprint, render_html
 
 LEGAL = deck_text("legal_community_55.txt")
 SIDEBOARD7 = deck_text("sideboard_7.txt").strip()
@@ -150,6 +150,17 @@ def test_swaps_on_the_decklist_sheet(bracket, player, judge, registration):
     html = render_html(request, preview=True)
     assert "Sideboard swaps" in html
     assert "Shadowdale (1st/004)" in html and "Sword Coast (1st/017)" in html
+
+
+@pytest.mark.parametrize("kind", ["decklist", "decklists"])
+def test_a_recorded_swap_makes_a_printed_decklist_stale(bracket, judge, registration, kind):
+    """The sheet prints the recorded swaps, so recording one changes what it shows."""
+    request = DocumentRequest(
+        kind=kind, event=bracket.round.event, paper="A4", registration=registration
+    )
+    before = fingerprint(request)
+    record_swap(judge.user, registration, bracket, 2, OUT, IN)
+    assert fingerprint(request) != before
 
 
 def test_bracket_page_links_the_swaps(client_as, bracket, judge):

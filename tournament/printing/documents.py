@@ -15,6 +15,9 @@ from django.db.models import Prefetch
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 
+from tournament.decks.carddata import get_card_index
+from tournament.decks.models import Decklist, SideboardSwap
+from tournament.decks.services import decklist_for_print
 from tournament.events.choices import PointsMode
 from tournament.events.models import Bracket, Event, Registration, Round, Seat
 from tournament.events.services.teams import team_names
@@ -122,12 +125,21 @@ def _standings_rows(event: Event) -> tuple:
 
 
 def _decklist_rows(event: Event) -> tuple:
-    from tournament.decks.models import Decklist
-
     return tuple(
         Decklist.objects.filter(registration__event=event)
         .order_by("pk")
-        .values_list("pk", "registration_id", "text", "sideboard_text")
+        .values_list("pk", "registration_id", "text", "sideboard_text", "sideboard_opt_out")
+    )
+
+
+def _swap_rows(swaps) -> tuple:
+    """The recorded sideboard swaps a decklist sheet prints (SPEC §3: recorded per game)."""
+    return tuple(
+        swaps.filter(status=SideboardSwap.Status.RECORDED)
+        .order_by("pk")
+        .values_list(
+            "pk", "registration_id", "bracket_id", "game_number", "out_card_id", "in_card_id"
+        )
     )
 
 
@@ -150,14 +162,18 @@ def fingerprint(request: DocumentRequest) -> str:
     event = Event.objects.get(pk=request.event.pk)
     head = (request.kind, request.paper, request.base_url, request.tables)
     if request.kind == Kind.DECKLIST:
-        return _digest(head, event.updated_at.isoformat(), decklist_groups(request.registration))
+        swaps = _swap_rows(SideboardSwap.objects.filter(registration=request.registration))
+        return _digest(
+            head, event.updated_at.isoformat(), decklist_groups(request.registration), swaps
+        )
     if request.kind == Kind.ALL_DECKLISTS:
         players = tuple(
             event.registrations.order_by("pk").values_list(
                 "pk", "player__name", "player__player_number"
             )
         )
-        return _digest(head, event.updated_at.isoformat(), players, _decklist_rows(event))
+        swaps = _swap_rows(SideboardSwap.objects.filter(registration__event=event))
+        return _digest(head, event.updated_at.isoformat(), players, _decklist_rows(event), swaps)
     if request.kind == Kind.SCORING_FORM:
         return _digest(head, event.updated_at.isoformat(), _standings_rows(event))
     return _digest(head, event.updated_at.isoformat(), _round_rows(sheet_brackets(request)))
@@ -356,30 +372,15 @@ def scoring_form_context(request: DocumentRequest) -> dict:
 
 
 def decklist_groups(registration: Registration | None) -> dict | None:
-    """The registered list from the decks app, as plain groups; None when there is none.
-
-    The decks app offers ``decklist_for_print(registration)`` (groups of rows with count,
-    name, card_id, level, world). It is imported lazily so this app works without it.
-    """
+    """The registered list from the decks app, as plain groups; None when there is none."""
     if registration is None:
         return None
-    try:
-        from tournament.decks import services as deck_services  # lazy: optional app
-    except ImportError:
-        return None
-    provider = getattr(deck_services, "decklist_for_print", None) or getattr(
-        deck_services, "printable_decklist", None
-    )
-    if provider is None:
-        return None
-    data = provider(registration)
+    data = decklist_for_print(registration)
     return normalize_decklist(data, avatar_ids=_avatar_ids(data)) if data else None
 
 
 def _avatar_ids(data: dict) -> set[str]:
     """Card ids of the list's avatars, from the card data the decks app checks lists with."""
-    from tournament.decks.carddata import get_card_index
-
     index = get_card_index()
     ids = {
         row.get("card_id")
