@@ -28,6 +28,23 @@ MAX_ISSUES = 50
 _ID_PATH = re.compile(r"^(players|teams)\[\d+\]\.id$")
 
 
+# Each limit's issue: its stable code and English template (the site translates by code).
+_NUL_BYTE = (IssueCode.NUL_BYTE, "contains a NUL byte: this is not a text file")
+_TOO_DEEP = (IssueCode.NESTED_TOO_DEEPLY, "is nested too deeply (more than %(limit)s levels)")
+_TOO_MANY_VALUES = (IssueCode.TOO_MANY_VALUES, "has more than %(limit)s values")
+_TOO_MANY_KEYS = (IssueCode.TOO_MANY_KEYS, "has %(count)s keys; at most %(limit)s")
+_TOO_MANY_ENTRIES = (IssueCode.TOO_MANY_ENTRIES, "has %(count)s entries; at most %(limit)s")
+_MORE_ISSUES = (IssueCode.MORE_ISSUES, "and %(count)s more issues")
+_TEXT = (
+    (IssueCode.TEXT_NUL, "the text contains a NUL character"),
+    (IssueCode.TEXT_TOO_LONG, "the text is too long: at most %(limit)s characters, got %(length)s"),
+)
+_KEY = (
+    (IssueCode.KEY_NUL, "the key contains a NUL character"),
+    (IssueCode.KEY_TOO_LONG, "the key is too long: at most %(limit)s characters, got %(length)s"),
+)
+
+
 def _join(path: str, key: str) -> str:
     return f"{path}.{key}" if path else key
 
@@ -38,17 +55,18 @@ class _Limits:
         self.more = 0
         self.nodes = 0
 
-    def fail(self, path: str, message: str) -> None:
+    def fail(self, path: str, code: IssueCode, template: str, **params: object) -> None:
         if len(self.issues) < MAX_ISSUES:
-            self.issues.append(Issue(path or "(file)", message))
+            self.issues.append(issue(path or "(file)", code, template, **params))
         else:
             self.more += 1
 
-    def text(self, value: str, path: str, limit: int, what: str) -> None:
+    def text(self, value: str, path: str, limit: int, *, key: bool = False) -> None:
+        nul, too_long = _KEY if key else _TEXT
         if "\x00" in value:
-            self.fail(path, f"{what} contains a NUL character")
+            self.fail(path, *nul)
         if len(value) > limit:
-            self.fail(path, f"{what} is too long: at most {limit} characters, got {len(value)}")
+            self.fail(path, *too_long, limit=limit, length=len(value))
 
     def walk(self, root: Any) -> None:
         # Iterative: a recursive walk is exactly what a deeply nested file would break.
@@ -57,29 +75,29 @@ class _Limits:
             value, path, depth = stack.pop()
             self.nodes += 1
             if self.nodes > MAX_NODES:
-                self.fail("(file)", f"has more than {MAX_NODES} values")
+                self.fail("(file)", *_TOO_MANY_VALUES, limit=MAX_NODES)
                 return
             if isinstance(value, str):
                 limit = MAX_ID if _ID_PATH.match(path) else MAX_STRING
-                self.text(value, path, limit, "the text")
+                self.text(value, path, limit)
                 continue
             if not isinstance(value, dict | list):
                 continue
             if depth > MAX_DEPTH:
-                self.fail(path, f"is nested too deeply (more than {MAX_DEPTH} levels)")
+                self.fail(path, *_TOO_DEEP, limit=MAX_DEPTH)
                 continue
             if isinstance(value, dict):
                 if len(value) > MAX_KEYS:
-                    self.fail(path, f"has {len(value)} keys; at most {MAX_KEYS}")
+                    self.fail(path, *_TOO_MANY_KEYS, count=len(value), limit=MAX_KEYS)
                     continue
                 for key, item in reversed(value.items()):
                     where = _join(path, str(key)[:MAX_ID])
-                    self.text(str(key), where, MAX_ID, "the key")
+                    self.text(str(key), where, MAX_ID, key=True)
                     stack.append((item, where, depth + 1))
             else:
                 limit = MAX_PLAYERS if path == "players" else MAX_ITEMS
                 if len(value) > limit:
-                    self.fail(path, f"has {len(value)} entries; at most {limit}")
+                    self.fail(path, *_TOO_MANY_ENTRIES, count=len(value), limit=limit)
                     continue
                 stack.extend(
                     (item, f"{path}[{i}]", depth + 1)
@@ -93,7 +111,7 @@ def limit_issues(data: Any) -> list[Issue]:
     limits.walk(data)
     issues = limits.issues
     if limits.more:
-        issues.append(Issue("(file)", f"and {limits.more} more issues like these"))
+        issues.append(issue("(file)", *_MORE_ISSUES, count=limits.more))
     return issues
 
 
@@ -103,7 +121,7 @@ def decode(source: str | bytes) -> tuple[Any, list[Issue]]:
         isinstance(source, str) and "\x00" in source
     ):
         # JSON escapes a NUL as \\u0000; a raw one is binary data, not an event file.
-        return None, [Issue("(file)", "contains a NUL byte: this is not a text file")]
+        return None, [issue("(file)", *_NUL_BYTE)]
     try:
         return json.loads(source), []
     except json.JSONDecodeError as exc:
@@ -113,11 +131,11 @@ def decode(source: str | bytes) -> tuple[Any, list[Issue]]:
         msg = "not UTF-8 text: %(error)s"
         return None, [issue("(file)", IssueCode.NOT_UTF8, msg, error=exc.reason)]
     except RecursionError:
-        return None, [Issue("(file)", f"is nested too deeply (more than {MAX_DEPTH} levels)")]
+        return None, [issue("(file)", *_TOO_DEEP, limit=MAX_DEPTH)]
 
 
 def cap_issues(issues: list[Issue], limit: int = MAX_ISSUES) -> list[Issue]:
     """The first `limit` issues, plus one that counts the rest."""
     if len(issues) <= limit:
         return issues
-    return [*issues[:limit], Issue("(file)", f"and {len(issues) - limit} more issues")]
+    return [*issues[:limit], issue("(file)", *_MORE_ISSUES, count=len(issues) - limit)]

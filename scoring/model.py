@@ -377,6 +377,16 @@ class IssueCode(StrEnum):
     """
 
     # the file itself
+    NUL_BYTE = "nul-byte"
+    NESTED_TOO_DEEPLY = "nested-too-deeply"
+    TOO_MANY_VALUES = "too-many-values"
+    TOO_MANY_KEYS = "too-many-keys"
+    TOO_MANY_ENTRIES = "too-many-entries"
+    TEXT_NUL = "text-nul"
+    TEXT_TOO_LONG = "text-too-long"
+    KEY_NUL = "key-nul"
+    KEY_TOO_LONG = "key-too-long"
+    MORE_ISSUES = "more-issues"
     NOT_JSON = "not-json"
     NOT_UTF8 = "not-utf8"
     UNSUPPORTED_FORMAT = "unsupported-format"

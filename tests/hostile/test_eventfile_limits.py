@@ -97,6 +97,20 @@ def test_over_long_seed_or_id_is_located(client_as, player, where, length, messa
     assert message in refused(client_as, player, json.dumps(data).encode())
 
 
+def test_limit_messages_are_translated_by_their_code():
+    from django.utils import translation
+
+    from tournament.eventfile.messages import issue_line
+
+    data = spec_example()
+    data["seed"] = "s" * 5000
+    _record, [issue] = read_event(json.dumps(data))
+    with translation.override("pt-br"):
+        assert issue_line(issue) == (
+            "seed: o texto é longo demais: no máximo 200 caracteres, recebidos 5000"
+        )
+
+
 def test_a_normal_file_is_within_every_limit():
     event, issues = read_event(json.dumps(spec_example()))
     assert event is not None and issues == []

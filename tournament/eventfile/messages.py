@@ -19,6 +19,16 @@ C = IssueCode
 
 ISSUE_TEMPLATES: Mapping[IssueCode, Any] = {
     C.NOT_JSON: _("not valid JSON: %(error)s"),
+    C.NUL_BYTE: _("contains a NUL byte: this is not a text file"),
+    C.NESTED_TOO_DEEPLY: _("is nested too deeply (more than %(limit)s levels)"),
+    C.TOO_MANY_VALUES: _("has more than %(limit)s values"),
+    C.TOO_MANY_KEYS: _("has %(count)s keys; at most %(limit)s"),
+    C.TOO_MANY_ENTRIES: _("has %(count)s entries; at most %(limit)s"),
+    C.MORE_ISSUES: _("and %(count)s more issues"),
+    C.TEXT_NUL: _("the text contains a NUL character"),
+    C.TEXT_TOO_LONG: _("the text is too long: at most %(limit)s characters, got %(length)s"),
+    C.KEY_NUL: _("the key contains a NUL character"),
+    C.KEY_TOO_LONG: _("the key is too long: at most %(limit)s characters, got %(length)s"),
     C.TEAM_VICTORY_REALMS: _(
         "winning team %(team)r has %(members)s unrazed realms; "
         "a team needs %(need)s together to win"
