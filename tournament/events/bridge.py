@@ -16,6 +16,7 @@ from scoring.points import RoundScore, bracket_scores
 from scoring.teams import seated_as_teams, team_bracket
 from tournament.events.choices import TournamentType
 from tournament.events.models import FORMAT_FIELDS, Bracket, Event, Round, Seat, Team
+from tournament.results.models import Game
 
 TeamsByPlayer = dict[str, m.Team]
 
@@ -231,8 +232,9 @@ def store_results(event: Event, rounds: list[Round]) -> m.EventRecord:
     return record
 
 
-def store_bracket_results(bracket: Bracket) -> tuple[list[Seat], tuple[m.Game, ...]]:
-    """Recompute one bracket and store its places, points and state; its seats and games.
+def store_bracket_results(bracket: Bracket) -> tuple[list[Seat], list[Game]]:
+    """Recompute one bracket and store its places, points and state; its seats and games
+    (the stored rows it was computed from).
 
     Touches only this bracket: a confirmation costs the same in any size of event."""
     bracket = (
@@ -256,4 +258,4 @@ def store_bracket_results(bracket: Bracket) -> tuple[list[Seat], tuple[m.Game, .
     if bracket_changed:
         bracket.save(update_fields=BRACKET_FIGURES)
     Seat.objects.bulk_update(seats, SEAT_FIGURES)
-    return list(bracket.seats.all()), bracket_of(bracket).games
+    return list(bracket.seats.all()), list(bracket.games.all())

@@ -19,7 +19,6 @@ from django.db.models.functions import Rank
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring import model as m
 from scoring.model import EventRecord
 from scoring.points import (
     MIN_GAME_PLAYERS,
@@ -35,6 +34,7 @@ from tournament.accounts.models import Player
 from tournament.events.bridge import engine_id, event_record
 from tournament.events.choices import Status
 from tournament.events.models import Bracket, Event, Registration, Round, Seat
+from tournament.results.models import Game
 from tournament.standings.fragments import bump
 from tournament.standings.models import (
     SCORING_FORM_DUE_DAYS,
@@ -168,7 +168,7 @@ def _reasons(verdict: Eligibility, participants: int) -> list[dict]:
     ]
 
 
-def refresh_eligibility(event: Event, games: Iterable[m.Game]) -> None:
+def refresh_eligibility(event: Event, games: Iterable[Game]) -> None:
     """After a bracket's games changed: store the event's eligibility again if they can have
     changed it. Only the two-player rule depends on games (SPEC §2 [decision]): it can turn
     when the event is ruled out by it, or when a game of fewer than three players was played
