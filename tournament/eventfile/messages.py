@@ -64,6 +64,14 @@ ISSUE_TEMPLATES: Mapping[IssueCode, Any] = {
     C.COUNT_MISSING: _("missing unrazed realm count of %(player)r"),
     C.WINNER_NOT_SEATED: _("winner %(winner)r is not seated in this bracket"),
     C.WINNER_COUNT_MISSING: _("winner %(winner)r has no unrazed realm count"),
+    C.DROPPED_HAS_COUNT: _(
+        "%(player)r dropped before this game: a dropped player takes no part in later games "
+        "and has no count in them"
+    ),
+    C.DROPPED_WINNER: _(
+        "%(player)r dropped before this game and cannot win it (a dropped player takes no "
+        "part in later games)"
+    ),
     C.VICTORY_NEEDS_WINNER: _("a game ended by the victory condition must have a winner"),
     C.VICTORY_BELOW_COUNT: _(
         "winner %(winner)r has %(own)s unrazed realms; the %(victory)s victory condition "

@@ -10,7 +10,7 @@ together with the result.
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from uuid import UUID
 
 from django.core.exceptions import NON_FIELD_ERRORS, PermissionDenied, ValidationError
@@ -20,7 +20,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring import model as m
-from scoring.placement import finished_by, place_bracket
+from scoring.placement import absent, finished_by, place_bracket
 from scoring.teams import (
     TEAM_VICTORY_REALMS,
     seated_as_teams,
@@ -106,6 +106,18 @@ def _fail(message: str, field_name: str = NON_FIELD_ERRORS) -> ValidationError:
 
 def accepted_games(bracket: Bracket) -> list[Game]:
     return list(Game.objects.filter(bracket=bracket).select_related("winner").order_by("number"))
+
+
+def dropped_before(bracket: Bracket, number: object) -> frozenset[int]:
+    """Player pks of those who dropped before game ``number`` of the bracket (SPEC §4: they
+    take no part in it). A number that is not a game number means the next game."""
+    games = accepted_games(bracket)
+    try:
+        index = int(number) - 1
+    except (TypeError, ValueError):
+        index = len(games)
+    index = min(max(index, 0), len(games))
+    return frozenset(int(p) for p in absent(bracket_of(bracket, games=games), index))
 
 
 def bracket_over(bracket: Bracket, games: list[Game] | None = None) -> str | None:
@@ -311,7 +323,7 @@ def _check_later_games(
     engine = bracket_of(bracket, games=games)
     pairs = zip(games, engine.games, strict=True)
     replaced = tuple(game if g.number == number else old for g, old in pairs)
-    corrected = m.Bracket(engine.table, engine.players, replaced, None, engine.dropped)
+    corrected = replace(engine, games=replaced, tiebreak_order=None)
     teams = teams_by_player(bracket.round.event)
     if teams:
         listed = seated_as_teams(corrected, teams)
@@ -330,9 +342,7 @@ def _check_later_games(
         )
     rnd = bracket.round
     if rnd.state == Round.State.CLOSED:
-        final = m.Bracket(
-            engine.table, engine.players, replaced, engine.tiebreak_order, engine.dropped
-        )
+        final = replace(engine, games=replaced)
         if teams:
             by_id = {t.id: t for t in teams.values()}
             final = team_bracket(seated_as_teams(final, teams), by_id)

@@ -362,9 +362,14 @@ def drop_player(registration: Registration) -> Registration:
             return registration
         if rnd.state != Round.State.CLOSED:
             # A finished bracket keeps its places; only an unfinished one plays on without them.
-            Seat.objects.filter(bracket__round=rnd, registration__in=dropping).exclude(
+            # The games recorded so far are his; he takes no part in later ones (SPEC §4).
+            seats = Seat.objects.filter(bracket__round=rnd, registration__in=dropping).exclude(
                 bracket__state=Bracket.State.COMPLETE
-            ).update(dropped=True)
+            )
+            for seat in seats:
+                seat.dropped = True
+                seat.dropped_after_games = Game.objects.filter(bracket_id=seat.bracket_id).count()
+                seat.save(update_fields=["dropped", "dropped_after_games"])
         elif not rnd.is_final:
             # Dropped between rounds: who advances from the closed round is decided again.
             _store_advancement(event, rnd, event_record(event))
@@ -402,7 +407,9 @@ def undo_drop(registration: Registration) -> Registration:
         registration.dropped_in_round = None
         if rnd is None:
             return registration
-        Seat.objects.filter(bracket__round=rnd, registration__in=returning).update(dropped=False)
+        Seat.objects.filter(bracket__round=rnd, registration__in=returning).update(
+            dropped=False, dropped_after_games=None
+        )
         if rnd.state == Round.State.CLOSED and not rnd.is_final:
             _store_advancement(event, rnd, event_record(event))
         recompute.refresh_event(event)
