@@ -404,6 +404,25 @@ def _read_team(r: _Reader) -> Check:
     return check
 
 
+def _team_ids_twice(r: _Reader, teams: Sequence[Team]) -> bool:
+    """Report a team id used by two teams, naming both places (SPEC §10: ids are unique)."""
+    first: dict[str, int] = {}
+    found = False
+    for i, team in enumerate(teams):
+        if team.id in first:
+            msg = "team id %(team)r is used twice: teams[%(first)s] has it already"
+            r.fail(
+                f"teams[{i}].id",
+                IssueCode.DUPLICATE_TEAM_ID,
+                msg,
+                team=team.id,
+                first=first[team.id],
+            )
+            found = True
+        first.setdefault(team.id, i)
+    return found
+
+
 def _read_format(r: _Reader, data: dict) -> Any:
     size = r.key(data, "", "deck_size", lambda v, p: r.choice(v, p, DECK_SIZES))
     rules = r.key(data, "", "deck_rules", r.enum(DeckRules))
@@ -473,6 +492,9 @@ def _read(data: Any) -> tuple[EventRecord | None, list[Issue]]:
                 )
             seen.add(player.id)
     teams = r.key(data, "", "teams", r.array(_read_team(r)), ())
+    if teams not in (BAD, ()) and _team_ids_twice(r, teams):
+        # The first cause only: every bracket naming the lost team would say "unknown".
+        return None, r.issues
     seats = {t.id for t in teams} if teams not in (BAD, ()) else known
     rounds = r.key(data, "", "rounds", r.array(_read_round(r, known, seats)))
     if r.issues or _any_bad(

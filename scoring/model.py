@@ -415,6 +415,7 @@ class IssueCode(StrEnum):
     UNKNOWN_TEAM = "unknown-team"
     TEAM_VICTORY_REALMS = "team-victory-realms"
     DUPLICATE_PLAYER_ID = "duplicate-player-id"
+    DUPLICATE_TEAM_ID = "duplicate-team-id"
     # format (SPEC §2)
     DECK_SIZE = "deck-size"
     EVENT_MULTIPLIER = "event-multiplier"

@@ -474,7 +474,7 @@ def _team_wording(found: Issue) -> Issue:
     message = found.message.replace("unknown player id", "unknown team id")
     message = message.replace("(not in the players list)", "(not in the teams list)")
     message = message.replace("a bracket seats 2 to 4 players", "a bracket seats 2 to 4 teams")
-    return Issue(found.path, message, found.field, found.player)
+    return replace(found, message=message)
 
 
 def validate_any_event(event: EventRecord) -> list[Issue]:

@@ -50,6 +50,7 @@ ISSUE_TEMPLATES: Mapping[IssueCode, Any] = {
     C.UNKNOWN_PLAYER: _("unknown player id %(player)r"),
     C.UNKNOWN_TEAM: _("unknown team id %(team)r"),
     C.DUPLICATE_PLAYER_ID: _("player id %(player)r is used %(count)s times"),
+    C.DUPLICATE_TEAM_ID: _("team id %(team)r is used twice: teams[%(first)s] has it already"),
     C.DECK_SIZE: _("deck size must be one of %(sizes)s, not %(size)s"),
     C.EVENT_MULTIPLIER: _("event multiplier must be 1 or 2, not %(multiplier)s"),
     C.DIGIT_NOT_NO_XS: _('only a "no-xs" tournament has a digit'),
