@@ -373,13 +373,18 @@ def _same_game(game: Game, data: GameData) -> bool:
     )
 
 
-def _repeated(idempotency_key: UUID) -> Outcome | None:
-    """The entry already made by this submission (call under the bracket's lock: a double
-    tap waits there and then finds the first entry)."""
-    repeat = GameEntry.objects.filter(idempotency_key=idempotency_key).first()
+def _repeated(bracket: Bracket, idempotency_key: UUID) -> Outcome | None:
+    """The entry this submission already made at this bracket (call under the bracket's
+    lock: a double tap waits there and then finds the first entry). Keys are scoped to the
+    bracket: the same key sent to another bracket is a submission of its own there."""
+    repeat = GameEntry.objects.filter(bracket=bracket, idempotency_key=idempotency_key).first()
     if repeat is None:
         return None
-    return Outcome(repeat, False, _("This submission was already received."))
+    return Outcome(
+        repeat,
+        False,
+        _("This submission was already received for table %(table)s.") % {"table": bracket.table},
+    )
 
 
 def submit_entry(
@@ -396,7 +401,7 @@ def submit_entry(
     """Record a judge's entry for game `number` (a new game, or a correction of an accepted one)."""
     with transaction.atomic():
         bracket = _lock(bracket)
-        repeat = _repeated(idempotency_key)
+        repeat = _repeated(bracket, idempotency_key)
         if repeat is not None:
             return repeat
         event = bracket.round.event
@@ -456,7 +461,7 @@ def report_result(
     not when another player reports the same) and counts only once a judge confirms it."""
     with transaction.atomic():
         bracket = _lock(bracket)
-        repeat = _repeated(idempotency_key)
+        repeat = _repeated(bracket, idempotency_key)
         if repeat is not None:
             return repeat
         event = bracket.round.event
