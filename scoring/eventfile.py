@@ -75,6 +75,9 @@ __all__ = [
 ]
 
 FORMAT_ID = "spellfire-event/1"
+# Player numbers name players in addresses (/players/<number>/) and forms: ASCII letters,
+# digits and ". - _" only, at most 20 (the database column).
+PLAYER_NUMBER = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,19}")
 MULTIPLIERS = (1, 2)
 # An older file says only "timed": true; it is read with this limit per round.
 LEGACY_TIME_LIMIT_MINUTES = 60
@@ -143,6 +146,18 @@ class _Reader:
                 path, IssueCode.NOT_STRING, "must be a string, got %(kind)s", kind=_kind(value)
             )
         return value
+
+    def player_number(self, value: Any, path: str) -> Any:
+        """A player number: empty, or 1 to 20 letters, digits, ".", "-" and "_" (it names a
+        player in addresses and forms: nothing else is safe there)."""
+        value = self.string(value, path)
+        if value is BAD or value == "" or PLAYER_NUMBER.fullmatch(value):
+            return value
+        msg = (
+            "a player number is 1 to 20 letters (A-Z), digits, '.', '-' or '_', starting with "
+            "a letter or digit: got %(number)r"
+        )
+        return self.fail(path, IssueCode.PLAYER_NUMBER_CHARS, msg, number=value)
 
     def text(self, value: Any, path: str) -> Any:
         """A string that is not blank."""
@@ -279,7 +294,7 @@ def _read_official(r: _Reader, role: Role) -> Check:
         if data is None:
             return BAD
         name = r.key(data, path, "name", r.text)
-        number = r.key(data, path, "player_number", r.string, "")
+        number = r.key(data, path, "player_number", r.player_number, "")
         played = r.key(data, path, "played", r.boolean, False)
         if _any_bad(name, number, played):
             return BAD
@@ -295,8 +310,12 @@ def _read_player(r: _Reader) -> Check:
             return BAD
         pid = r.key(data, path, "id", r.text)
         name = r.key(data, path, "name", r.text)
-        number = r.key(data, path, "player_number", r.string, "")
-        return BAD if _any_bad(pid, name, number) else PlayerRef(pid, name, number)
+        number = r.key(data, path, "player_number", r.player_number, "")
+        if _any_bad(pid, name):
+            return BAD
+        # A bad number is reported at its place; the player's id stays known, so the
+        # brackets that seat him do not add "unknown player" issues of their own.
+        return PlayerRef(pid, name, "" if number is BAD else number)
 
     return check
 

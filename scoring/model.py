@@ -416,6 +416,7 @@ class IssueCode(StrEnum):
     TEAM_VICTORY_REALMS = "team-victory-realms"
     DUPLICATE_PLAYER_ID = "duplicate-player-id"
     DUPLICATE_TEAM_ID = "duplicate-team-id"
+    PLAYER_NUMBER_CHARS = "player-number-chars"
     # format (SPEC §2)
     DECK_SIZE = "deck-size"
     EVENT_MULTIPLIER = "event-multiplier"

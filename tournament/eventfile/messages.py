@@ -50,6 +50,10 @@ ISSUE_TEMPLATES: Mapping[IssueCode, Any] = {
     C.UNKNOWN_PLAYER: _("unknown player id %(player)r"),
     C.UNKNOWN_TEAM: _("unknown team id %(team)r"),
     C.DUPLICATE_PLAYER_ID: _("player id %(player)r is used %(count)s times"),
+    C.PLAYER_NUMBER_CHARS: _(
+        "a player number is 1 to 20 letters (A-Z), digits, '.', '-' or '_', starting with "
+        "a letter or digit: got %(number)r"
+    ),
     C.DUPLICATE_TEAM_ID: _("team id %(team)r is used twice: teams[%(first)s] has it already"),
     C.DECK_SIZE: _("deck size must be one of %(sizes)s, not %(size)s"),
     C.EVENT_MULTIPLIER: _("event multiplier must be 1 or 2, not %(multiplier)s"),
