@@ -15,6 +15,7 @@ from django.db.models import Prefetch
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 
+from scoring.points import round_multiplier
 from tournament.decks.carddata import get_card_index
 from tournament.decks.models import Decklist, SideboardSwap
 from tournament.decks.services import decklist_for_print
@@ -244,7 +245,7 @@ def bracket_sheets_context(request: DocumentRequest) -> dict:
     return {
         "blank": blank,
         "round": rnd,
-        "multiplier": rnd.number * request.event.event_multiplier,
+        "multiplier": round_multiplier(rnd.number, request.event.event_multiplier),
         "last_bracket_only": request.event.points_mode == PointsMode.LAST_BRACKET,
         "team_spirit": bool(teams),
         "sheets": [_bracket_sheet(b, blank, request.base_url, teams) for b in brackets],
