@@ -16,6 +16,8 @@ from scoring.teams import seated_as_teams
 from tournament.events.choices import TournamentType
 from tournament.events.models import FORMAT_FIELDS, Bracket, Event, Round, Seat, Team
 from tournament.results.models import Game
+from tournament.standings import figures as declared
+from tournament.standings.figures import names
 
 TeamsByPlayer = dict[str, m.Team]
 
@@ -141,7 +143,7 @@ def _changed(obj, values: dict) -> bool:
     return changed
 
 
-SEAT_FIGURES = ["place", "points", "unrazed_total", "games_won", "best_game"]
+SEAT_FIGURES = names(declared.SEAT_FIGURES)  # the declared figures stored on a seat
 BRACKET_FIGURES = ["state", "winner"]
 
 

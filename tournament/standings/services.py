@@ -36,6 +36,8 @@ from tournament.events.bridge import engine_id, event_record
 from tournament.events.choices import Status
 from tournament.events.models import Bracket, Event, Registration, Round, Seat
 from tournament.results.models import Game
+from tournament.standings import figures as declared
+from tournament.standings.figures import names
 from tournament.standings.fragments import bump
 from tournament.standings.models import (
     SCORING_FORM_DUE_DAYS,
@@ -102,17 +104,7 @@ class _Tally:
         )
 
 
-STANDING_FIGURES = [
-    "points",
-    "round_points",
-    "brackets_played",
-    "last_round",
-    "last_place",
-    "unrazed_total",
-    "games_won",
-    "status",
-    "eliminated_in_round",
-]
+STANDING_FIGURES = names(declared.STANDING_FIGURES)  # what refresh_players rewrites
 
 
 def _status(
