@@ -123,15 +123,16 @@ def advance(
     outcomes = [place_bracket(b) for b in rnd.brackets]
     pending = tuple(o.table for o in outcomes if not o.decided)
     gone = set(withdrawn).union(*(r.withdrawn for r in event.rounds[:number]))
+    dropped = {p for r in event.rounds[:number] for b in r.brackets for p in b.dropped} | gone
+    # A bracket winner who dropped after winning keeps his place but does not advance (§4).
     winners = tuple(
-        o.winner for o in outcomes if o.decided and o.winner is not None and o.winner not in gone
+        o.winner for o in outcomes if o.decided and o.winner is not None and o.winner not in dropped
     )
     if pending:
         return Advancement(number, False, winners, pending=pending)
     if rnd.is_final:
         winner = outcomes[0].winner
         return Advancement(number, True, winners, tournament_over=True, tournament_winner=winner)
-    dropped = {p for r in event.rounds[:number] for b in r.brackets for p in b.dropped} | gone
     seen = {p for r in event.rounds[:number] for p in r.players}
     seated = [p.id for p in event.players if p.id in seen]
     # Wildcards come from players already eliminated (any earlier round), never the dropped.

@@ -75,6 +75,9 @@ __all__ = [
 ]
 
 FORMAT_ID = "spellfire-event/1"
+# Player numbers name players in addresses (/players/<number>/) and forms: ASCII letters,
+# digits and ". - _" only, at most 20 (the database column).
+PLAYER_NUMBER = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,19}")
 MULTIPLIERS = (1, 2)
 # An older file says only "timed": true; it is read with this limit per round.
 LEGACY_TIME_LIMIT_MINUTES = 60
@@ -143,6 +146,18 @@ class _Reader:
                 path, IssueCode.NOT_STRING, "must be a string, got %(kind)s", kind=_kind(value)
             )
         return value
+
+    def player_number(self, value: Any, path: str) -> Any:
+        """A player number: empty, or 1 to 20 letters, digits, ".", "-" and "_" (it names a
+        player in addresses and forms: nothing else is safe there)."""
+        value = self.string(value, path)
+        if value is BAD or value == "" or PLAYER_NUMBER.fullmatch(value):
+            return value
+        msg = (
+            "a player number is 1 to 20 letters (A-Z), digits, '.', '-' or '_', starting with "
+            "a letter or digit: got %(number)r"
+        )
+        return self.fail(path, IssueCode.PLAYER_NUMBER_CHARS, msg, number=value)
 
     def text(self, value: Any, path: str) -> Any:
         """A string that is not blank."""
@@ -279,7 +294,7 @@ def _read_official(r: _Reader, role: Role) -> Check:
         if data is None:
             return BAD
         name = r.key(data, path, "name", r.text)
-        number = r.key(data, path, "player_number", r.string, "")
+        number = r.key(data, path, "player_number", r.player_number, "")
         played = r.key(data, path, "played", r.boolean, False)
         if _any_bad(name, number, played):
             return BAD
@@ -295,8 +310,12 @@ def _read_player(r: _Reader) -> Check:
             return BAD
         pid = r.key(data, path, "id", r.text)
         name = r.key(data, path, "name", r.text)
-        number = r.key(data, path, "player_number", r.string, "")
-        return BAD if _any_bad(pid, name, number) else PlayerRef(pid, name, number)
+        number = r.key(data, path, "player_number", r.player_number, "")
+        if _any_bad(pid, name):
+            return BAD
+        # A bad number is reported at its place; the player's id stays known, so the
+        # brackets that seat him do not add "unknown player" issues of their own.
+        return PlayerRef(pid, name, "" if number is BAD else number)
 
     return check
 
@@ -404,6 +423,25 @@ def _read_team(r: _Reader) -> Check:
     return check
 
 
+def _team_ids_twice(r: _Reader, teams: Sequence[Team]) -> bool:
+    """Report a team id used by two teams, naming both places (SPEC §10: ids are unique)."""
+    first: dict[str, int] = {}
+    found = False
+    for i, team in enumerate(teams):
+        if team.id in first:
+            msg = "team id %(team)r is used twice: teams[%(first)s] has it already"
+            r.fail(
+                f"teams[{i}].id",
+                IssueCode.DUPLICATE_TEAM_ID,
+                msg,
+                team=team.id,
+                first=first[team.id],
+            )
+            found = True
+        first.setdefault(team.id, i)
+    return found
+
+
 def _read_format(r: _Reader, data: dict) -> Any:
     size = r.key(data, "", "deck_size", lambda v, p: r.choice(v, p, DECK_SIZES))
     rules = r.key(data, "", "deck_rules", r.enum(DeckRules))
@@ -473,6 +511,9 @@ def _read(data: Any) -> tuple[EventRecord | None, list[Issue]]:
                 )
             seen.add(player.id)
     teams = r.key(data, "", "teams", r.array(_read_team(r)), ())
+    if teams not in (BAD, ()) and _team_ids_twice(r, teams):
+        # The first cause only: every bracket naming the lost team would say "unknown".
+        return None, r.issues
     seats = {t.id for t in teams} if teams not in (BAD, ()) else known
     rounds = r.key(data, "", "rounds", r.array(_read_round(r, known, seats)))
     if r.issues or _any_bad(

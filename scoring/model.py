@@ -254,13 +254,20 @@ class Game:
 
 @dataclass(frozen=True, slots=True)
 class Bracket:
-    """Players seated at one table for one round, and the games they played."""
+    """Players seated at one table for one round, and the games they played.
+
+    ``dropped`` players left during the bracket (SPEC §4). ``dropped_after`` says, where it
+    is known (the site records it), how many of the bracket's games were recorded before a
+    player dropped; an event file does not say, and the engine infers it from the counts
+    (see :func:`scoring.placement.drop_point`).
+    """
 
     table: int
     players: tuple[str, ...]
     games: tuple[Game, ...] = ()
     tiebreak_order: tuple[str, ...] | None = None
     dropped: tuple[str, ...] = ()
+    dropped_after: Mapping[str, int] | None = None
 
     def __post_init__(self) -> None:
         _set(self, "players", tuple(self.players))
@@ -268,6 +275,7 @@ class Bracket:
         if self.tiebreak_order is not None:
             _set(self, "tiebreak_order", tuple(self.tiebreak_order))
         _set(self, "dropped", tuple(self.dropped))
+        _set(self, "dropped_after", _counts(self.dropped_after) or {})
 
     @property
     def active(self) -> tuple[str, ...]:
@@ -407,6 +415,8 @@ class IssueCode(StrEnum):
     UNKNOWN_TEAM = "unknown-team"
     TEAM_VICTORY_REALMS = "team-victory-realms"
     DUPLICATE_PLAYER_ID = "duplicate-player-id"
+    DUPLICATE_TEAM_ID = "duplicate-team-id"
+    PLAYER_NUMBER_CHARS = "player-number-chars"
     # format (SPEC §2)
     DECK_SIZE = "deck-size"
     EVENT_MULTIPLIER = "event-multiplier"
@@ -421,6 +431,8 @@ class IssueCode(StrEnum):
     COUNT_MISSING = "count-missing"
     WINNER_NOT_SEATED = "winner-not-seated"
     WINNER_COUNT_MISSING = "winner-count-missing"
+    DROPPED_HAS_COUNT = "dropped-has-count"
+    DROPPED_WINNER = "dropped-winner"
     VICTORY_NEEDS_WINNER = "victory-needs-winner"
     VICTORY_BELOW_COUNT = "victory-below-count"
     VICTORY_NOT_MOST = "victory-not-most"

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from scoring.advancement import Advancement, advance, tournament_winner
 from scoring.brackets import SeatingError, bracket_sizes
@@ -35,10 +35,10 @@ from scoring.model import (
     Team,
     issue,
 )
-from scoring.placement import finished_by
+from scoring.placement import absent, finished_by
 from scoring.points import RoundScore, round_scores
 from scoring.seating import History, SeatingPlayer, seat_players
-from scoring.validation import decide_by_realms, is_count, validate_event
+from scoring.validation import decide_by_realms, dropped_issues, is_count, validate_event
 
 __all__ = [
     "TEAM_SIZE",
@@ -172,7 +172,7 @@ def team_bracket(bracket: Bracket, by_id: Mapping[str, Team]) -> Bracket:
     """A team-listed bracket at team level: one count per team in every game."""
     seated = [by_id[t] for t in bracket.players if t in by_id]
     games = tuple(team_game(g, seated) for g in bracket.games)
-    return Bracket(bracket.table, bracket.players, games, bracket.tiebreak_order, bracket.dropped)
+    return replace(bracket, games=games)
 
 
 def seated_as_teams(bracket: Bracket, team_by_player: Mapping[str, Team]) -> Bracket:
@@ -190,7 +190,13 @@ def seated_as_teams(bracket: Bracket, team_by_player: Mapping[str, Team]) -> Bra
     games = tuple(
         Game(winner(g.winner), g.ended_by, g.unrazed, g.razed, g.holdings) for g in bracket.games
     )
-    return Bracket(bracket.table, tuple(order), games, bracket.tiebreak_order, dropped)
+    # A team drops as a team: it left when its first member did.
+    after = {
+        t: min(bracket.dropped_after[p] for p in members[t] if p in bracket.dropped_after)
+        for t in dropped
+        if any(p in bracket.dropped_after for p in members[t])
+    }
+    return Bracket(bracket.table, tuple(order), games, bracket.tiebreak_order, dropped, after)
 
 
 def team_event(event: EventRecord) -> EventRecord:
@@ -361,7 +367,12 @@ def validate_teams(event: EventRecord) -> list[Issue]:
         if not team.id.strip():
             issues.append(Issue(f"{path}.id", "team id must not be empty", "id"))
         elif team.id in seen_ids:
-            issues.append(Issue(f"{path}.id", f"team id {team.id!r} is used twice", "id"))
+            first = next(j for j, other in enumerate(event.teams) if other.id == team.id)
+            msg = (
+                f"team id {team.id!r} is used twice (teams[{first}] has it already): every "
+                "team needs its own id"
+            )
+            issues.append(Issue(f"{path}.id", msg, "id"))
         elif team.id in known:
             msg = f"team id {team.id!r} is also a player id: brackets could not tell them apart"
             issues.append(Issue(f"{path}.id", msg, "id"))
@@ -430,7 +441,7 @@ def _team_games(
     issues: list[Issue] = []
     for g, game in enumerate(bracket.games):
         where = f"{path}.games[{g}]"
-        before = Bracket(bracket.table, bracket.players, level.games[:g], None, bracket.dropped)
+        before = replace(level, games=level.games[:g], tiebreak_order=None)
         winners = Counter(x.winner for x in before.games if x.winner is not None)
         over = next((by_id[t].name for t, n in winners.items() if n >= 2 and t in by_id), None)
         if over is not None or finished_by(before) == "time":
@@ -442,8 +453,20 @@ def _team_games(
                 )
                 issues.append(Issue(where, f"no game may be recorded after {reason}", "games"))
             break
-        issues += validate_team_game(game, bracket, teams, fmt, where)
+        gone = absent(level, g)
+        dropped = _members_issues(dropped_issues(level.games[g], gone, where), by_id)
+        issues += dropped or validate_team_game(game, bracket, teams, fmt, where)
     return issues
+
+
+def _members_issues(found: list[Issue], by_id: Mapping[str, Team]) -> list[Issue]:
+    """Team-level issues of a dropped team, said of the team (a team drops as a team)."""
+    return [
+        replace(f, message=f.message.replace(repr(f.player), f"team {by_id[f.player].name!r}"))
+        if f.player in by_id
+        else f
+        for f in found
+    ]
 
 
 def _team_wording(found: Issue) -> Issue:
@@ -451,7 +474,7 @@ def _team_wording(found: Issue) -> Issue:
     message = found.message.replace("unknown player id", "unknown team id")
     message = message.replace("(not in the players list)", "(not in the teams list)")
     message = message.replace("a bracket seats 2 to 4 players", "a bracket seats 2 to 4 teams")
-    return Issue(found.path, message, found.field, found.player)
+    return replace(found, message=message)
 
 
 def validate_any_event(event: EventRecord) -> list[Issue]:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, replace
 
 from scoring.advancement import advance
 from scoring.brackets import bracket_sizes, is_seatable
@@ -24,7 +24,7 @@ from scoring.model import (
     TournamentType,
     issue,
 )
-from scoring.placement import finished_by, game_wins, place_bracket
+from scoring.placement import absent, finished_by, game_wins, place_bracket
 
 __all__ = [
     "RealmDecision",
@@ -211,10 +211,20 @@ def _check_victory(game: Game, fmt: Format, path: str) -> list[Issue]:
     return []
 
 
-def validate_game(game: Game, bracket: Bracket, fmt: Format, path: str = "game") -> list[Issue]:
-    """Check one game of a bracket: counts, seated players, and the recorded winner."""
+def validate_game(
+    game: Game, bracket: Bracket, fmt: Format, path: str = "game", index: int | None = None
+) -> list[Issue]:
+    """Check one game of a bracket: counts, seated players, and the recorded winner.
+
+    ``index`` is the game's place in the bracket (0-based); by default the game follows
+    the bracket's games (a new game).
+    """
     high = fmt.max_realms
     issues = _check_counts(game.unrazed, "unrazed", bracket.players, high, path)
+    gone = absent(bracket, len(bracket.games) if index is None else index)
+    dropped = dropped_issues(game, gone, path)
+    if dropped:
+        return issues + dropped  # the first cause: a dropped player recorded in a later game
     for player in bracket.active:
         if player not in game.unrazed:
             msg = "missing unrazed realm count of %(player)r"
@@ -243,6 +253,37 @@ def validate_game(game: Game, bracket: Bracket, fmt: Format, path: str = "game")
     if issues:
         return issues  # the winner check needs sound counts
     return _check_winner(game, fmt, path)
+
+
+def dropped_issues(game: Game, gone: Collection[str], path: str) -> list[Issue]:
+    """A player who dropped before a game has no count in it and cannot win it (SPEC §4)."""
+    issues = []
+    if game.winner in gone:
+        msg = (
+            "%(player)r dropped before this game and cannot win it (a dropped player takes no "
+            "part in later games)"
+        )
+        issues.append(
+            issue(
+                f"{path}.winner",
+                IssueCode.DROPPED_WINNER,
+                msg,
+                "winner",
+                game.winner,
+                player=game.winner,
+            )
+        )
+    for player in game.unrazed:
+        if player in gone:
+            msg = (
+                "%(player)r dropped before this game: a dropped player takes no part in later "
+                "games and has no count in them"
+            )
+            where = f"{path}.unrazed.{player}"
+            issues.append(
+                issue(where, IssueCode.DROPPED_HAS_COUNT, msg, "unrazed", player, player=player)
+            )
+    return issues
 
 
 def _check_ids(values: Sequence[str], seated: Sequence[str], name: str, path: str) -> list[Issue]:
@@ -307,12 +348,11 @@ def validate_bracket(
         issues += _check_ids(bracket.tiebreak_order, bracket.players, "tiebreak_order", path)
     for i, game in enumerate(bracket.games):
         where = f"{path}.games[{i}]"
-        before = Bracket(bracket.table, bracket.players, bracket.games[:i], None, bracket.dropped)
-        over = _over_before(before, where)
+        over = _over_before(replace(bracket, games=bracket.games[:i], tiebreak_order=None), where)
         if over:
             issues.append(over)
             break
-        issues += validate_game(game, bracket, fmt, where)
+        issues += validate_game(game, bracket, fmt, where, index=i)
     return issues
 
 
@@ -467,10 +507,23 @@ def validate_event(event: EventRecord) -> list[Issue]:
         if r + 1 < len(event.rounds):
             closed = _validate_round_closed(event, r)
             issues += closed
-            if not closed and not issues:
-                # Who sits next is only defined once everything before is sound.
+            if not closed and _countable(event.rounds[: r + 1]):
+                # Advancement is checked whatever else is wrong (SPEC §6: in every kind of
+                # event, whatever else the file contains); it only needs counts it can add.
                 issues += _validate_advancement(event, r, left)
     return issues
+
+
+def _countable(rounds: Sequence[Round]) -> bool:
+    """Every count of these rounds is a whole number (placement can add them up)."""
+    return all(
+        isinstance(value, int) and not isinstance(value, bool)
+        for rnd in rounds
+        for bracket in rnd.brackets
+        for game in bracket.games
+        for counts in (game.unrazed, game.razed or {}, game.holdings or {})
+        for value in counts.values()
+    )
 
 
 def _validate_seating_sizes(rnd: Round, r: int) -> list[Issue]:

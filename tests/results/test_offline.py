@@ -11,6 +11,7 @@ from django.contrib.staticfiles import finders
 from django.urls import reverse
 
 from tests.results.conftest import bracket_url, game_post
+from tournament.results import services
 from tournament.results.models import EntryStatus, Game, GameEntry
 from tournament.results.offline import OFFLINE_HEADER
 
@@ -75,7 +76,9 @@ def test_resend_after_a_lost_answer_returns_the_first_entry(
     _queued_post(client, bracket, seated, [6, 5, 2], number=2)
     again = _queued_post(client, bracket, seated, [6, 4, 3], key=key)
     assert first.json()["state"] == again.json()["state"] == "confirmed"
-    assert again.json()["message"] == "This submission was already received."
+    assert again.json()["message"] == (
+        f"This submission was already received for table {bracket.table}."
+    )
     assert again.json()["number"] == 1
     assert GameEntry.objects.count() == 2 and Game.objects.count() == 2
 
@@ -158,3 +161,17 @@ def test_only_a_live_send_leaves_a_message_for_the_next_page(
     data = game_post(seated, [6, 5, 2], winner=seated[0], number=2)
     client.post(bracket_url(bracket), data, HTTP_X_QUEUE_LIVE="1", **JSON)
     assert b"Game 2 is recorded" in client.get(bracket_url(bracket)).content
+
+
+def test_a_submission_key_is_scoped_to_its_bracket(judge, single_entry, round1):
+    # The same key sent to two tables is two submissions: the second table stores its own
+    # game instead of answering "already received" with nothing stored.
+    first, second = round1.brackets.order_by("table")[:2]
+    key = uuid.uuid4()
+    for bracket in (first, second):
+        seats = [s.registration.player for s in bracket.seats.order_by("position")]
+        data = services.GameData(seats[0].pk, "victory", {str(p.pk): 4 for p in seats})
+        data.unrazed[str(seats[0].pk)] = 6
+        outcome = services.submit_entry(bracket, data, judge, key, number=1)
+        assert outcome.created
+    assert Game.objects.filter(bracket=second).count() == 1

@@ -82,10 +82,14 @@ PLAYING_TOTALS = {
 }
 
 
-def hand_totals(coordinator: Player) -> dict[str, int]:
-    """Ranking points of the hand event by player number; an importer is its coordinator
-    (the import replaces the file's coordinator with the uploader)."""
-    return {**PLAYING_TOTALS, coordinator.player_number: 9, "J-7": 4}
+def hand_totals(coordinator: Player, *, confirmed: bool = False) -> dict[str, int]:
+    """Ranking points of the hand event by player number once accepted.
+
+    SPEC §9 (officials of an imported event): the import makes the uploader its
+    coordinator (9 points, 1 per player), but officials' points count only for officials
+    a ranking officer confirms; the file's judge J-7 (4 points) matches no account and can
+    never be confirmed."""
+    return {**PLAYING_TOTALS, coordinator.player_number: 9} if confirmed else dict(PLAYING_TOTALS)
 
 
 def other_results(document: dict) -> dict:

@@ -1,6 +1,5 @@
 """Forgery: imported copies, identical copies, and what the officer is warned about (§9)."""
 
-import datetime
 import json
 
 import pytest
@@ -13,7 +12,8 @@ from tests.review.conftest import hand_event_file, other_results
 from tournament.accounts.models import Player
 from tournament.eventfile.services import EventFileError, export_text, import_event
 from tournament.events.models import Event
-from tournament.review.services import flags, people, submit
+from tournament.review.evidence import flags, people
+from tournament.review.services import submit
 from tournament.standings.models import RankingTotal
 from tournament.standings.services import ranking
 
@@ -71,36 +71,32 @@ def test_a_copy_of_an_unaccepted_event_imports_and_is_flagged_once_one_is_accept
     assert "duplicate" not in _codes(hand_event)  # an event is not a copy of itself
 
 
-def test_imported_and_never_signed_in_flags(hand_event, importer):
+def test_imported_event_flags_rest_on_activity(hand_event, importer):
     found = _codes(hand_event)
     assert "imported" in found
-    # the file's 9 players and its judge have no account; the importer never logged in
-    assert len(found["never_signed_in"]) == 11
-    assert "Hand p1 (H01, Player)" in found["never_signed_in"]
+    # Imported: nobody registered, checked in or entered a result on this site — the
+    # file's 9 players, its judge J-7 and the importer (its coordinator): 11 people.
+    assert len(found["no_activity"]) == 11
+    assert "Hand p1 (H01, Player)" in found["no_activity"]
 
 
-def test_site_event_flags_follow_sign_ins(finished_event, client_as, organizer, judge):
-    found = _codes(finished_event)
-    assert "imported" not in found and "duplicate" not in found
-    # nobody of the fixture ever logged in: 9 players, the organizer and two judges
-    assert len(found["never_signed_in"]) == 12
+def test_a_legitimate_site_event_flags_no_player_as_idle(finished_event):
+    # Every player registered on the site and checked in; the organizer ran it: none of
+    # them is idle, whatever their logins. (The fixture's judges entered nothing: they
+    # are flagged, and the flag says so.)
+    idle = _codes(finished_event).get("no_activity", [])
+    assert not any(", Player)" in line or "Coordinator" in line for line in idle)
     players = [p for p in people(finished_event) if p.place is not None]
-    first = Player.objects.get(player_number=players[0].number)
-    client_as(first)  # logs in now, after registering
-    client_as(organizer)
-    absent = _codes(finished_event)["never_signed_in"]
-    assert len(absent) == 10
-    assert not any(first.player_number in line for line in absent)
-    assert not any(f"{organizer.player_number}, Coordinator" in line for line in absent)
+    assert all("registered" in p.activity for p in players)
 
 
-def test_an_account_without_a_password_never_signed_in(finished_event):
-    players = [p for p in people(finished_event) if p.place is not None]
-    someone = Player.objects.get(player_number=players[0].number)
-    someone.user.set_unusable_password()
-    someone.user.last_login = someone.registrations.get().created_at
-    someone.user.save()
-    assert someone.name in " ".join(_codes(finished_event)["never_signed_in"])
+def test_an_idle_judge_is_flagged_with_what_the_flag_rests_on(finished_event, organizer):
+    idle = make_player("idle", "Ida Idle")
+    finished_event.judges.add(idle)
+    from tournament.standings import recompute
+
+    recompute.refresh_event(finished_event)
+    assert any("Ida Idle" in line for line in _codes(finished_event)["no_activity"])
 
 
 def test_players_are_matched_to_accounts_by_number(hand_event, client_as, officer):
@@ -109,16 +105,4 @@ def test_players_are_matched_to_accounts_by_number(hand_event, client_as, office
     text = client_as(officer.player).get(reverse("review:event", args=[hand_event.pk]))
     content = text.content.decode()
     assert "H01" in content and "no account" in content
-    assert 'data-flag="imported"' in content and 'data-flag="never_signed_in"' in content
-
-
-def test_a_login_before_registering_is_not_a_sign_in_to_the_event(finished_event):
-    players = [p for p in people(finished_event) if p.place is not None]
-    someone = Player.objects.get(player_number=players[0].number)
-    registered = someone.registrations.get().created_at
-    someone.user.last_login = registered - datetime.timedelta(days=1)
-    someone.user.save()
-    assert someone.name in " ".join(_codes(finished_event)["never_signed_in"])
-    someone.user.last_login = registered + datetime.timedelta(minutes=1)
-    someone.user.save()
-    assert someone.name not in " ".join(_codes(finished_event)["never_signed_in"])
+    assert 'data-flag="imported"' in content and 'data-flag="no_activity"' in content

@@ -1,6 +1,7 @@
 """Only accepted events count: ranking totals, player pages and the API (SPEC §9)."""
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from tests.conftest import accept_for_ranking
@@ -29,17 +30,33 @@ def test_a_finished_event_counts_only_once_accepted(hand_event, officer):
 
 
 def test_ranks_and_breakdown_of_accepted_figures(hand_event, importer, officer):
-    accept_for_ranking(hand_event)
+    # The officer confirms the importer as the coordinator (his account existed before the
+    # import): his 9 coordinator points count (SPEC §9); J-7 matches no account.
+    submit(hand_event, importer.user)
+    accept(hand_event, officer, confirmed_officials=[importer.pk])
     rows = {p.player_number: p for p in ranking()}
     coordinator = importer.player_number
-    # 14, 10, 9, 8, 4, then three players on 3 share rank 6, three on 2 share rank 9
-    assert [rows[n].rank for n in ("H01", "H04", coordinator, "H07", "J-7")] == [1, 2, 3, 4, 5]
-    assert {rows[n].rank for n in ("H02", "H05", "H08")} == {6}
-    assert {rows[n].rank for n in ("H03", "H06", "H09")} == {9}
+    # 14, 10, 9, 8, then three players on 3 share rank 5, three on 2 share rank 8
+    assert [rows[n].rank for n in ("H01", "H04", coordinator, "H07")] == [1, 2, 3, 4]
+    assert "J-7" not in rows
+    assert {rows[n].rank for n in ("H02", "H05", "H08")} == {5}
+    assert {rows[n].rank for n in ("H03", "H06", "H09")} == {8}
     assert rows[coordinator].official_points == 9 and rows[coordinator].playing_points == 0
+    assert _totals() == hand_totals(importer, confirmed=True)
     p1 = Player.objects.get(player_number="H01")
     [row] = ranking_breakdown(p1)
     assert (row["event"], row["place"], row["playing"], row["total"]) == (hand_event, 1, 14, 14)
+
+
+def test_an_imported_events_officials_earn_nothing_unless_confirmed(hand_event, importer, officer):
+    # SPEC §9: never silently to the importer. Accepted with no official confirmed: the
+    # importer (coordinator, 9) and J-7 (judge, 4) earn nothing; J-7 cannot be confirmed.
+    submit(hand_event, importer.user)
+    judge = Player.objects.get(player_number="J-7")
+    with pytest.raises(ValidationError, match="existed before the import"):
+        accept(hand_event, officer, confirmed_officials=[judge.pk])
+    accept(hand_event, officer)
+    assert _totals() == PLAYING_TOTALS
 
 
 def test_submitted_but_unaccepted_event_adds_nothing(hand_event, importer, officer):

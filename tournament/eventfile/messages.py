@@ -50,6 +50,11 @@ ISSUE_TEMPLATES: Mapping[IssueCode, Any] = {
     C.UNKNOWN_PLAYER: _("unknown player id %(player)r"),
     C.UNKNOWN_TEAM: _("unknown team id %(team)r"),
     C.DUPLICATE_PLAYER_ID: _("player id %(player)r is used %(count)s times"),
+    C.PLAYER_NUMBER_CHARS: _(
+        "a player number is 1 to 20 letters (A-Z), digits, '.', '-' or '_', starting with "
+        "a letter or digit: got %(number)r"
+    ),
+    C.DUPLICATE_TEAM_ID: _("team id %(team)r is used twice: teams[%(first)s] has it already"),
     C.DECK_SIZE: _("deck size must be one of %(sizes)s, not %(size)s"),
     C.EVENT_MULTIPLIER: _("event multiplier must be 1 or 2, not %(multiplier)s"),
     C.DIGIT_NOT_NO_XS: _('only a "no-xs" tournament has a digit'),
@@ -64,6 +69,14 @@ ISSUE_TEMPLATES: Mapping[IssueCode, Any] = {
     C.COUNT_MISSING: _("missing unrazed realm count of %(player)r"),
     C.WINNER_NOT_SEATED: _("winner %(winner)r is not seated in this bracket"),
     C.WINNER_COUNT_MISSING: _("winner %(winner)r has no unrazed realm count"),
+    C.DROPPED_HAS_COUNT: _(
+        "%(player)r dropped before this game: a dropped player takes no part in later games "
+        "and has no count in them"
+    ),
+    C.DROPPED_WINNER: _(
+        "%(player)r dropped before this game and cannot win it (a dropped player takes no "
+        "part in later games)"
+    ),
     C.VICTORY_NEEDS_WINNER: _("a game ended by the victory condition must have a winner"),
     C.VICTORY_BELOW_COUNT: _(
         "winner %(winner)r has %(own)s unrazed realms; the %(victory)s victory condition "

@@ -79,6 +79,11 @@ def bracket_of(bracket: Bracket, games: Iterable | None = None) -> m.Bracket:
         games=tuple(game_of(g) for g in games),
         tiebreak_order=tuple(bracket.tiebreak_order) if bracket.tiebreak_order else None,
         dropped=tuple(engine_id(s.registration.player_id) for s in seats if s.dropped),
+        dropped_after={
+            engine_id(s.registration.player_id): s.dropped_after_games
+            for s in seats
+            if s.dropped and s.dropped_after_games is not None
+        },
     )
 
 

@@ -319,6 +319,11 @@ class Seat(models.Model):
     position = models.PositiveSmallIntegerField(_("seat"))
     is_wildcard = models.BooleanField(_("wildcard"), default=False)
     dropped = models.BooleanField(_("dropped"), default=False)
+    # How many of the bracket's games were recorded when he dropped: he has no part in
+    # later ones (SPEC §4). Null for a seat that never dropped or an imported drop.
+    dropped_after_games = models.PositiveSmallIntegerField(
+        _("dropped after games"), null=True, blank=True, editable=False
+    )
     place = models.PositiveSmallIntegerField(_("place"), null=True, blank=True)
     points = models.PositiveIntegerField(_("points"), null=True, blank=True)
     unrazed_total = models.PositiveIntegerField(_("unrazed realms"), default=0)

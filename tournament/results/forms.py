@@ -54,12 +54,22 @@ class ResultForm(forms.Form):
         widget=forms.RadioSelect,
     )
 
-    def __init__(self, *args, players=(), offer_time: bool = True, **kwargs):
+    def __init__(
+        self,
+        *args,
+        players=(),
+        offer_time: bool = True,
+        dropped: frozenset[int] = frozenset(),
+        **kwargs,
+    ):
         kwargs.setdefault("initial", {})
         kwargs["initial"].setdefault("key", uuid.uuid4())
         kwargs["initial"].setdefault("ended_by", EndedBy.VICTORY)
         super().__init__(*args, **kwargs)
-        self.players = list(players)
+        # Players who dropped before this game take no part in it (SPEC §4): they are shown
+        # as dropped, never offered as its winner and never asked a count.
+        self.dropped = [p for p in players if p.pk in dropped]
+        self.players = [p for p in players if p.pk not in dropped]
         if not offer_time and self.initial.get("ended_by") != EndedBy.TIME:
             # Shown only once time was called; a posted "time" still gets the engine's reason.
             self.fields["ended_by"].widget.choices = [
@@ -88,6 +98,10 @@ class ResultForm(forms.Form):
             {"player": p, **{count: self[f"{count}_{p.pk}"] for count in COUNTS}}
             for p in self.players
         ]
+
+    def dropped_rows(self) -> list[dict]:
+        """The players who dropped before this game (shown, with no field)."""
+        return [{"player": p, "dropped": True} for p in self.dropped]
 
     def game_data(self) -> GameData:
         """The submitted game for the service (only counts that were filled in)."""

@@ -118,7 +118,9 @@ class GameEntry(GameResult):
         verbose_name=_("rejected or superseded by"),
     )
     resolved_at = models.DateTimeField(_("resolved at"), null=True, blank=True)
-    idempotency_key = models.UUIDField(_("submission key"), unique=True)
+    # A submission key names one submission at one bracket: a resend to the same bracket
+    # finds the first entry, the same key at another bracket is another submission.
+    idempotency_key = models.UUIDField(_("submission key"))
 
     class Meta:
         ordering = ["bracket", "number", "version"]
@@ -129,6 +131,9 @@ class GameEntry(GameResult):
                 fields=["bracket", "number"],
                 condition=models.Q(status=EntryStatus.CONFIRMED),
                 name="one_confirmed_entry_per_game",
+            ),
+            models.UniqueConstraint(
+                fields=["bracket", "idempotency_key"], name="one_entry_per_submission_key"
             ),
             models.UniqueConstraint(
                 fields=["bracket", "number", "version"], name="unique_entry_version"

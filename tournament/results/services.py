@@ -10,7 +10,7 @@ together with the result.
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from uuid import UUID
 
 from django.core.exceptions import NON_FIELD_ERRORS, PermissionDenied, ValidationError
@@ -26,7 +26,7 @@ from scoring.figures import (
     validate_entrant_bracket,
     validate_entrant_game,
 )
-from scoring.placement import finished_by, place_bracket
+from scoring.placement import absent, finished_by, place_bracket
 from scoring.teams import TEAM_VICTORY_REALMS
 from scoring.validation import decide_by_realms
 from tournament.accounts.models import Player
@@ -105,6 +105,18 @@ def _fail(message: str, field_name: str = NON_FIELD_ERRORS) -> ValidationError:
 
 def accepted_games(bracket: Bracket) -> list[Game]:
     return list(Game.objects.filter(bracket=bracket).select_related("winner").order_by("number"))
+
+
+def dropped_before(bracket: Bracket, number: object) -> frozenset[int]:
+    """Player pks of those who dropped before game ``number`` of the bracket (SPEC §4: they
+    take no part in it). A number that is not a game number means the next game."""
+    games = accepted_games(bracket)
+    try:
+        index = int(number) - 1
+    except (TypeError, ValueError):
+        index = len(games)
+    index = min(max(index, 0), len(games))
+    return frozenset(int(p) for p in absent(bracket_of(bracket, games=games), index))
 
 
 def bracket_over(bracket: Bracket, games: list[Game] | None = None) -> str | None:
@@ -303,7 +315,7 @@ def _check_later_games(
     engine = bracket_of(bracket, games=games)
     pairs = zip(games, engine.games, strict=True)
     replaced = tuple(game if g.number == number else old for g, old in pairs)
-    corrected = m.Bracket(engine.table, engine.players, replaced, None, engine.dropped)
+    corrected = replace(engine, games=replaced, tiebreak_order=None)
     teams = teams_by_player(bracket.round.event)
     issues = validate_entrant_bracket(corrected, fmt, teams)
     if issues:
@@ -316,9 +328,7 @@ def _check_later_games(
         )
     rnd = bracket.round
     if rnd.state == Round.State.CLOSED:
-        final = m.Bracket(
-            engine.table, engine.players, replaced, engine.tiebreak_order, engine.dropped
-        )
+        final = replace(engine, games=replaced)
         winner = bracket_winner(place_bracket(entrant_bracket(final, teams)), teams)
         if winner != (engine_id(bracket.winner_id) if bracket.winner_id else None):
             raise _fail(
@@ -344,13 +354,18 @@ def _same_game(game: Game, data: GameData) -> bool:
     )
 
 
-def _repeated(idempotency_key: UUID) -> Outcome | None:
-    """The entry already made by this submission (call under the bracket's lock: a double
-    tap waits there and then finds the first entry)."""
-    repeat = GameEntry.objects.filter(idempotency_key=idempotency_key).first()
+def _repeated(bracket: Bracket, idempotency_key: UUID) -> Outcome | None:
+    """The entry this submission already made at this bracket (call under the bracket's
+    lock: a double tap waits there and then finds the first entry). Keys are scoped to the
+    bracket: the same key sent to another bracket is a submission of its own there."""
+    repeat = GameEntry.objects.filter(bracket=bracket, idempotency_key=idempotency_key).first()
     if repeat is None:
         return None
-    return Outcome(repeat, False, _("This submission was already received."))
+    return Outcome(
+        repeat,
+        False,
+        _("This submission was already received for table %(table)s.") % {"table": bracket.table},
+    )
 
 
 def submit_entry(
@@ -367,7 +382,7 @@ def submit_entry(
     """Record a judge's entry for game `number` (a new game, or a correction of an accepted one)."""
     with transaction.atomic():
         bracket = _lock(bracket)
-        repeat = _repeated(idempotency_key)
+        repeat = _repeated(bracket, idempotency_key)
         if repeat is not None:
             return repeat
         event = bracket.round.event
@@ -427,7 +442,7 @@ def report_result(
     not when another player reports the same) and counts only once a judge confirms it."""
     with transaction.atomic():
         bracket = _lock(bracket)
-        repeat = _repeated(idempotency_key)
+        repeat = _repeated(bracket, idempotency_key)
         if repeat is not None:
             return repeat
         event = bracket.round.event

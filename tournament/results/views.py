@@ -53,7 +53,7 @@ class BracketMixin(EventMixin):
 
     def submit(self, request, number: int | None, correction: bool = False):
         """Validate the posted game and submit it: (form, redirect when it was accepted)."""
-        form = ResultForm(request.POST, players=self.players(), offer_time=self.offer_time())
+        form = self.result_form(request.POST, number=number or request.POST.get("number"))
         as_json = offline.wants_json(request)
         if not form.is_valid():
             return form, offline.form_refused(form) if as_json else None
@@ -95,6 +95,16 @@ class BracketMixin(EventMixin):
             seat.registration.player.team_name = teams.get(seat.registration_id, "")
             players.append(seat.registration.player)
         return players
+
+    def result_form(self, data=None, *, number, initial=None) -> ResultForm:
+        """The result form of game ``number``, without the players who dropped before it."""
+        return ResultForm(
+            data,
+            players=self.players(),
+            offer_time=self.offer_time(),
+            dropped=services.dropped_before(self.bracket, number),
+            initial=initial or {},
+        )
 
     def offer_time(self) -> bool:
         """ "Time called" is an ending only once time was called for the bracket's round."""
@@ -161,10 +171,8 @@ class BracketView(BracketMixin, TemplateView):
                 correction_block=services.correction_block(bracket),
             )
             if not over and "form" not in kwargs:
-                context["form"] = ResultForm(
-                    players=players,
-                    initial={"number": len(games) + 1},
-                    offer_time=self.offer_time(),
+                context["form"] = self.result_form(
+                    number=len(games) + 1, initial={"number": len(games) + 1}
                 )
             groups = services.tied_groups(bracket)
             if groups:
@@ -187,10 +195,9 @@ class BracketView(BracketMixin, TemplateView):
         ]
         context = {"my_reports": mine}
         if not over and self.bracket.round.state == Round.State.SEATED:
-            context["report_form"] = kwargs.get("report_form") or ResultForm(
-                players=players,
-                initial={"number": len(services.accepted_games(self.bracket)) + 1},
-                offer_time=self.offer_time(),
+            number = len(services.accepted_games(self.bracket)) + 1
+            context["report_form"] = kwargs.get("report_form") or self.result_form(
+                number=number, initial={"number": number}
             )
         return context
 
@@ -204,7 +211,7 @@ class ReportView(BracketView):
         self.setup_bracket()
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
-        form = ResultForm(request.POST, players=self.players(), offer_time=self.offer_time())
+        form = self.result_form(request.POST, number=request.POST.get("number"))
         if form.is_valid():
             try:
                 outcome = services.report_result(
@@ -306,7 +313,7 @@ class CorrectionView(BracketMixin, TemplateView):
         for count in services.COUNTS:
             for player_key, value in (getattr(game, count) or {}).items():
                 initial[f"{count}_{player_key}"] = value
-        return ResultForm(players=self.players(), initial=initial, offer_time=self.offer_time())
+        return self.result_form(number=game.number, initial=initial)
 
     def post(self, request, *args, **kwargs):
         denied = self._prepare(request)

@@ -31,6 +31,9 @@ class ScoringReview(models.Model):
     # The results fingerprint (see fingerprint.py) of the figures last accepted: an
     # identical copy of an accepted event is refused at import by this indexed column.
     accepted_fingerprint = models.CharField(max_length=64, blank=True, db_index=True)
+    # An imported event's officials whose coordinator or judge points the officer
+    # confirmed at acceptance (player ids); the others' points do not count (§9).
+    confirmed_officials = models.JSONField(default=list, blank=True)
     updated_at = models.DateTimeField(_("last decision"), default=timezone.now)
 
     class Meta:

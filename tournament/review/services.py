@@ -9,8 +9,8 @@ until the correction is accepted too.
 
 from __future__ import annotations
 
-import datetime
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -29,9 +29,10 @@ from tournament.review.models import (
     ReviewState,
     ScoringReview,
 )
-from tournament.standings.models import EventStanding, OfficialScore
+from tournament.standings.models import EventStanding, OfficialScore, RankedScore
 from tournament.standings.services import (
     mark_scoring_form_sent,
+    ranked_figures,
     ranked_figures_differ,
     store_ranked_figures,
 )
@@ -65,7 +66,11 @@ def cached_review(event: Event) -> ScoringReview | None:
 
 
 def require_editable(event: Event) -> None:
-    """Refuse a change to an event whose scoring form awaits a ranking officer."""
+    """Refuse a change to an event whose scoring form awaits a ranking officer.
+
+    Call it inside the transaction that changes the event, after locking the event row
+    (``select_for_update``): submission locks the same row, so an edit and a submission
+    cannot pass each other (see docs/locking.md)."""
     if ScoringReview.objects.filter(event=event, state=ReviewState.SUBMITTED).exists():
         raise ValidationError(
             _(
@@ -131,14 +136,29 @@ def took_part(event: Event, player_id: int) -> bool:
     )
 
 
-def accept(event: Event, user, reason: str = "") -> ScoringReview:
-    """A ranking officer accepts the submitted form: its figures now count in the ranking."""
+def accept(
+    event: Event, user, reason: str = "", confirmed_officials: Iterable[int] = ()
+) -> ScoringReview:
+    """A ranking officer accepts the submitted form: its figures now count in the ranking.
+
+    For an imported event, ``confirmed_officials`` (player ids) are the officials whose
+    coordinator or judge points the officer confirms; the others' points do not count."""
     with transaction.atomic():
         event, review = _locked_review(event)
         review = _require_officer_may_decide(event, review, user)
         if event.status != Status.FINISHED:
             raise ValidationError(_("Only a finished event can be accepted."))
-        store_ranked_figures(event)
+        allowed = {o.player_id for o in confirmable_officials(event)}
+        confirmed = sorted(set(confirmed_officials))
+        if not set(confirmed) <= allowed:
+            raise ValidationError(
+                _(
+                    "Only officials matched to an account that existed before the import can "
+                    "be confirmed."
+                )
+            )
+        review.confirmed_officials = confirmed
+        store_ranked_figures(event, counted_officials(event, review))
         review.accepted_fingerprint = event_fingerprint(event)
         _record(review, ReviewState.ACCEPTED, Action.ACCEPT, user, reason.strip())
         return review
@@ -163,7 +183,7 @@ def figures_changed_receiver(sender, event: Event, **kwargs) -> None:
     if review is None:
         return
     status = Event.objects.values_list("status", flat=True).get(pk=event.pk)
-    if status != Status.FINISHED or ranked_figures_differ(event):
+    if status != Status.FINISHED or ranked_figures_differ(event, counted_officials(event, review)):
         _record(review, ReviewState.REOPENED, Action.REOPEN, None)
 
 
@@ -175,120 +195,62 @@ def event_fingerprint(event: Event) -> str:
     return results_fingerprint(export_record(event))
 
 
-def signed_in_since(user, since: datetime.datetime) -> bool:
-    """Whether an account was used for the event: active, with a password of its own, and
-    logged in at least once since `since` (the registration; for officials, the event's
-    creation). Accounts created by an import or by the organizer have no login."""
-    return bool(
-        user is not None
-        and user.is_active
-        and user.has_usable_password()
-        and user.last_login is not None
-        and user.last_login >= since
+def counted_officials(event: Event, review: ScoringReview | None) -> set[int] | None:
+    """Officials whose points count: all (None) for an event run here; for an imported
+    event only those a ranking officer confirmed (never the importer by default)."""
+    if not ImportedEvent.objects.filter(event=event).exists():
+        return None
+    return set(review.confirmed_officials) if review is not None else set()
+
+
+def confirmable_officials(event: Event) -> list[OfficialScore]:
+    """Officials of an imported event the officer may confirm: those whose player number
+    belongs to an account that existed before the import."""
+    imported = ImportedEvent.objects.filter(event=event).first()
+    if imported is None:
+        return []
+    return list(
+        OfficialScore.objects.filter(
+            event=event, player__user__date_joined__lt=imported.imported_at
+        ).select_related("player")
     )
 
 
-@dataclass
-class Person:
-    """A player or official of the event as the officer sees them."""
+@dataclass(frozen=True)
+class RankingChange:
+    """One player's ranking points from the event: last accepted → now."""
 
     name: str
     number: str
-    role: str
-    points: int
-    place: int | None = None
-    status: str = ""
-    username: str = ""  # "" → the number matches no account
-    signed_in: bool = False
+    before: int
+    after: int
 
 
-@dataclass
-class Flag:
-    code: str  # imported, never_signed_in, duplicate
-    message: str
-    details: list[str] = field(default_factory=list)
-
-
-def _person(player: Player, role: str, points: int, since: datetime.datetime, **extra) -> Person:
-    """A player or official with the account their player number belongs to."""
-    user = player.user
-    return Person(
-        name=player.name,
-        number=player.player_number,
-        role=role,
-        points=points,
-        username=user.get_username() if user else "",
-        signed_in=signed_in_since(user, since),
-        **extra,
-    )
-
-
-def people(event: Event) -> list[Person]:
-    """Players (in standings order) and officials, matched to accounts by player number."""
-    standings = EventStanding.objects.filter(event=event).select_related(
-        "player__user", "registration"
-    )
-    rows = [
-        _person(
-            s.player,
-            str(_("Player")),
-            s.points,
-            s.registration.created_at,
-            place=s.place,
-            status=s.status_label,
-        )
-        for s in standings.order_by("place", "player__name")
+def ranking_changes(event: Event) -> list[RankingChange]:
+    """What acceptance would change in the ranking, player by player (empty when the
+    event was never accepted, or nothing changed)."""
+    review = review_of(event)
+    if review is None or not review.was_accepted:
+        return []
+    before = {r.player_id: r for r in RankedScore.objects.filter(event=event)}
+    after = {r.player_id: r for r in ranked_figures(event, counted_officials(event, review))}
+    who = {
+        pk: (name, number)
+        for pk, name, number in Player.objects.filter(
+            pk__in=before.keys() | after.keys()
+        ).values_list("pk", "name", "player_number")
+    }
+    changes = [
+        RankingChange(*who[pk], _total(before.get(pk)), _total(after.get(pk)))
+        for pk in sorted(before.keys() | after.keys(), key=lambda pk: who[pk])
     ]
-    officials = OfficialScore.objects.filter(event=event).select_related("player__user")
-    rows += [
-        _person(o.player, o.get_role_display(), o.points, event.created_at)
-        for o in officials.order_by("role", "player__name")
-    ]
-    return rows
+    return [c for c in changes if c.before != c.after]
 
 
-def duplicates_of(event: Event, fingerprint: str | None = None) -> list[Event]:
-    """Other accepted events with the same results fingerprint."""
-    fingerprint = fingerprint or event_fingerprint(event)
-    return list(
-        Event.objects.filter(review__accepted_fingerprint=fingerprint)
-        .exclude(pk=event.pk)
-        .order_by("date", "pk")
-    )
-
-
-def flags(event: Event, persons: list[Person]) -> list[Flag]:
-    """What an officer should look at before accepting (SPEC §9)."""
-    found: list[Flag] = []
-    imported = ImportedEvent.objects.filter(event=event).first()
-    if imported is not None:
-        found.append(
-            Flag(
-                "imported",
-                _("Imported from an event file on %(date)s, not run on this site.")
-                % {"date": imported.imported_at.date().isoformat()},
-            )
-        )
-    absent = [p for p in persons if not p.signed_in]
-    if absent:
-        found.append(
-            Flag(
-                "never_signed_in",
-                _("%(count)d of %(total)d players and officials never signed in to this event.")
-                % {"count": len(absent), "total": len(persons)},
-                [f"{p.name} ({p.number}, {p.role})" for p in absent],
-            )
-        )
-    copies = duplicates_of(event)
-    if copies:
-        found.append(
-            Flag(
-                "duplicate",
-                _("Same players and results as an event already in the ranking."),
-                [f"{e.name} ({e.date.isoformat()}, #{e.pk})" for e in copies],
-            )
-        )
-    return found
+def _total(row: RankedScore | None) -> int:
+    if row is None:
+        return 0
+    return row.playing_points + row.coordinator_points + row.judge_points
 
 
 def queue() -> list[ScoringReview]:

@@ -9,7 +9,7 @@ from django.views.generic import TemplateView, View
 
 from tournament.events.permissions import EventRole, require
 from tournament.events.views_mixins import EventMixin
-from tournament.review import services
+from tournament.review import evidence, services
 from tournament.standings.models import EventScoring, scoring_form_due
 
 
@@ -48,7 +48,7 @@ class ReviewView(LoginRequiredMixin, EventMixin, TemplateView):
         )
         context = super().get_context_data(**kwargs)
         review = services.review_of(self.event)
-        persons = services.people(self.event)
+        persons = evidence.people(self.event)
         context.update(
             officer=officer,
             review=review,
@@ -57,8 +57,11 @@ class ReviewView(LoginRequiredMixin, EventMixin, TemplateView):
             due_date=scoring_form_due(self.event),
             players=[p for p in persons if p.place is not None],
             officials=[p for p in persons if p.place is None],
-            flags=services.flags(self.event, persons) if officer else [],
+            flags=evidence.flags(self.event, persons) if officer else [],
             can_decide=officer and review is not None and review.frozen,
+            changes=services.ranking_changes(self.event),
+            confirmable=services.confirmable_officials(self.event),
+            counted=services.counted_officials(self.event, review),
         )
         return context
 
@@ -72,7 +75,8 @@ class DecideView(LoginRequiredMixin, EventMixin, View):
         reason = request.POST.get("reason", "")
         try:
             if decision == "accept":
-                services.accept(self.event, request.user, reason)
+                officials = [int(v) for v in request.POST.getlist("official") if v.isdigit()]
+                services.accept(self.event, request.user, reason, officials)
                 messages.success(request, _("Accepted: the event's points now count."))
             elif decision == "return":
                 services.return_form(self.event, request.user, reason)

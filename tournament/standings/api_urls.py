@@ -27,7 +27,7 @@ v1 = [
     ),
     path("events/<int:event_id>/standings/", views.StandingsList.as_view(), name="standings"),
     path("events/<int:event_id>/officials/", views.OfficialsList.as_view(), name="officials"),
-    path("players/<str:player_number>/", views.PlayerDetail.as_view(), name="player"),
+    path("players/<path:player_number>/", views.PlayerDetail.as_view(), name="player"),
     path("ranking/", views.RankingList.as_view(), name="ranking"),
     path("schema/", SpectacularAPIView.as_view(api_version="v1"), name="schema"),
     # The split view serves its start-up script as a file: no inline script (CSP).

@@ -8,13 +8,13 @@ event, then games won. Players equal on all of these share the place.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from datetime import timedelta
 
 from django.core.exceptions import ValidationError
 from django.db import connection, transaction
-from django.db.models import Exists, F, OuterRef, QuerySet, Sum, Window
+from django.db.models import Exists, F, OuterRef, Q, QuerySet, Sum, Window
 from django.db.models.functions import Rank
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -386,9 +386,24 @@ def counts_in_ranking(event: Event) -> bool:
     return status == Status.FINISHED and scored and eligible
 
 
-def ranked_figures(event: Event) -> list[RankedScore]:
+def shown_on_player_pages(viewer: Player | None, prefix: str = "event") -> Q:
+    """Events a player's public history shows: run on this site, or accepted into the
+    ranking; an imported event nobody accepted is shown only to its own organizer (SPEC §9:
+    it is the importer's draft)."""
+    shown = Q(**{f"{prefix}__imported_from__isnull": True}) | Q(
+        **{f"{prefix}__review__accepted_fingerprint__gt": ""}
+    )
+    if viewer is not None:
+        shown |= Q(**{f"{prefix}__organizer": viewer})
+    return shown
+
+
+def ranked_figures(event: Event, officials: Collection[int] | None = None) -> list[RankedScore]:
     """The figures acceptance stores (unsaved): one row per player with stored standings or
-    officials' points, none when the event does not count (`counts_in_ranking`)."""
+    officials' points, none when the event does not count (`counts_in_ranking`).
+
+    ``officials``: the player ids whose coordinator or judge points count (None: all; an
+    imported event counts only the officials a ranking officer confirmed)."""
     if not counts_in_ranking(event):
         return []
     year = _year_of(Event.objects.values_list("date", flat=True).get(pk=event.pk))
@@ -398,25 +413,27 @@ def ranked_figures(event: Event) -> list[RankedScore]:
         rows[player_id] = RankedScore(
             event=event, player_id=player_id, year=year, place=place, playing_points=points
         )
-    officials = OfficialScore.objects.filter(event=event).values_list("player_id", "role", "points")
-    for player_id, role, points in officials:
+    scores = OfficialScore.objects.filter(event=event).values_list("player_id", "role", "points")
+    for player_id, role, points in scores:
+        if officials is not None and player_id not in officials:
+            continue
         row = rows.setdefault(player_id, RankedScore(event=event, player_id=player_id, year=year))
         field_name = f"{role}_points"  # coordinator_points or judge_points
         setattr(row, field_name, getattr(row, field_name) + points)
     return list(rows.values())
 
 
-def ranked_figures_differ(event: Event) -> bool:
+def ranked_figures_differ(event: Event, officials: Collection[int] | None = None) -> bool:
     """Whether the event's stored figures differ from the accepted ones the ranking counts."""
     accepted = sorted(r.figures() for r in RankedScore.objects.filter(event=event))
-    return sorted(r.figures() for r in ranked_figures(event)) != accepted
+    return sorted(r.figures() for r in ranked_figures(event, officials)) != accepted
 
 
 @transaction.atomic
-def store_ranked_figures(event: Event) -> None:
+def store_ranked_figures(event: Event, officials: Collection[int] | None = None) -> None:
     """On acceptance: the event's stored figures become its ranked ones; its players (before
-    and after) are re-totalled."""
-    rows = ranked_figures(event)
+    and after) are re-totalled. ``officials`` as for :func:`ranked_figures`."""
+    rows = ranked_figures(event, officials)
     old = set(RankedScore.objects.filter(event=event).values_list("player_id", flat=True))
     RankedScore.objects.filter(event=event).delete()
     RankedScore.objects.bulk_create(rows)

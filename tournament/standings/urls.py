@@ -14,6 +14,6 @@ urlpatterns = [
         name="bracket",
     ),
     path("players/", views.PlayerListView.as_view(), name="players"),
-    path("players/<str:player_number>/", views.PlayerView.as_view(), name="player"),
+    path("players/<path:player_number>/", views.PlayerView.as_view(), name="player"),
     path("ranking/", views.RankingView.as_view(), name="ranking"),
 ]

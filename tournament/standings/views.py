@@ -237,14 +237,15 @@ class PlayerView(TemplateView):
         context = super().get_context_data(**kwargs)
         player = get_object_or_404(Player, player_number=self.kwargs["player_number"])
         year = _year(self.request)
+        shown = services.shown_on_player_pages(player_of(self.request.user))
         context.update(
             player=player,
             year=year,
-            standings=EventStanding.objects.filter(player=player)
+            standings=EventStanding.objects.filter(shown, player=player)
             .exclude(event__status=Status.DRAFT)
             .select_related("event", "event__scoring")
             .order_by("-event__date", "-event__pk"),
-            brackets=player_brackets(player),
+            brackets=player_brackets(player, player_of(self.request.user)),
             upcoming=Registration.objects.filter(player=player, event__status=Status.REGISTRATION)
             .select_related("event")
             .order_by("event__date"),
@@ -254,10 +255,15 @@ class PlayerView(TemplateView):
         return context
 
 
-def player_brackets(player: Player) -> list[dict]:
-    """Every published bracket the player sat in, with the player's figures and the games."""
+def player_brackets(player: Player, viewer: Player | None = None) -> list[dict]:
+    """Every published bracket the player sat in, with the player's figures and the games
+    (of the events the viewer may see on player pages)."""
     seats = (
-        Seat.objects.filter(registration__player=player, bracket__round__published=True)
+        Seat.objects.filter(
+            services.shown_on_player_pages(viewer, "bracket__round__event"),
+            registration__player=player,
+            bracket__round__published=True,
+        )
         .exclude(bracket__round__event__status=Status.DRAFT)
         .select_related("bracket__round__event")
         .prefetch_related(

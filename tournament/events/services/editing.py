@@ -8,7 +8,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from tournament.events.models import Event
-from tournament.events.services.registration import promote_waiting
+from tournament.events.services.registration import lock_event, promote_waiting
 from tournament.review.services import require_editable
 from tournament.standings import recompute
 
@@ -50,8 +50,8 @@ def save_event(event: Event, changed: Collection[str]) -> Event:
     error = frozen_fields_error(event, changed)
     if error is not None:
         raise error
-    require_editable(event)
     with transaction.atomic():
+        require_editable(lock_event(event))  # under the lock the submission takes too
         event.save()
         if "capacity" in changed and not event.rounds.exists():
             promote_waiting(event)  # a larger capacity makes room at once

@@ -11,7 +11,9 @@ from tournament.review.services import require_editable
 from tournament.standings import recompute
 
 
-def _locked(event: Event) -> Event:
+def lock_event(event: Event) -> Event:
+    """The event row, locked for this transaction (the first lock of every event change:
+    see docs/locking.md)."""
     return Event.objects.select_for_update().get(pk=event.pk)
 
 
@@ -22,7 +24,7 @@ def set_status(event: Event, status: str) -> Event:
         Status.REGISTRATION: {Status.DRAFT},
     }
     with transaction.atomic():
-        event = _locked(event)
+        event = lock_event(event)
         if status not in allowed.get(event.status, set()):
             raise ValidationError(
                 _("An event that is %(current)s cannot become %(new)s.")
@@ -46,7 +48,7 @@ def register(event: Event, player: Player, *, late: bool = False) -> Registratio
     deadline. Beyond the capacity he joins the waiting list. An organizer's late entry at the
     venue skips the deadline and the capacity."""
     with transaction.atomic():
-        event = _locked(event)
+        event = lock_event(event)
         if event.rounds.exists():
             raise ValidationError(_("Round 1 is seated: registration is closed."))
         if event.status != Status.REGISTRATION and not (late and event.status == Status.RUNNING):
@@ -88,7 +90,7 @@ def unregister(registration: Registration) -> list[Registration]:
     """Withdraw before round 1 (afterwards a player drops instead); returns who moved up from
     the waiting list into the freed place."""
     with transaction.atomic():
-        event = _locked(registration.event)
+        event = lock_event(registration.event)
         if event.rounds.exists():
             raise ValidationError(_("Round 1 is seated: drop the player instead."))
         registration.delete()
@@ -110,7 +112,7 @@ def set_checked_in(registration: Registration, checked_in: bool) -> Registration
 def check_in_many(event: Event, registration_ids: list[int], checked_in: bool = True) -> int:
     """Check in (or out) several players of one event at once; returns how many changed."""
     with transaction.atomic():
-        event = _locked(event)
+        event = lock_event(event)
         if event.status == Status.FINISHED:
             raise ValidationError(_("The event is finished."))
         if not registration_ids:
@@ -125,7 +127,7 @@ def check_in_self(registration: Registration, code: str = "") -> Registration:
     """A player checks himself in from his phone, until round 1 is seated (with the venue
     code when the organizer set one)."""
     with transaction.atomic():
-        event = _locked(registration.event)
+        event = lock_event(registration.event)
         registration = Registration.objects.select_for_update().get(pk=registration.pk)
         if event.rounds.exists():
             raise ValidationError(_("Round 1 is seated: check-in is closed."))
@@ -147,7 +149,8 @@ def set_judges(event: Event, judges: list[Player]) -> None:
     """Replace the event's judges; the organizer is never one of its additional judges."""
     if any(judge.pk == event.organizer_id for judge in judges):
         raise ValidationError(_("The organizer is the coordinator, not an additional judge."))
-    require_editable(event)
     with transaction.atomic():
-        _locked(event).judges.set(judges)
+        locked = lock_event(event)
+        require_editable(locked)  # under the lock the submission takes too
+        locked.judges.set(judges)
         recompute.event_edited(event, (), judges_changed=True)  # officials' points

@@ -22,7 +22,7 @@ from tournament.decks.services import refresh_statuses
 from tournament.events.bridge import engine_id, event_record, teams_by_player
 from tournament.events.choices import Status, TournamentType
 from tournament.events.models import Bracket, Event, Registration, Round, Seat
-from tournament.events.services.registration import register
+from tournament.events.services.registration import lock_event, register
 from tournament.events.services.teams import team_of
 from tournament.results.models import Game
 from tournament.standings import recompute
@@ -32,16 +32,12 @@ from tournament.standings.models import RankingTotal
 EXTRA_TURNS = 5
 
 
-def _locked(event: Event) -> Event:
-    return Event.objects.select_for_update().get(pk=event.pk)
-
-
 def _locked_round(rnd: Round) -> tuple[Event, Round]:
     """The event and round, locked; refused when a concurrent request replaced the round.
 
     Re-seating deletes the round and creates a new one: a second click that waited for the
     event's lock finds its round gone, which is a message, not an error."""
-    event = _locked(rnd.event)
+    event = lock_event(rnd.event)
     try:
         return event, Round.objects.select_for_update().get(pk=rnd.pk)
     except Round.DoesNotExist as error:
@@ -203,7 +199,7 @@ def _mark_wildcards(rnd: Round, event: Event) -> None:
 def seat_next_round(event: Event, seed: int | None = None) -> Round:
     """Seat round 1 from checked-in players, or the next round from those advancing."""
     with transaction.atomic():
-        event = _locked(event)
+        event = lock_event(event)
         if event.status not in (Status.REGISTRATION, Status.RUNNING):
             raise ValidationError(_("Only an event in registration or running can seat a round."))
         previous = current_round(event)
@@ -279,7 +275,7 @@ def create_guest_player(name: str) -> Player:
 def add_late_player(event: Event, player: Player | None = None, *, name: str = "") -> Registration:
     """Add a player at the venue (existing, or new by name); only until round 1 is seated."""
     with transaction.atomic():
-        event = _locked(event)
+        event = lock_event(event)
         if event.rounds.exists():
             raise ValidationError(_("Round 1 is seated: late players can no longer be added."))
         if event.status != Status.REGISTRATION:
@@ -344,7 +340,7 @@ def round_one_warnings(event: Event) -> RoundOneWarnings:
 def drop_player(registration: Registration) -> Registration:
     """Drop a player at any time; in an unfinished bracket they rank last (SPEC §4)."""
     with transaction.atomic():
-        event = _locked(registration.event)
+        event = lock_event(registration.event)
         registration = Registration.objects.select_for_update().get(pk=registration.pk)
         if registration.dropped:
             raise ValidationError(
@@ -362,9 +358,14 @@ def drop_player(registration: Registration) -> Registration:
             return registration
         if rnd.state != Round.State.CLOSED:
             # A finished bracket keeps its places; only an unfinished one plays on without them.
-            Seat.objects.filter(bracket__round=rnd, registration__in=dropping).exclude(
+            # The games recorded so far are his; he takes no part in later ones (SPEC §4).
+            seats = Seat.objects.filter(bracket__round=rnd, registration__in=dropping).exclude(
                 bracket__state=Bracket.State.COMPLETE
-            ).update(dropped=True)
+            )
+            for seat in seats:
+                seat.dropped = True
+                seat.dropped_after_games = Game.objects.filter(bracket_id=seat.bracket_id).count()
+                seat.save(update_fields=["dropped", "dropped_after_games"])
         elif not rnd.is_final:
             # Dropped between rounds: who advances from the closed round is decided again.
             _store_advancement(event, rnd, event_record(event))
@@ -375,7 +376,7 @@ def drop_player(registration: Registration) -> Registration:
 def undo_drop(registration: Registration) -> Registration:
     """Take a drop back, as long as no later round has been seated since."""
     with transaction.atomic():
-        event = _locked(registration.event)
+        event = lock_event(registration.event)
         registration = (
             Registration.objects.select_for_update()
             .select_related("player")
@@ -402,7 +403,9 @@ def undo_drop(registration: Registration) -> Registration:
         registration.dropped_in_round = None
         if rnd is None:
             return registration
-        Seat.objects.filter(bracket__round=rnd, registration__in=returning).update(dropped=False)
+        Seat.objects.filter(bracket__round=rnd, registration__in=returning).update(
+            dropped=False, dropped_after_games=None
+        )
         if rnd.state == Round.State.CLOSED and not rnd.is_final:
             _store_advancement(event, rnd, event_record(event))
         recompute.refresh_event(event)
@@ -509,7 +512,7 @@ def reopen_round(rnd: Round) -> Round:
 def finish_event(event: Event) -> Event:
     """Finish an event once its final is closed."""
     with transaction.atomic():
-        event = _locked(event)
+        event = lock_event(event)
         if event.status == Status.FINISHED:
             raise ValidationError(_("The event is already finished."))
         last = current_round(event)

@@ -19,6 +19,7 @@ from tournament.accounts.models import Player
 from tournament.core.params import YEAR_RANGE, parse_year
 from tournament.events.choices import Status
 from tournament.events.models import Bracket, Event, Registration, Round, Seat
+from tournament.events.permissions import player_of
 from tournament.standings import services
 from tournament.standings.api import serializers as s
 from tournament.standings.api.filters import EventFilter
@@ -176,8 +177,9 @@ class PlayerDetail(generics.RetrieveAPIView):
 
     def get_object(self):
         player = get_object_or_404(Player, player_number=self.kwargs["player_number"])
+        viewer = player_of(self.request.user)
         player.events = (
-            EventStanding.objects.filter(player=player)
+            EventStanding.objects.filter(services.shown_on_player_pages(viewer), player=player)
             .exclude(event__status=Status.DRAFT)
             .select_related("event")
             .order_by("-event__date")
