@@ -30,6 +30,7 @@ __all__ = [
     "official_points",
     "place_points",
     "player_points",
+    "round_multiplier",
     "round_scores",
 ]
 
@@ -84,6 +85,12 @@ def place_points(place: int | None, *, final_winner: bool = False) -> int:
     return PLACE_POINTS.get(place, 0) if place is not None else 0
 
 
+def round_multiplier(round_number: int, event_multiplier: int) -> int:
+    """What a place's points are multiplied by in a round: round number x event multiplier
+    (SPEC §6). The one place the multiplier is computed; sheets print it."""
+    return round_number * event_multiplier
+
+
 def bracket_points(
     outcome: BracketOutcome, round_number: int, *, final: bool = False, multiplier: int = 1
 ) -> dict[str, int]:
@@ -92,7 +99,7 @@ def bracket_points(
     for placement in outcome.places:
         is_winner = final and placement.player == outcome.winner
         base = place_points(placement.place, final_winner=is_winner)
-        points[placement.player] = base * round_number * multiplier
+        points[placement.player] = base * round_multiplier(round_number, multiplier)
     return points
 
 

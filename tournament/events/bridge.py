@@ -11,12 +11,13 @@ from collections.abc import Iterable
 from django.db.models import Prefetch
 
 from scoring import model as m
-from scoring.placement import place_bracket
-from scoring.points import RoundScore, bracket_scores
-from scoring.teams import seated_as_teams, team_bracket
+from scoring.figures import bracket_figures, entrant_bracket
+from scoring.teams import seated_as_teams
 from tournament.events.choices import TournamentType
 from tournament.events.models import FORMAT_FIELDS, Bracket, Event, Round, Seat, Team
 from tournament.results.models import Game
+from tournament.standings import figures as declared
+from tournament.standings.figures import names
 
 TeamsByPlayer = dict[str, m.Team]
 
@@ -89,12 +90,8 @@ def bracket_of(bracket: Bracket, games: Iterable | None = None) -> m.Bracket:
 def placement_bracket(
     bracket: Bracket, games: Iterable | None = None, teams: TeamsByPlayer | None = None
 ) -> m.Bracket:
-    """The bracket as placement sees it: its players, or in Team Spirit (``teams``) one
-    entrant per team whose count in a game is its members' sum."""
-    engine = bracket_of(bracket, games)
-    if not teams:
-        return engine
-    return team_bracket(seated_as_teams(engine, teams), {t.id: t for t in teams.values()})
+    """The bracket as placement sees it (`scoring.figures.entrant_bracket`)."""
+    return entrant_bracket(bracket_of(bracket, games), teams)
 
 
 def rounds_queryset(event: Event):
@@ -142,26 +139,6 @@ def event_record(event: Event, rounds: Iterable[Round] | None = None) -> m.Event
     )
 
 
-def bracket_state(outcome: m.BracketOutcome, games_played: int) -> str:
-    if outcome.complete and outcome.needs_decision:
-        return Bracket.State.NEEDS_DECISION
-    if outcome.complete:
-        return Bracket.State.COMPLETE
-    return Bracket.State.IN_PROGRESS if games_played else Bracket.State.WAITING
-
-
-def _seat_figures(entrant: str, outcome: m.BracketOutcome, score: RoundScore) -> dict:
-    """A seat's stored figures: its entrant's (the player, or in Team Spirit his team)."""
-    totals = outcome.totals.get(entrant, m.PlayerTotals())
-    return {
-        "place": score.place,
-        "points": score.points if score.place is not None else None,
-        "unrazed_total": totals.unrazed,
-        "games_won": totals.wins,
-        "best_game": totals.best,
-    }
-
-
 def _changed(obj, values: dict) -> bool:
     changed = False
     for name, value in values.items():
@@ -171,7 +148,7 @@ def _changed(obj, values: dict) -> bool:
     return changed
 
 
-SEAT_FIGURES = ["place", "points", "unrazed_total", "games_won", "best_game"]
+SEAT_FIGURES = names(declared.SEAT_FIGURES)  # the declared figures stored on a seat
 BRACKET_FIGURES = ["state", "winner"]
 
 
@@ -182,35 +159,23 @@ def _bracket_changes(
     superseded: set[str],
     teams: TeamsByPlayer | None = None,
 ) -> tuple[bool, list[Seat]]:
-    """Set the engine's figures on a bracket (prefetched seats and games) and its seats.
-
-    In a Team Spirit event (``teams``) the bracket is placed team by team and every member's
-    seat stores his team's place, points and totals; the stored bracket winner is the
-    winning team's first player. Returns whether the bracket row changed and the seats that
-    did."""
-    engine = placement_bracket(bracket, teams=teams)
-    entrant = {
-        engine_id(s.registration.player_id): engine_id(s.registration.player_id)
-        for s in bracket.seats.all()
-    }
-    if teams:
-        by_id = {t.id: t for t in teams.values()}
-        entrant = {p: teams[p].id for p in entrant}
-        superseded = {teams[p].id for p in superseded if p in teams}
-    outcome = place_bracket(engine)
-    scores = bracket_scores(
-        engine, outcome, rnd.number, fmt, final=rnd.is_final, superseded=superseded
+    """Set the engine's figures (`scoring.figures.bracket_figures`) on a bracket (prefetched
+    seats and games) and its seats. Returns whether the bracket row changed and the seats
+    that did."""
+    figures = bracket_figures(
+        bracket_of(bracket),
+        rnd.number,
+        fmt,
+        final=rnd.is_final,
+        superseded=superseded,
+        teams=teams,
     )
-    winner = outcome.winner
-    if teams and winner:
-        winner = by_id[winner].players[0]
-    winner_id = int(winner) if winner else None
-    state = bracket_state(outcome, len(engine.games))
-    bracket_changed = _changed(bracket, {"state": state, "winner_id": winner_id})
+    winner_id = int(figures.winner) if figures.winner else None
+    bracket_changed = _changed(bracket, {"state": str(figures.state), "winner_id": winner_id})
     seats = []
     for seat in bracket.seats.all():
-        who = entrant[engine_id(seat.registration.player_id)]
-        if _changed(seat, _seat_figures(who, outcome, scores[who])):
+        seat_figures = figures.seats[engine_id(seat.registration.player_id)]
+        if _changed(seat, {name: getattr(seat_figures, name) for name in SEAT_FIGURES}):
             seats.append(seat)
     return bracket_changed, seats
 

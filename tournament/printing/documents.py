@@ -1,4 +1,4 @@
-"""The four printable documents: their data (context), fingerprint, HTML and PDF.
+"""The printable documents, one `PrintedDocument` each in `DOCUMENTS`: data, fingerprint, PDF.
 
 Every figure printed is one the recompute pipeline (`standings.recompute`) stored: places
 and points of seats, the event's standings, officials' points and eligibility. Nothing here
@@ -15,6 +15,7 @@ from django.db.models import Prefetch
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 
+from scoring.points import round_multiplier
 from tournament.decks.carddata import get_card_index
 from tournament.decks.models import Decklist, SideboardSwap
 from tournament.decks.services import decklist_for_print
@@ -29,14 +30,6 @@ from tournament.standings.models import EventScoring, scoring_form_due
 
 BLANK_GAME_COLUMNS = 5  # two wins end a bracket; 5 columns cover every 3- and 4-player bracket
 ENDED_BY_CODES = {EndedBy.VICTORY: "V", EndedBy.OUT_OF_CARDS: "C", EndedBy.TIME: "T"}
-TEMPLATES = {
-    Kind.BRACKETS: "printing/bracket_sheets.html",
-    Kind.BLANK_BRACKETS: "printing/bracket_sheets.html",
-    Kind.SEATING: "printing/seating_sheet.html",
-    Kind.SCORING_FORM: "printing/scoring_form.html",
-    Kind.DECKLIST: "printing/decklist_sheet.html",
-    Kind.ALL_DECKLISTS: "printing/decklist_sheet.html",
-}
 
 
 @dataclass(frozen=True)
@@ -161,22 +154,8 @@ def fingerprint(request: DocumentRequest) -> str:
     """A cheap hash of exactly the data the document shows; it changes when any of it does."""
     event = Event.objects.get(pk=request.event.pk)
     head = (request.kind, request.paper, request.base_url, request.tables)
-    if request.kind == Kind.DECKLIST:
-        swaps = _swap_rows(SideboardSwap.objects.filter(registration=request.registration))
-        return _digest(
-            head, event.updated_at.isoformat(), decklist_groups(request.registration), swaps
-        )
-    if request.kind == Kind.ALL_DECKLISTS:
-        players = tuple(
-            event.registrations.order_by("pk").values_list(
-                "pk", "player__name", "player__player_number"
-            )
-        )
-        swaps = _swap_rows(SideboardSwap.objects.filter(registration__event=event))
-        return _digest(head, event.updated_at.isoformat(), players, _decklist_rows(event), swaps)
-    if request.kind == Kind.SCORING_FORM:
-        return _digest(head, event.updated_at.isoformat(), _standings_rows(event))
-    return _digest(head, event.updated_at.isoformat(), _round_rows(sheet_brackets(request)))
+    shown = document_for(request.kind).shown_data(request, event)
+    return _digest(head, event.updated_at.isoformat(), *shown)
 
 
 # ---------------------------------------------------------------- bracket sheets
@@ -244,7 +223,7 @@ def bracket_sheets_context(request: DocumentRequest) -> dict:
     return {
         "blank": blank,
         "round": rnd,
-        "multiplier": rnd.number * request.event.event_multiplier,
+        "multiplier": round_multiplier(rnd.number, request.event.event_multiplier),
         "last_bracket_only": request.event.points_mode == PointsMode.LAST_BRACKET,
         "team_spirit": bool(teams),
         "sheets": [_bracket_sheet(b, blank, request.base_url, teams) for b in brackets],
@@ -459,14 +438,96 @@ def all_decklists_context(request: DocumentRequest) -> dict:
 
 # ---------------------------------------------------------------- rendering
 
-BUILDERS = {
-    Kind.BRACKETS: bracket_sheets_context,
-    Kind.BLANK_BRACKETS: bracket_sheets_context,
-    Kind.SEATING: seating_context,
-    Kind.SCORING_FORM: scoring_form_context,
-    Kind.DECKLIST: decklist_context,
-    Kind.ALL_DECKLISTS: all_decklists_context,
+# ---------------------------------------------------------------- the document registry
+
+
+class PrintedDocument:
+    """One printed document: the kinds it prints, its template, the data it shows (hashed
+    into its fingerprint) and its template context. Register a subclass in `DOCUMENTS`."""
+
+    kinds: tuple[Kind, ...] = ()
+    template: str = ""
+
+    def shown_data(self, request: DocumentRequest, event: Event) -> tuple:
+        """Exactly the stored data the document shows (default: its brackets' rows)."""
+        return (_round_rows(sheet_brackets(request)),)
+
+    def context(self, request: DocumentRequest) -> dict:
+        raise NotImplementedError
+
+
+class BracketSheets(PrintedDocument):
+    kinds = (Kind.BRACKETS, Kind.BLANK_BRACKETS)
+    template = "printing/bracket_sheets.html"
+
+    def context(self, request: DocumentRequest) -> dict:
+        return bracket_sheets_context(request)
+
+
+class SeatingSheet(PrintedDocument):
+    kinds = (Kind.SEATING,)
+    template = "printing/seating_sheet.html"
+
+    def context(self, request: DocumentRequest) -> dict:
+        return seating_context(request)
+
+
+class ScoringForm(PrintedDocument):
+    kinds = (Kind.SCORING_FORM,)
+    template = "printing/scoring_form.html"
+
+    def shown_data(self, request: DocumentRequest, event: Event) -> tuple:
+        return (_standings_rows(event),)
+
+    def context(self, request: DocumentRequest) -> dict:
+        return scoring_form_context(request)
+
+
+class DecklistSheet(PrintedDocument):
+    kinds = (Kind.DECKLIST,)
+    template = "printing/decklist_sheet.html"
+
+    def shown_data(self, request: DocumentRequest, event: Event) -> tuple:
+        swaps = _swap_rows(SideboardSwap.objects.filter(registration=request.registration))
+        return (decklist_groups(request.registration), swaps)
+
+    def context(self, request: DocumentRequest) -> dict:
+        return decklist_context(request)
+
+
+class AllDecklists(PrintedDocument):
+    kinds = (Kind.ALL_DECKLISTS,)
+    template = "printing/decklist_sheet.html"
+
+    def shown_data(self, request: DocumentRequest, event: Event) -> tuple:
+        players = tuple(
+            event.registrations.order_by("pk").values_list(
+                "pk", "player__name", "player__player_number"
+            )
+        )
+        swaps = _swap_rows(SideboardSwap.objects.filter(registration__event=event))
+        return (players, _decklist_rows(event), swaps)
+
+    def context(self, request: DocumentRequest) -> dict:
+        return all_decklists_context(request)
+
+
+DOCUMENTS: dict[Kind, PrintedDocument] = {
+    kind: document
+    for document in (
+        BracketSheets(),
+        SeatingSheet(),
+        ScoringForm(),
+        DecklistSheet(),
+        AllDecklists(),
+    )
+    for kind in document.kinds
 }
+
+
+def document_for(kind: str) -> PrintedDocument:
+    """The registered document that prints this kind."""
+    return DOCUMENTS[Kind(kind)]
 
 
 def _stylesheet() -> str:
@@ -478,7 +539,7 @@ def _stylesheet() -> str:
 def context_for(request: DocumentRequest, *, preview: bool = False) -> dict:
     """The template context of a document (same for the PDF and the browser preview)."""
     event = request.event
-    context = BUILDERS[Kind(request.kind)](request)
+    context = document_for(request.kind).context(request)
     context.update(
         event=event,
         kind=request.kind,
@@ -496,7 +557,7 @@ def context_for(request: DocumentRequest, *, preview: bool = False) -> dict:
 def render_html(request: DocumentRequest, *, preview: bool = False, http_request=None) -> str:
     """The document as a standalone HTML page."""
     context = context_for(request, preview=preview)
-    return render_to_string(TEMPLATES[Kind(request.kind)], context, request=http_request)
+    return render_to_string(document_for(request.kind).template, context, request=http_request)
 
 
 def render_document_html(request: DocumentRequest) -> str:

@@ -20,16 +20,15 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring import model as m
-from scoring.placement import absent, finished_by, place_bracket
-from scoring.teams import (
-    TEAM_VICTORY_REALMS,
-    seated_as_teams,
-    team_bracket,
-    team_of,
-    validate_team_bracket,
-    validate_team_game,
+from scoring.figures import (
+    bracket_winner,
+    entrant_bracket,
+    validate_entrant_bracket,
+    validate_entrant_game,
 )
-from scoring.validation import decide_by_realms, validate_bracket, validate_game
+from scoring.placement import absent, finished_by, place_bracket
+from scoring.teams import TEAM_VICTORY_REALMS
+from scoring.validation import decide_by_realms
 from tournament.accounts.models import Player
 from tournament.events.bridge import (
     TeamsByPlayer,
@@ -181,19 +180,14 @@ def _entrant_names(bracket: Bracket, teams: TeamsByPlayer) -> dict[str, str]:
     return _names(bracket) | {t.id: t.name for t in teams.values()}
 
 
-def _team_game_issues(
-    bracket: Bracket, previous: list[Game], game: m.Game, teams: TeamsByPlayer, fmt: m.Format
-) -> tuple[list[m.Issue], dict[str, list[str]]]:
-    """Team Spirit: the team game check (§10); a team short of 10 is told here by name."""
-    listed = seated_as_teams(bracket_of(bracket, games=previous), teams)
-    seated = [t for t in {t.id: t for t in teams.values()}.values() if t.id in listed.players]
-    winner = teams[game.winner].id if game.winner in teams else game.winner
-    team_game = m.Game(winner, game.ended_by, game.unrazed, game.razed, game.holdings)
-    issues = validate_team_game(team_game, listed, seated, fmt)
+def _team_errors(
+    bracket: Bracket, issues: list[m.Issue], game: m.Game, teams: TeamsByPlayer
+) -> dict[str, list[str]]:
+    """Team Spirit: a team short of its victory realms is told here by name (§10)."""
     names = _names(bracket)
     errors: dict[str, list[str]] = {}
     for issue in [i for i in issues if i.code is m.IssueCode.TEAM_VICTORY_REALMS]:
-        team = team_of(seated)[issue.player]
+        team = teams[issue.player]  # the issue names the winning member
         members = " + ".join(f"{names[p]} {game.unrazed.get(p, 0)}" for p in team.players)
         errors.setdefault("winner", []).append(
             _(
@@ -202,7 +196,7 @@ def _team_game_issues(
             )
             % {"team": team.name, "members": members, "need": TEAM_VICTORY_REALMS}
         )
-    return [i for i in issues if i.code is not m.IssueCode.TEAM_VICTORY_REALMS], errors
+    return errors
 
 
 def _count_message(
@@ -305,11 +299,9 @@ def check_game(bracket: Bracket, number: int, data: GameData, correction: bool) 
     engine = bracket_of(bracket, games=previous)
     names = _names(bracket)
     teams = teams_by_player(event)
-    team_errors: dict[str, list[str]] = {}
-    if teams:
-        issues, team_errors = _team_game_issues(bracket, previous, game, teams, fmt)
-    else:
-        issues = validate_game(game, engine, fmt)
+    found = validate_entrant_game(game, engine, fmt, teams)
+    team_errors = _team_errors(bracket, found, game, teams)
+    issues = [i for i in found if i.code is not m.IssueCode.TEAM_VICTORY_REALMS]
     if issues or team_errors:
         raise ValidationError(issue_errors(issues, names, fmt, game) | team_errors)
     if correction:
@@ -325,13 +317,7 @@ def _check_later_games(
     replaced = tuple(game if g.number == number else old for g, old in pairs)
     corrected = replace(engine, games=replaced, tiebreak_order=None)
     teams = teams_by_player(bracket.round.event)
-    if teams:
-        listed = seated_as_teams(corrected, teams)
-        issues = validate_team_bracket(
-            listed, list({t.id: t for t in teams.values()}.values()), fmt
-        )
-    else:
-        issues = validate_bracket(corrected, fmt)
+    issues = validate_entrant_bracket(corrected, fmt, teams)
     if issues:
         raise _fail(
             _(
@@ -343,12 +329,7 @@ def _check_later_games(
     rnd = bracket.round
     if rnd.state == Round.State.CLOSED:
         final = replace(engine, games=replaced)
-        if teams:
-            by_id = {t.id: t for t in teams.values()}
-            final = team_bracket(seated_as_teams(final, teams), by_id)
-        winner = place_bracket(final).winner
-        if teams and winner:  # the stored winner of a team bracket is its first player
-            winner = by_id[winner].players[0]
+        winner = bracket_winner(place_bracket(entrant_bracket(final, teams)), teams)
         if winner != (engine_id(bracket.winner_id) if bracket.winner_id else None):
             raise _fail(
                 _(

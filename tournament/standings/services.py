@@ -19,6 +19,7 @@ from django.db.models.functions import Rank
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from scoring.figures import UNDECIDED_PLACE, player_status
 from scoring.model import EventRecord
 from scoring.points import (
     MIN_GAME_PLAYERS,
@@ -35,6 +36,8 @@ from tournament.events.bridge import engine_id, event_record
 from tournament.events.choices import Status
 from tournament.events.models import Bracket, Event, Registration, Round, Seat
 from tournament.results.models import Game
+from tournament.standings import figures as declared
+from tournament.standings.figures import names
 from tournament.standings.fragments import bump
 from tournament.standings.models import (
     SCORING_FORM_DUE_DAYS,
@@ -101,47 +104,36 @@ class _Tally:
         )
 
 
-STANDING_FIGURES = [
-    "points",
-    "round_points",
-    "brackets_played",
-    "last_round",
-    "last_place",
-    "unrazed_total",
-    "games_won",
-    "status",
-    "eliminated_in_round",
-]
+STANDING_FIGURES = names(declared.STANDING_FIGURES)  # what refresh_players rewrites
 
 
 def _status(
     rnd: Round, bracket: Bracket, player_id: int, place: int | None = None
 ) -> tuple[str, int | None]:
-    """Status after the player's latest bracket (later rounds overwrite earlier ones).
+    """Status after the player's latest bracket (`scoring.figures.player_status`; later
+    rounds overwrite earlier ones) and the round he went out in."""
+    status, out = player_status(
+        final=rnd.is_final,
+        final_winner=engine_id(bracket.winner_id) if bracket.winner_id is not None else None,
+        player=engine_id(player_id),
+        place=place,
+        closed=rnd.state == Round.State.CLOSED,
+        advancing=rnd.advancing or (),
+    )
+    return str(status), rnd.number if out else None
 
-    The final's winner is the tournament winner as soon as he is known, even while the
-    other places of the final wait for a judge's decision (SPEC §6). In Team Spirit both
-    members of the winning team are (the stored winner is its first player; both are 1st)."""
-    if rnd.is_final and bracket.winner_id is not None:
-        if bracket.winner_id == player_id or place == 1:
-            return EventStanding.Status.WINNER, None
-        return EventStanding.Status.ELIMINATED, rnd.number
-    if rnd.state == Round.State.CLOSED and engine_id(player_id) not in (rnd.advancing or ()):
-        return EventStanding.Status.ELIMINATED, rnd.number
-    return EventStanding.Status.ACTIVE, None
 
-
-# Final place in the event ([decision], shown on the standings page): the tournament winner
-# first; then total points, the last round reached (later is better), the place in that last
-# bracket, unrazed realms in the event, games won. Players equal on all of these share the
-# place (competition ranking: 1, 2, 2, 4). One UPDATE with a window function stores it, so a
-# result changes every place without loading the event's rows into Python.
+# Final place in the event: the engine's order (`scoring.figures.final_place_key`, shown on
+# the standings page) written as SQL so one UPDATE with a window function stores it, and a
+# result changes every place without loading the event's rows into Python. Players equal on
+# the whole key share the place (competition ranking: 1, 2, 2, 4). A property test
+# (tests/integrity/test_places_sql.py) proves it equals the engine's key on random events.
 _PLACES_SQL = """
 UPDATE {table} SET place = ranked.place
 FROM (
     SELECT id, RANK() OVER (
         ORDER BY CASE WHEN status = %s THEN 0 ELSE 1 END, points DESC, last_round DESC,
-                 COALESCE(last_place, 99), unrazed_total DESC, games_won DESC
+                 COALESCE(last_place, {undecided}), unrazed_total DESC, games_won DESC
     ) AS place
     FROM {table} WHERE event_id = %s
 ) AS ranked
@@ -154,7 +146,8 @@ def store_places(event_id: int) -> None:
     table = connection.ops.quote_name(EventStanding._meta.db_table)
     with connection.cursor() as cursor:
         cursor.execute(
-            _PLACES_SQL.format(table=table), [EventStanding.Status.WINNER.value, event_id]
+            _PLACES_SQL.format(table=table, undecided=UNDECIDED_PLACE),
+            [EventStanding.Status.WINNER.value, event_id],
         )
 
 

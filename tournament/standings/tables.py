@@ -22,6 +22,7 @@ from django.utils.translation import gettext_lazy as _
 from django_tables2.templatetags.django_tables2 import table_page_range
 
 from tournament.accounts.models import Player
+from tournament.standings.figures import STANDING_FIGURES, label
 from tournament.standings.fragments import RecentlyUsed
 from tournament.standings.models import EventStanding
 
@@ -238,11 +239,17 @@ class StandingsTable(LeanTable):
         accessor="player__player_number", verbose_name=_("Player number"), attrs=SECONDARY
     )
     club = LeanColumn(accessor="player__club", verbose_name=_("Club / team"), attrs=SECONDARY)
-    points = LeanColumn(verbose_name=_("Total"), attrs=NUM)
-    brackets_played = LeanColumn(verbose_name=_("Brackets"), attrs=NUM_SECONDARY)
-    unrazed_total = LeanColumn(verbose_name=_("Unrazed realms"), attrs=NUM_SECONDARY)
+    points = LeanColumn(verbose_name=label(STANDING_FIGURES, "points"), attrs=NUM)
+    brackets_played = LeanColumn(
+        verbose_name=label(STANDING_FIGURES, "brackets_played"), attrs=NUM_SECONDARY
+    )
+    unrazed_total = LeanColumn(
+        verbose_name=label(STANDING_FIGURES, "unrazed_total"), attrs=NUM_SECONDARY
+    )
     status = LeanColumn(
-        verbose_name=_("Status"), order_by=("status", "eliminated_in_round"), attrs=SECONDARY
+        verbose_name=label(STANDING_FIGURES, "status"),
+        order_by=("status", "eliminated_in_round"),
+        attrs=SECONDARY,
     )
 
     class Meta:

@@ -13,6 +13,7 @@ from django_filters.views import FilterView
 from django_tables2 import SingleTableMixin
 from django_tables2.export.views import ExportMixin
 
+from scoring.points import round_multiplier
 from tournament.accounts.models import Player
 from tournament.core.export import SafeTableExport
 from tournament.core.params import parse_year
@@ -213,7 +214,7 @@ def bracket_grid(bracket: Bracket, rnd: Round) -> dict:
     return {
         "games": games,
         "rows": rows,
-        "multiplier": rnd.number * rnd.event.event_multiplier,
+        "multiplier": round_multiplier(rnd.number, rnd.event.event_multiplier),
     }
 
 
