@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from scoring.brackets import is_seatable
@@ -74,14 +74,27 @@ def event_totals(event: EventRecord, upto: int | None = None) -> dict[str, Playe
     return totals
 
 
-def draw_order(seed: str, round_number: int, pick: int, players: Sequence[str]) -> list[str]:
-    """The seeded draw: players ordered by a hash of (seed, round, pick, id); first wins."""
+def draw_order(
+    seed: str,
+    round_number: int,
+    pick: int,
+    players: Sequence[str],
+    names: Mapping[str, str] | None = None,
+) -> list[str]:
+    """The seeded draw: players ordered by a hash of (seed, round, pick, player); first wins.
+
+    ``names`` gives what is hashed for each player id: the player number, which is the same
+    on the site and in its event file (ids are not: database keys there, "p7" here), so an
+    exported event draws the same wildcard again.
+    """
+    names = names or {}
 
     # A hash, not random.Random, so the draw is the same on every Python version.
     def ticket(player: str) -> str:
-        return hashlib.sha256(f"{seed}|{round_number}|{pick}|{player}".encode()).hexdigest()
+        name = names.get(player) or player
+        return hashlib.sha256(f"{seed}|{round_number}|{pick}|{name}".encode()).hexdigest()
 
-    return sorted(players, key=lambda p: (ticket(p), p))
+    return sorted(players, key=lambda p: (ticket(p), names.get(p) or p, p))
 
 
 def _pick(
@@ -142,7 +155,8 @@ def advance(
     totals = event_totals(event, number)
     picks: list[WildcardPick] = []
     while not is_seatable(len(winners) + len(picks)) and candidates:
-        draw = draw_order(event.draw_seed, number, len(picks), candidates)
+        numbers = {p.id: p.player_number for p in event.players}
+        draw = draw_order(event.draw_seed, number, len(picks), candidates, numbers)
         pick = _pick(candidates, points, totals, draw)
         picks.append(pick)
         candidates.remove(pick.player)

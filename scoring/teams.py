@@ -209,13 +209,30 @@ def team_event(event: EventRecord) -> EventRecord:
         event.venue,
         event.coordinator,
         event.judges,
-        tuple(PlayerRef(t.id, t.name) for t in event.teams),
+        tuple(PlayerRef(t.id, t.name, _team_number(event, t)) for t in event.teams),
         tuple(
-            Round(rnd.number, tuple(team_bracket(b, by_id) for b in rnd.brackets))
+            Round(
+                rnd.number,
+                tuple(team_bracket(b, by_id) for b in rnd.brackets),
+                _teams_of(rnd.withdrawn, event.teams),
+            )
             for rnd in event.rounds
         ),
         event.seed,
     )
+
+
+def _team_number(event: EventRecord, team: Team) -> str:
+    """A team's members' player numbers: the same on the site and in its file (ids are not),
+    so the seeded wildcard draw between teams agrees."""
+    numbers = {p.id: p.player_number for p in event.players}
+    return "+".join(sorted(numbers.get(p, "") for p in team.players if numbers.get(p)))
+
+
+def _teams_of(players: Iterable[str], teams: Sequence[Team]) -> tuple[str, ...]:
+    """Team ids of a list that may name teams or their members (a team leaves as a team)."""
+    member_of = team_of(teams)
+    return tuple(dict.fromkeys(member_of[p].id if p in member_of else p for p in players))
 
 
 def team_round_scores(event: EventRecord, upto: int | None = None) -> dict[str, list[RoundScore]]:

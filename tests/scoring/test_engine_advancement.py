@@ -90,8 +90,37 @@ def test_wildcard_draw_is_deterministic_and_seeded():
     ev = event((r1,), n=15)
     assert advance(ev) == advance(ev)
     picked = advance(replace(ev, seed="x")).wildcards[0].player
-    expected = draw_order("x", 1, 0, ["p2", "p5", "p8", "p11", "p14"])[0]
+    # The draw hashes player numbers (Player i has number 100 + i).
+    numbers = {p.id: p.player_number for p in ev.players}
+    expected = draw_order("x", 1, 0, ["p2", "p5", "p8", "p11", "p14"], numbers)[0]
     assert picked == expected
+
+
+def test_the_wildcard_draw_does_not_depend_on_player_ids():
+    # The site's records name players by database key, its event file by "p1", "p2" …;
+    # the same players (same numbers) must draw the same wildcard (SPEC §6: the recorded
+    # draw; §8: export → import gives the same event). 15 players, five 3-player brackets
+    # won 2-0 by their first seat: five winners, all seconds level on points, realms and
+    # wins → one wildcard by draw.
+    r1_seats = [tuple(f"p{i}" for i in range(s, s + 3)) for s in (1, 4, 7, 10, 13)]
+    as_file = event((Round(1, tuple(won(t, seats) for t, seats in enumerate(r1_seats, 1))),), n=15)
+    site_id = {p.id: str(900 - int(p.id[1:])) for p in as_file.players}  # "p1" → "899" …
+    as_site = replace(
+        as_file,
+        players=tuple(replace(p, id=site_id[p.id]) for p in as_file.players),
+        rounds=(
+            Round(
+                1,
+                tuple(
+                    won(t, tuple(site_id[p] for p in seats)) for t, seats in enumerate(r1_seats, 1)
+                ),
+            ),
+        ),
+    )
+    from_file = advance(as_file).wildcards[0]
+    from_site = advance(as_site).wildcards[0]
+    assert from_file.decided_by == from_site.decided_by == "draw"
+    assert site_id[from_file.player] == from_site.player
 
 
 def test_unfinished_round_is_not_ready():
