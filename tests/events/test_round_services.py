@@ -8,10 +8,10 @@ from django.core.exceptions import ValidationError
 from scoring.advancement import advance
 from scoring.brackets import bracket_sizes
 from tests.conftest import make_player
-from tournament.events.bridge import engine_id, event_record
 from tournament.events.models import Bracket, Round, Seat
 from tournament.events.services import rounds as svc
 from tournament.events.simulate import play_round
+from tournament.events.to_engine import engine_id, event_record
 from tournament.results.models import Game
 from tournament.standings import recompute
 

@@ -6,10 +6,10 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from tests.events.conftest import add_players, paired
-from tournament.events.bridge import engine_id
 from tournament.events.models import Seat, Team
 from tournament.events.services import rounds as svc
 from tournament.events.services import teams as team_svc
+from tournament.events.to_engine import engine_id
 from tournament.results import services as results
 from tournament.results.models import Game
 from tournament.standings import recompute

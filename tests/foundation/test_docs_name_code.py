@@ -2,7 +2,7 @@
 
 What is checked, per backticked name:
 
-- a path (``events/bridge.py``, ``templates/printing/``): the file or folder exists, from the
+- a path (``events/to_engine.py``, ``templates/printing/``): the file or folder exists, from the
   repository root or under ``tournament/``;
 - ``path.py: name``: that file defines ``name`` (``def``, ``class`` or an assignment);
 - a dotted name whose leading parts are a module (``scoring.points.bracket_scores``,

@@ -4,8 +4,8 @@ import uuid
 
 import pytest
 
-from tournament.events.bridge import engine_id
 from tournament.events.services.rounds import publish_round, seat_next_round
+from tournament.events.to_engine import engine_id
 from tournament.results import services as results
 
 

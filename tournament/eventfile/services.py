@@ -23,9 +23,9 @@ from scoring.placement import place_bracket
 from scoring.teams import seat_order, team_event
 from tournament.accounts.models import Player
 from tournament.eventfile.models import EventFileId, ImportedEvent
-from tournament.events.bridge import engine_id, event_record, team_engine_id
 from tournament.events.choices import Status
 from tournament.events.models import Bracket, Event, Registration, Round, Seat, Team
+from tournament.events.to_engine import engine_id, event_record, team_engine_id
 from tournament.results.models import Game
 from tournament.review.fingerprint import accepted_copy_issues
 from tournament.standings import recompute

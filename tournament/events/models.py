@@ -24,7 +24,7 @@ from tournament.events.choices import (
 )
 
 # The event's format (SPEC §2), in the order forms and the API list them; what the engine's
-# `scoring.model.Format` is built from (`events/bridge.py: format_of`).
+# `scoring.model.Format` is built from (`events/to_engine.py: format_of`).
 FORMAT_FIELDS = (
     "deck_size",
     "deck_rules",

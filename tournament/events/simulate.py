@@ -4,9 +4,9 @@ import random
 from collections import defaultdict
 
 from scoring.simulate import play_bracket, play_team_bracket
-from tournament.events.bridge import engine_id, format_of, teams_by_player
 from tournament.events.models import Bracket, Event, Round, Seat
 from tournament.events.services import rounds as round_service
+from tournament.events.to_engine import engine_id, format_of, teams_by_player
 from tournament.results.models import Game
 from tournament.standings import recompute
 

@@ -14,7 +14,6 @@ from django.utils.translation import gettext as _
 from django.views.generic import FormView, TemplateView, View
 from django_tables2 import SingleTableView
 
-from tournament.events.bridge import engine_id
 from tournament.events.choices import Status
 from tournament.events.forms_rounds import LatePlayerForm
 from tournament.events.models import Bracket, Registration, Round, Seat
@@ -22,6 +21,7 @@ from tournament.events.permissions import EventRole, player_of
 from tournament.events.services import rounds as round_service
 from tournament.events.services.teams import team_names
 from tournament.events.tables_rounds import RoundsTable, SeatingTable
+from tournament.events.to_engine import engine_id
 from tournament.events.views_mixins import EventMixin
 
 

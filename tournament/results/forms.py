@@ -5,7 +5,7 @@ import uuid
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournament.events.bridge import engine_id
+from tournament.events.to_engine import engine_id
 from tournament.results.models import EndedBy
 from tournament.results.services import COUNTS, GameData
 

@@ -30,7 +30,10 @@ from scoring.placement import absent, finished_by, place_bracket
 from scoring.teams import TEAM_VICTORY_REALMS
 from scoring.validation import decide_by_realms
 from tournament.accounts.models import Player
-from tournament.events.bridge import (
+from tournament.events.choices import Status
+from tournament.events.models import Bracket, Event, Round, Seat
+from tournament.events.permissions import EventRole, player_role
+from tournament.events.to_engine import (
     TeamsByPlayer,
     bracket_of,
     engine_game,
@@ -39,9 +42,6 @@ from tournament.events.bridge import (
     placement_bracket,
     teams_by_player,
 )
-from tournament.events.choices import Status
-from tournament.events.models import Bracket, Event, Round, Seat
-from tournament.events.permissions import EventRole, player_role
 from tournament.results.models import EntryStatus, Game, GameEntry, result_key
 from tournament.standings import recompute
 

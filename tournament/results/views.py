@@ -8,10 +8,10 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.views.generic import TemplateView
 
-from tournament.events.bridge import engine_id, teams_by_player
 from tournament.events.models import Bracket, Round
 from tournament.events.permissions import EventRole, player_of, require_role
 from tournament.events.services.teams import team_names
+from tournament.events.to_engine import engine_id, teams_by_player
 from tournament.events.views_mixins import EventMixin
 from tournament.results import offline, services
 from tournament.results.forms import DRAW, ResultForm, TiebreakForm

@@ -2,7 +2,7 @@
 
 Each `Figure` names a stored field, its label, its type and how it is compared in the
 final-place order (SPEC §6, `scoring.figures.final_place_key`). The recompute step writes
-exactly these fields (`events/bridge.py` for seats, `standings/services.py` for standings),
+exactly these fields (`standings/store.py` for seats, `standings/services.py` for standings),
 the standings table takes its headings from here, and a test checks that the API, the CSV
 and the scoring form show every public figure.
 

@@ -1,7 +1,7 @@
 """Stored event standings, officials' points, eligibility and scoring-form submissions (§6).
 
-Every figure here is written by the recompute pipeline (`recompute.py`) from the Seats the
-engine bridge stores; pages, printed forms and the API only read these rows.
+Every figure here is written by the recompute pipeline (`recompute.py`) from the Seats it
+stores (`store.py`); pages, printed forms and the API only read these rows.
 """
 
 import datetime

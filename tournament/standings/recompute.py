@@ -24,10 +24,11 @@ from django.dispatch import Signal
 
 from scoring.model import EventRecord
 from tournament.accounts.models import Player
-from tournament.events.bridge import rounds_queryset, store_bracket_results, store_results
 from tournament.events.models import Bracket, Event
 from tournament.events.signals import results_changed, results_confirmed
+from tournament.events.to_engine import rounds_queryset
 from tournament.standings import services
+from tournament.standings.store import store_bracket_results, store_results
 
 # Event fields whose change alters stored points or eligibility: recomputed everywhere.
 POINTS_FIELDS = frozenset({"event_multiplier", "points_mode", "scored"})

@@ -32,9 +32,9 @@ from scoring.points import (
     took_part,
 )
 from tournament.accounts.models import Player
-from tournament.events.bridge import engine_id, event_record
 from tournament.events.choices import Status
 from tournament.events.models import Bracket, Event, Registration, Round, Seat
+from tournament.events.to_engine import engine_id, event_record
 from tournament.results.models import Game
 from tournament.standings import figures as declared
 from tournament.standings.figures import names

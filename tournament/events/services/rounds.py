@@ -19,11 +19,11 @@ from scoring.teams import advance_teams, seat_teams
 from tournament.accounts.models import Player
 from tournament.decks.models import Decklist
 from tournament.decks.services import refresh_statuses
-from tournament.events.bridge import engine_id, event_record, teams_by_player
 from tournament.events.choices import Status, TournamentType
 from tournament.events.models import Bracket, Event, Registration, Round, Seat
 from tournament.events.services.registration import lock_event, register
 from tournament.events.services.teams import team_of
+from tournament.events.to_engine import engine_id, event_record, teams_by_player
 from tournament.results.models import Game
 from tournament.standings import recompute
 from tournament.standings.models import RankingTotal

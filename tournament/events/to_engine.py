@@ -1,0 +1,134 @@
+"""Database rows as the pure rules engine's records (`scoring.model`).
+
+Player ids in engine records are ``str(Player.pk)``; Team Spirit teams are ``t<Team.pk>``.
+Storing what the engine computes is `tournament.standings.store`'s job.
+"""
+
+from collections.abc import Iterable
+
+from django.db.models import Prefetch
+
+from scoring import model as m
+from scoring.figures import entrant_bracket
+from scoring.teams import seated_as_teams
+from tournament.events.choices import TournamentType
+from tournament.events.models import FORMAT_FIELDS, Bracket, Event, Round, Seat, Team
+
+TeamsByPlayer = dict[str, m.Team]
+
+
+def engine_id(player_id: int) -> str:
+    """The engine's id of a player."""
+    return str(player_id)
+
+
+def team_engine_id(team_id: int) -> str:
+    """The engine's id of a Team Spirit team."""
+    return f"t{team_id}"
+
+
+def teams_by_player(event: Event) -> TeamsByPlayer:
+    """The complete teams of a Team Spirit event by member id (empty for other events)."""
+    if event.tournament_type != TournamentType.TEAM_SPIRIT:
+        return {}
+    rows = Team.objects.filter(event=event, accepted=True, second__isnull=False).values_list(
+        "pk", "name", "first__player_id", "second__player_id"
+    )
+    result: TeamsByPlayer = {}
+    for pk, name, first, second in rows:
+        team = m.Team(team_engine_id(pk), name, (engine_id(first), engine_id(second)))
+        result[engine_id(first)] = result[engine_id(second)] = team
+    return result
+
+
+def format_of(event: Event) -> m.Format:
+    """The engine's format of an event (its `FORMAT_FIELDS`)."""
+    fields = {name: getattr(event, name) for name in FORMAT_FIELDS}
+    return m.Format(**fields | {"variants": tuple(event.variants or ())})
+
+
+def engine_game(
+    winner_id: int | None, ended_by: str, unrazed: dict, razed: dict | None, holdings: dict | None
+) -> m.Game:
+    """An engine Game from stored values (counts keyed by engine player ids)."""
+    return m.Game(
+        winner=engine_id(winner_id) if winner_id else None,
+        ended_by=ended_by,
+        unrazed=unrazed,
+        razed=razed or None,
+        holdings=holdings or None,
+    )
+
+
+def game_of(game) -> m.Game:
+    return engine_game(game.winner_id, game.ended_by, game.unrazed, game.razed, game.holdings)
+
+
+def bracket_of(bracket: Bracket, games: Iterable | None = None) -> m.Bracket:
+    """The engine's view of a bracket (uses prefetched seats/games when present)."""
+    seats = sorted(bracket.seats.all(), key=lambda s: s.position)
+    games = sorted(bracket.games.all() if games is None else games, key=lambda g: g.number)
+    return m.Bracket(
+        table=bracket.table,
+        players=tuple(engine_id(s.registration.player_id) for s in seats),
+        games=tuple(game_of(g) for g in games),
+        tiebreak_order=tuple(bracket.tiebreak_order) if bracket.tiebreak_order else None,
+        dropped=tuple(engine_id(s.registration.player_id) for s in seats if s.dropped),
+        dropped_after={
+            engine_id(s.registration.player_id): s.dropped_after_games
+            for s in seats
+            if s.dropped and s.dropped_after_games is not None
+        },
+    )
+
+
+def placement_bracket(
+    bracket: Bracket, games: Iterable | None = None, teams: TeamsByPlayer | None = None
+) -> m.Bracket:
+    """The bracket as placement sees it (`scoring.figures.entrant_bracket`)."""
+    return entrant_bracket(bracket_of(bracket, games), teams)
+
+
+def rounds_queryset(event: Event):
+    """Rounds with everything the engine needs, in a constant number of queries."""
+    brackets = Bracket.objects.order_by("table").prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("registration")), "games"
+    )
+    return event.rounds.order_by("number").prefetch_related(Prefetch("brackets", brackets))
+
+
+def _official(player, role: m.Role, played: bool) -> m.Official:
+    return m.Official(player.name, player.player_number, played, role)
+
+
+def event_record(event: Event, rounds: Iterable[Round] | None = None) -> m.EventRecord:
+    """The whole event as the engine's EventRecord."""
+    registrations = list(event.registrations.select_related("player"))
+    players = tuple(
+        m.PlayerRef(engine_id(r.player_id), r.player.name, r.player.player_number)
+        for r in registrations
+    )
+    playing = {r.player_id for r in registrations}
+    rounds = rounds_queryset(event) if rounds is None else rounds
+    teams = teams_by_player(event)
+
+    def engine_bracket(bracket: Bracket) -> m.Bracket:
+        seated = bracket_of(bracket)
+        return seated_as_teams(seated, teams) if teams else seated
+
+    return m.EventRecord(
+        format=format_of(event),
+        name=event.name,
+        date=event.date,
+        venue=event.venue,
+        coordinator=_official(event.organizer, m.Role.COORDINATOR, event.organizer_id in playing),
+        judges=tuple(
+            _official(j, m.Role.JUDGE, j.pk in playing) for j in event.judges.order_by("name")
+        ),
+        players=players,
+        rounds=tuple(
+            m.Round(r.number, tuple(engine_bracket(b) for b in r.brackets.all())) for r in rounds
+        ),
+        seed=f"event-{event.pk}",
+        teams=tuple({t.id: t for t in teams.values()}.values()),
+    )

@@ -1,0 +1,116 @@
+"""Store what the rules engine computes: each bracket's state and winner and each seat's
+figures (`scoring.figures.bracket_figures`), written only when they changed.
+
+Pages never call the engine per request: `store_results` (a whole event) and
+`store_bracket_results` (one bracket) are called by the recompute pipeline
+(`tournament.standings.recompute`) only.
+"""
+
+from django.db.models import Prefetch
+
+from scoring import model as m
+from scoring.figures import bracket_figures
+from tournament.events.models import Bracket, Event, Round, Seat
+from tournament.events.to_engine import (
+    TeamsByPlayer,
+    bracket_of,
+    engine_id,
+    event_record,
+    format_of,
+    teams_by_player,
+)
+from tournament.results.models import Game
+from tournament.standings import figures as declared
+from tournament.standings.figures import names
+
+
+def _changed(obj, values: dict) -> bool:
+    changed = False
+    for name, value in values.items():
+        if getattr(obj, name) != value:
+            setattr(obj, name, value)
+            changed = True
+    return changed
+
+
+SEAT_FIGURES = names(declared.SEAT_FIGURES)  # the declared figures stored on a seat
+BRACKET_FIGURES = ["state", "winner"]
+
+
+def _bracket_changes(
+    bracket: Bracket,
+    rnd: Round,
+    fmt: m.Format,
+    superseded: set[str],
+    teams: TeamsByPlayer | None = None,
+) -> tuple[bool, list[Seat]]:
+    """Set the engine's figures (`scoring.figures.bracket_figures`) on a bracket (prefetched
+    seats and games) and its seats. Returns whether the bracket row changed and the seats
+    that did."""
+    figures = bracket_figures(
+        bracket_of(bracket),
+        rnd.number,
+        fmt,
+        final=rnd.is_final,
+        superseded=superseded,
+        teams=teams,
+    )
+    winner_id = int(figures.winner) if figures.winner else None
+    bracket_changed = _changed(bracket, {"state": str(figures.state), "winner_id": winner_id})
+    seats = []
+    for seat in bracket.seats.all():
+        seat_figures = figures.seats[engine_id(seat.registration.player_id)]
+        if _changed(seat, {name: getattr(seat_figures, name) for name in SEAT_FIGURES}):
+            seats.append(seat)
+    return bracket_changed, seats
+
+
+def store_results(event: Event, rounds: list[Round]) -> m.EventRecord:
+    """Recompute every bracket of the event and store places, points and states.
+
+    `rounds` come from `rounds_queryset` and carry the new figures afterwards."""
+    record = event_record(event, rounds)
+    teams = teams_by_player(event)
+    seats_to_save, brackets_to_save = [], []
+    later: set[str] = set()
+    for rnd in reversed(rounds):
+        for bracket in rnd.brackets.all():
+            bracket_changed, seats = _bracket_changes(bracket, rnd, record.format, later, teams)
+            if bracket_changed:
+                brackets_to_save.append(bracket)
+            seats_to_save += seats
+        later |= {
+            engine_id(s.registration.player_id) for b in rnd.brackets.all() for s in b.seats.all()
+        }
+    Bracket.objects.bulk_update(brackets_to_save, BRACKET_FIGURES)
+    Seat.objects.bulk_update(seats_to_save, SEAT_FIGURES)
+    return record
+
+
+def store_bracket_results(bracket: Bracket) -> tuple[list[Seat], list[Game]]:
+    """Recompute one bracket and store its places, points and state; its seats and games
+    (the stored rows it was computed from).
+
+    Touches only this bracket: a confirmation costs the same in any size of event."""
+    bracket = (
+        Bracket.objects.select_related("round__event")
+        .prefetch_related(Prefetch("seats", Seat.objects.select_related("registration")), "games")
+        .get(pk=bracket.pk)
+    )
+    rnd, event = bracket.round, bracket.round.event
+    superseded: set[str] = set()
+    if event.points_mode == m.PointsMode.LAST_BRACKET:
+        registrations = [s.registration_id for s in bracket.seats.all()]
+        superseded = {
+            engine_id(player_id)
+            for player_id in Seat.objects.filter(
+                registration_id__in=registrations, bracket__round__number__gt=rnd.number
+            ).values_list("registration__player_id", flat=True)
+        }
+    bracket_changed, seats = _bracket_changes(
+        bracket, rnd, format_of(event), superseded, teams_by_player(event)
+    )
+    if bracket_changed:
+        bracket.save(update_fields=BRACKET_FIGURES)
+    Seat.objects.bulk_update(seats, SEAT_FIGURES)
+    return list(bracket.seats.all()), list(bracket.games.all())
