@@ -10,7 +10,7 @@ from django.core.exceptions import ValidationError
 from tests.results.conftest import bracket_url, game_post, post_game
 from tournament.events.models import Registration, Seat
 from tournament.events.services.rounds import drop_player, undo_drop
-from tournament.results import services
+from tournament.results import selectors, services
 from tournament.results.models import Game, GameEntry
 from tournament.results.services import GameData
 
@@ -78,8 +78,8 @@ def test_a_correction_of_a_game_before_the_drop_keeps_his_count(
     post_game(client_as(judge), bracket, seated, [6, 4, 3], winner=marina)
     services.confirm_entry(GameEntry.objects.get(), second_judge)
     drop_player(Registration.objects.get(event=event, player=marina))
-    assert services.dropped_before(bracket, 1) == frozenset()
-    assert services.dropped_before(bracket, 2) == {marina.pk}
+    assert selectors.dropped_before(bracket, 1) == frozenset()
+    assert selectors.dropped_before(bracket, 2) == {marina.pk}
     correction = GameData(
         marina.pk, "victory", {str(p.pk): c for p, c in zip(seated, [6, 5, 3], strict=True)}
     )

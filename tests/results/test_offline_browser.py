@@ -12,7 +12,7 @@ from django.urls import reverse
 from tests.conftest import browser_page, browser_test
 from tests.results.conftest import bracket_url, post_game
 from tournament.events.services.rounds import publish_round, seat_next_round
-from tournament.results import services
+from tournament.results import selectors
 from tournament.results.models import EntryStatus, Game, GameEntry
 
 pytestmark = browser_test
@@ -159,7 +159,7 @@ def test_conflict_created_while_offline(
     entries = list(GameEntry.objects.filter(bracket=running_bracket))
     assert len(entries) == 2
     assert all(e.status == EntryStatus.UNCONFIRMED and e.number == 1 for e in entries)
-    assert list(services.conflicts(entries)) == [1]
+    assert list(selectors.conflicts(entries)) == [1]
     assert not Game.objects.exists()
 
 

@@ -6,8 +6,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from tournament.events.to_engine import engine_id
-from tournament.results.models import EndedBy
-from tournament.results.services import COUNTS, GameData
+from tournament.results.models import COUNTS, EndedBy
+from tournament.results.services import GameData
 
 DRAW = "draw"
 

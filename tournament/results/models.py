@@ -39,6 +39,10 @@ def game_cells(player_id: int, games: Iterable[GameResult | None]) -> list[dict]
     ]
 
 
+# The counts a judge records per player and game (SPEC §5), as the result form names them.
+COUNTS = ("unrazed", "razed", "holdings")
+
+
 class GameResult(models.Model):
     """The fields of one game's result, shared by the accepted `Game` and each `GameEntry`;
     counts are keyed by the player's engine id (str(Player.pk))."""

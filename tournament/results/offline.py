@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from tournament.accounts.models import Player
-from tournament.results import services
+from tournament.results import selectors, services
 from tournament.results.models import EntryStatus, GameEntry
 
 OFFLINE_HEADER = "X-Offline-Cache"
@@ -69,7 +69,7 @@ def entry_state(entry: GameEntry) -> str:
         return CONFIRMED
     if entry.status == EntryStatus.UNCONFIRMED:
         entries = list(GameEntry.objects.filter(bracket_id=entry.bracket_id, number=entry.number))
-        return CONFLICT if entry.number in services.conflicts(entries) else WAITING
+        return CONFLICT if entry.number in selectors.conflicts(entries) else WAITING
     return REJECTED
 
 

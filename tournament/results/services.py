@@ -1,4 +1,6 @@
-"""Recording game results: versioned entries, confirmation, corrections, tie-breaks (SPEC §5).
+"""Recording game results (the writes): versioned entries, confirmation, corrections and
+tie-breaks (SPEC §5). What pages read is in `selectors.py`; how engine issues are told to a
+judge, in `messages.py`.
 
 Every state change locks the bracket row (``select_for_update``) inside one transaction, so
 two judges acting on the same game at the same moment are serialised: one wins, the other
@@ -9,7 +11,6 @@ together with the result.
 
 from __future__ import annotations
 
-from collections import defaultdict
 from dataclasses import dataclass, field, replace
 from uuid import UUID
 
@@ -26,26 +27,29 @@ from scoring.figures import (
     validate_entrant_bracket,
     validate_entrant_game,
 )
-from scoring.placement import absent, finished_by, place_bracket
-from scoring.teams import TEAM_VICTORY_REALMS
-from scoring.validation import decide_by_realms
+from scoring.placement import place_bracket
 from tournament.accounts.models import Player
 from tournament.events.choices import Status
 from tournament.events.models import Bracket, Event, Round, Seat
-from tournament.events.permissions import EventRole, player_role
+from tournament.events.permissions import EventRole
 from tournament.events.to_engine import (
-    TeamsByPlayer,
     bracket_of,
     engine_game,
     engine_id,
     format_of,
-    placement_bracket,
     teams_by_player,
 )
+from tournament.results.messages import issue_errors, player_names, team_errors
 from tournament.results.models import EntryStatus, Game, GameEntry, result_key
+from tournament.results.selectors import (
+    accepted_games,
+    bracket_over,
+    correction_block,
+    official_ids,
+    official_role,
+    tied_groups,
+)
 from tournament.standings import recompute
-
-COUNTS = ("unrazed", "razed", "holdings")
 
 
 @dataclass
@@ -77,12 +81,6 @@ class Outcome:
 # --- permission and state helpers ---------------------------------------------------------
 
 
-def official_role(event: Event, player: Player | None) -> EventRole:
-    """The player's official role in the event (PUBLIC if not an official)."""
-    role = player_role(event, player)
-    return role if role >= EventRole.JUDGE else EventRole.PUBLIC
-
-
 def _require_official(event: Event, player: Player | None) -> None:
     if official_role(event, player) < EventRole.JUDGE:
         raise PermissionDenied(_("Only the event's judges and organizer record results."))
@@ -103,180 +101,7 @@ def _fail(message: str, field_name: str = NON_FIELD_ERRORS) -> ValidationError:
     return ValidationError({field_name: [message]})
 
 
-def accepted_games(bracket: Bracket) -> list[Game]:
-    return list(Game.objects.filter(bracket=bracket).select_related("winner").order_by("number"))
-
-
-def dropped_before(bracket: Bracket, number: object) -> frozenset[int]:
-    """Player pks of those who dropped before game ``number`` of the bracket (SPEC §4: they
-    take no part in it). A number that is not a game number means the next game."""
-    games = accepted_games(bracket)
-    try:
-        index = int(number) - 1
-    except (TypeError, ValueError):
-        index = len(games)
-    index = min(max(index, 0), len(games))
-    return frozenset(int(p) for p in absent(bracket_of(bracket, games=games), index))
-
-
-def bracket_over(bracket: Bracket, games: list[Game] | None = None) -> str | None:
-    """Why no further game may be recorded in this bracket (None: play goes on)."""
-    games = accepted_games(bracket) if games is None else games
-    teams = teams_by_player(bracket.round.event)
-    engine = placement_bracket(bracket, games, teams)
-    reason = finished_by(engine)
-    if reason == "two-wins":
-        wins = place_bracket(engine).totals
-        names = _entrant_names(bracket, teams)
-        name = next((names[e] for e, t in wins.items() if t.wins >= 2), "")
-        return _(
-            "%(name)s has won two games: the bracket is over, no further game can be recorded."
-        ) % {"name": name}
-    if reason == "time":
-        return _("A game ended by time: the bracket is over, no further game can be recorded.")
-    if reason == "drops":
-        return _("Only one player is left in this bracket: no further game can be recorded.")
-    return None
-
-
-def correction_block(bracket: Bracket) -> str | None:
-    """Why results of this bracket can no longer be corrected (None: they can)."""
-    rnd = bracket.round
-    following = Round.objects.filter(event_id=rnd.event_id, number=rnd.number + 1).first()
-    if following is None:
-        return None
-    values = {"round": rnd.number, "next": following.number}
-    if Game.objects.filter(bracket__round=following).exists():
-        return (
-            _(
-                "Round %(next)s already has results, and who plays it was decided by round "
-                "%(round)s: this result can no longer be corrected here. Write the correction on "
-                "the bracket sheet and tell the organizer."
-            )
-            % values
-        )
-    return (
-        _(
-            "Round %(next)s is already seated from the results of round %(round)s: this result "
-            "can no longer be corrected here. Tell the organizer now — while round %(next)s has "
-            "no results, the organizer can still act on it; write the correction on the bracket "
-            "sheet."
-        )
-        % values
-    )
-
-
 # --- validation through the rules engine --------------------------------------------------
-
-
-def _names(bracket: Bracket) -> dict[str, str]:
-    return {
-        engine_id(s.registration.player_id): s.registration.player.name for s in bracket.seats.all()
-    }
-
-
-def _entrant_names(bracket: Bracket, teams: TeamsByPlayer) -> dict[str, str]:
-    """Names of the players, and in Team Spirit of the teams, by engine id."""
-    return _names(bracket) | {t.id: t.name for t in teams.values()}
-
-
-def _team_errors(
-    bracket: Bracket, issues: list[m.Issue], game: m.Game, teams: TeamsByPlayer
-) -> dict[str, list[str]]:
-    """Team Spirit: a team short of its victory realms is told here by name (§10)."""
-    names = _names(bracket)
-    errors: dict[str, list[str]] = {}
-    for issue in [i for i in issues if i.code is m.IssueCode.TEAM_VICTORY_REALMS]:
-        team = teams[issue.player]  # the issue names the winning member
-        members = " + ".join(f"{names[p]} {game.unrazed.get(p, 0)}" for p in team.players)
-        errors.setdefault("winner", []).append(
-            _(
-                "Team %(team)s won by the victory condition with %(members)s unrazed realms; "
-                "a team needs %(need)s together."
-            )
-            % {"team": team.name, "members": members, "need": TEAM_VICTORY_REALMS}
-        )
-    return errors
-
-
-def _count_message(
-    issue: m.Issue, names: dict[str, str], fmt: m.Format, game: m.Game
-) -> tuple[str, str]:
-    name = names.get(issue.player or "", issue.player or "")
-    where = f"{issue.field}_{issue.player}"
-    code = issue.code
-    own = game.unrazed.get(issue.player, 0)
-    if code is m.IssueCode.NOT_SEATED:
-        return NON_FIELD_ERRORS, _("%(name)s is not seated at this table.") % {"name": name}
-    if code is m.IssueCode.COUNT_MISSING:
-        return where, _("Enter the unrazed realms of %(name)s.") % {"name": name}
-    if code is m.IssueCode.WINNER_COUNT_MISSING:
-        return where, _("Enter the unrazed realms of the winner, %(name)s.") % {"name": name}
-    if code is m.IssueCode.COUNT_RANGE:
-        return where, _("Enter a whole number from 0 to %(max)s.") % {"max": fmt.max_realms}
-    if code is m.IssueCode.VICTORY_BELOW_COUNT:
-        return where, _(
-            "%(name)s won by the victory condition with %(own)s unrazed realms, but it needs "
-            "at least %(need)s."
-        ) % {"name": name, "own": own, "need": fmt.victory_realms}
-    if code is m.IssueCode.CONQUEROR_BELOW_THREE:
-        return where, _(
-            "%(name)s won the Conqueror's Game with %(own)s unrazed realms, but the winner "
-            "has at least %(need)s."
-        ) % {"name": name, "own": own, "need": m.CONQUEROR_MIN_REALMS}
-    if code is m.IssueCode.VICTORY_NOT_MOST:
-        return where, _(
-            "%(name)s won by the victory condition with %(own)s unrazed realms, but another "
-            "player has %(best)s: the winner has at least as many as anyone else."
-        ) % {"name": name, "own": own, "best": max(game.unrazed.values())}
-    return where, issue.message
-
-
-def _winner_message(issue: m.Issue, names: dict[str, str], game: m.Game) -> str:
-    code = issue.code
-    if code is m.IssueCode.VICTORY_NEEDS_WINNER:
-        return _("A game ended by the victory condition has a winner: choose who won.")
-    if code is m.IssueCode.WINNER_NOT_SEATED:
-        return _("The winner must be seated at this table.")
-    if code is m.IssueCode.REALM_WINNER:
-        decision = decide_by_realms(game)
-        expected = names.get(decision.winner or "", _("a draw"))
-        how = _("running out of cards") if game.ended_by is m.EndedBy.OUT_OF_CARDS else _("time")
-        return _(
-            "A game ended by %(how)s is won by the most unrazed realms, then razed realms, then "
-            "holdings: by these counts that is %(expected)s."
-        ) % {"how": how, "expected": expected}
-    return issue.message
-
-
-def issue_errors(
-    issues: list[m.Issue], names: dict[str, str], fmt: m.Format, game: m.Game
-) -> dict[str, list[str]]:
-    """Engine issues as translated messages keyed by the result form's field names."""
-    errors: dict[str, list[str]] = defaultdict(list)
-    for issue in issues:
-        if issue.field in COUNTS and issue.player:
-            where, message = _count_message(issue, names, fmt, game)
-            errors[where].append(message)
-        elif issue.code is m.IssueCode.TIE_NEEDS_COUNTS:
-            # Tied on unrazed (then razed): the engine needs the next count of the tied players.
-            tied = decide_by_realms(game).tied
-            label = _("razed realms") if issue.field == "razed" else _("holdings")
-            for player in tied:
-                errors[f"{issue.field}_{player}"].append(_("Needed to break the tie."))
-            errors[NON_FIELD_ERRORS].append(
-                _("%(players)s are tied: enter their %(what)s to decide the game.")
-                % {"players": ", ".join(names.get(p, p) for p in tied), "what": label}
-            )
-        elif issue.code is m.IssueCode.TIME_NOT_TIMED:
-            errors["ended_by"].append(
-                _("This event has no time limit: a game cannot end by time called.")
-            )
-        elif issue.field == "winner":
-            errors["winner"].append(_winner_message(issue, names, game))
-        else:
-            errors[NON_FIELD_ERRORS].append(issue.message)
-    return dict(errors)
 
 
 def check_game(bracket: Bracket, number: int, data: GameData, correction: bool) -> None:
@@ -297,13 +122,13 @@ def check_game(bracket: Bracket, number: int, data: GameData, correction: bool) 
             "ended_by",
         )
     engine = bracket_of(bracket, games=previous)
-    names = _names(bracket)
+    names = player_names(bracket)
     teams = teams_by_player(event)
     found = validate_entrant_game(game, engine, fmt, teams)
-    team_errors = _team_errors(bracket, found, game, teams)
+    by_team = team_errors(bracket, found, game, teams)
     issues = [i for i in found if i.code is not m.IssueCode.TEAM_VICTORY_REALMS]
-    if issues or team_errors:
-        raise ValidationError(issue_errors(issues, names, fmt, game) | team_errors)
+    if issues or by_team:
+        raise ValidationError(issue_errors(issues, names, fmt, game) | by_team)
     if correction:
         _check_later_games(bracket, games, number, game, fmt)
 
@@ -420,11 +245,6 @@ def submit_entry(
             _confirm(entry, by, bracket)
             return Outcome(entry, True, _("Game %(number)s is recorded.") % {"number": number})
         return Outcome(entry, True, _submitted_message(entry, pending, own))
-
-
-def official_ids(event: Event) -> frozenset[int]:
-    """The organizer and judges of the event: entries by anyone else are players' reports."""
-    return frozenset({event.organizer_id, *event.judges.values_list("pk", flat=True)})
 
 
 def report_result(
@@ -633,13 +453,6 @@ def reject_entry(entry: GameEntry, by: Player) -> GameEntry:
 # --- judge's tie-break decision -----------------------------------------------------------
 
 
-def tied_groups(bracket: Bracket) -> tuple[tuple[str, ...], ...]:
-    """Groups of players a judge must order (empty when no decision is needed)."""
-    teams = teams_by_player(bracket.round.event)
-    outcome = place_bracket(placement_bracket(bracket, accepted_games(bracket), teams))
-    return outcome.tied_groups if outcome.needs_decision else ()
-
-
 def _merged_order(old: list[str], groups: list[list[str]]) -> list[str]:
     """Keep earlier decisions; each newly ordered group takes the slots its members hold."""
     order = list(old)
@@ -671,71 +484,3 @@ def decide_tiebreak(bracket: Bracket, orders: list[list[str]], by: Player) -> Br
 
 
 # --- what needs attention -----------------------------------------------------------------
-
-
-def conflicts(entries: list[GameEntry]) -> dict[int, list[GameEntry]]:
-    """Unconfirmed entries per game number where more than one different result is pending."""
-    by_number: dict[int, list[GameEntry]] = defaultdict(list)
-    for entry in entries:
-        if entry.status == EntryStatus.UNCONFIRMED:
-            by_number[entry.number].append(entry)
-    return {
-        n: group for n, group in by_number.items() if len({repr(e.result_key()) for e in group}) > 1
-    }
-
-
-@dataclass(frozen=True)
-class Need:
-    """Something a bracket needs from an official."""
-
-    bracket: Bracket
-    kind: str  # "conflict", "confirm", "decision", "entry", "waiting"
-    label: str
-
-
-def bracket_need(
-    bracket: Bracket,
-    entries: list[GameEntry],
-    player: Player,
-    officials: frozenset[int] = frozenset(),
-) -> Need | None:
-    """The most urgent thing this bracket needs from this official, if anything."""
-    pending = [e for e in entries if e.status == EntryStatus.UNCONFIRMED]
-    if conflicts(entries):
-        return Need(bracket, "conflict", _("Conflicting entries"))
-    others = [e for e in pending if e.submitted_by_id != player.pk]
-    if officials and any(e.submitted_by_id not in officials for e in others):
-        return Need(bracket, "confirm", _("Confirm a player's report"))
-    if others:
-        return Need(bracket, "confirm", _("Confirm another judge's entry"))
-    if bracket.state == Bracket.State.NEEDS_DECISION:
-        return Need(bracket, "decision", _("Tie-break decision"))
-    if pending:
-        return Need(bracket, "waiting", _("Your entry awaits confirmation"))
-    if bracket.state != Bracket.State.COMPLETE:
-        return Need(bracket, "entry", _("Enter game results"))
-    return None
-
-
-def dashboard_brackets(
-    event: Event, player: Player
-) -> tuple[Round | None, list[Need], list[Bracket]]:
-    """The current round, what its brackets need from this official (most urgent first), and
-    the brackets that need nothing (kept on the dashboard so a correction is one tap away)."""
-    rnd = event.rounds.order_by("-number").first()
-    if rnd is None:
-        return None, [], []
-    brackets = rnd.brackets.order_by("table").prefetch_related(
-        "entries", "seats__registration__player"
-    )
-    officials = official_ids(event)
-    needs, done = [], []
-    for bracket in brackets:
-        need = bracket_need(bracket, list(bracket.entries.all()), player, officials)
-        if need is None:
-            done.append(bracket)
-        else:
-            needs.append(need)
-    order = ["conflict", "confirm", "decision", "entry", "waiting"]
-    needs.sort(key=lambda n: (order.index(n.kind), n.bracket.table))
-    return rnd, needs, done

@@ -13,9 +13,9 @@ from tournament.events.permissions import EventRole, player_of, require_role
 from tournament.events.services.teams import team_names
 from tournament.events.to_engine import engine_id, teams_by_player
 from tournament.events.views_mixins import EventMixin
-from tournament.results import offline, services
+from tournament.results import offline, selectors, services
 from tournament.results.forms import DRAW, ResultForm, TiebreakForm
-from tournament.results.models import EntryStatus, Game, GameEntry
+from tournament.results.models import COUNTS, EntryStatus, Game, GameEntry
 
 
 def _client_ip(request) -> str | None:
@@ -102,7 +102,7 @@ class BracketMixin(EventMixin):
             data,
             players=self.players(),
             offer_time=self.offer_time(),
-            dropped=services.dropped_before(self.bracket, number),
+            dropped=selectors.dropped_before(self.bracket, number),
             initial=initial or {},
         )
 
@@ -135,14 +135,14 @@ class BracketView(BracketMixin, TemplateView):
         bracket = self.bracket
         seats = self.seats()
         players = self.players(seats)
-        games = services.accepted_games(bracket)
+        games = selectors.accepted_games(bracket)
         entries = list(
             bracket.entries.select_related("submitted_by", "confirmed_by", "winner").order_by(
                 "number", "version"
             )
         )
         names = self.entrant_names(players)
-        over = services.bracket_over(bracket, games)
+        over = selectors.bracket_over(bracket, games)
         context.update(
             bracket=bracket,
             seats=seats,
@@ -156,7 +156,7 @@ class BracketView(BracketMixin, TemplateView):
             tiebreak_decision=[names.get(p, p) for p in bracket.tiebreak_order or []],
             tournament_winner=bracket.winner if bracket.round.is_final else None,
         )
-        officials = services.official_ids(self.event)
+        officials = selectors.official_ids(self.event)
         context["player_reports"] = {e.pk for e in entries if e.submitted_by_id not in officials}
         if not self.is_official:
             context.update(self._report_context(entries, players, over, kwargs))
@@ -166,15 +166,15 @@ class BracketView(BracketMixin, TemplateView):
                 pending=[_entry_row(e, players) for e in pending],
                 conflicts={
                     n: [_entry_row(e, players) for e in group]
-                    for n, group in services.conflicts(entries).items()
+                    for n, group in selectors.conflicts(entries).items()
                 },
-                correction_block=services.correction_block(bracket),
+                correction_block=selectors.correction_block(bracket),
             )
             if not over and "form" not in kwargs:
                 context["form"] = self.result_form(
                     number=len(games) + 1, initial={"number": len(games) + 1}
                 )
-            groups = services.tied_groups(bracket)
+            groups = selectors.tied_groups(bracket)
             if groups:
                 context["tiebreak_form"] = kwargs.get("tiebreak_form") or TiebreakForm(
                     groups=groups, names=names
@@ -195,7 +195,7 @@ class BracketView(BracketMixin, TemplateView):
         ]
         context = {"my_reports": mine}
         if not over and self.bracket.round.state == Round.State.SEATED:
-            number = len(services.accepted_games(self.bracket)) + 1
+            number = len(selectors.accepted_games(self.bracket)) + 1
             context["report_form"] = kwargs.get("report_form") or self.result_form(
                 number=number, initial={"number": number}
             )
@@ -310,7 +310,7 @@ class CorrectionView(BracketMixin, TemplateView):
             "winner": engine_id(game.winner_id) if game.winner_id else DRAW,
             "ended_by": game.ended_by,
         }
-        for count in services.COUNTS:
+        for count in COUNTS:
             for player_key, value in (getattr(game, count) or {}).items():
                 initial[f"{count}_{player_key}"] = value
         return self.result_form(number=game.number, initial=initial)
@@ -327,7 +327,7 @@ class CorrectionView(BracketMixin, TemplateView):
         context.update(
             bracket=self.bracket,
             game=self.game,
-            correction_block=services.correction_block(self.bracket),
+            correction_block=selectors.correction_block(self.bracket),
             victory_realms=services.format_of(self.event).victory_realms,
         )
         return context
@@ -345,7 +345,7 @@ class TiebreakView(BracketMixin, TemplateView):
             return denied
         players = self.players()
         names = self.entrant_names(players)
-        form = TiebreakForm(request.POST, groups=services.tied_groups(self.bracket), names=names)
+        form = TiebreakForm(request.POST, groups=selectors.tied_groups(self.bracket), names=names)
         if form.is_valid():
             try:
                 services.decide_tiebreak(self.bracket, form.orders(), player_of(request.user))
@@ -417,7 +417,7 @@ class DashboardView(EventMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        rnd, needs, completed = services.dashboard_brackets(
+        rnd, needs, completed = selectors.dashboard_brackets(
             self.event, player_of(self.request.user)
         )
         done = len(completed)

@@ -1,0 +1,167 @@
+"""What the results pages read about a bracket: accepted games, who dropped before a game,
+why play is over or a correction blocked, the tie a judge must decide, and what each
+bracket needs from an official (the judges' dashboard)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+
+from scoring.placement import absent, finished_by, place_bracket
+from tournament.accounts.models import Player
+from tournament.events.models import Bracket, Event, Round
+from tournament.events.permissions import EventRole, player_role
+from tournament.events.to_engine import bracket_of, placement_bracket, teams_by_player
+from tournament.results.messages import entrant_names
+from tournament.results.models import EntryStatus, Game, GameEntry
+
+
+def official_role(event: Event, player: Player | None) -> EventRole:
+    """The player's official role in the event (PUBLIC if not an official)."""
+    role = player_role(event, player)
+    return role if role >= EventRole.JUDGE else EventRole.PUBLIC
+
+
+def accepted_games(bracket: Bracket) -> list[Game]:
+    return list(Game.objects.filter(bracket=bracket).select_related("winner").order_by("number"))
+
+
+def dropped_before(bracket: Bracket, number: object) -> frozenset[int]:
+    """Player pks of those who dropped before game ``number`` of the bracket (SPEC §4: they
+    take no part in it). A number that is not a game number means the next game."""
+    games = accepted_games(bracket)
+    try:
+        index = int(number) - 1
+    except (TypeError, ValueError):
+        index = len(games)
+    index = min(max(index, 0), len(games))
+    return frozenset(int(p) for p in absent(bracket_of(bracket, games=games), index))
+
+
+def bracket_over(bracket: Bracket, games: list[Game] | None = None) -> str | None:
+    """Why no further game may be recorded in this bracket (None: play goes on)."""
+    games = accepted_games(bracket) if games is None else games
+    teams = teams_by_player(bracket.round.event)
+    engine = placement_bracket(bracket, games, teams)
+    reason = finished_by(engine)
+    if reason == "two-wins":
+        wins = place_bracket(engine).totals
+        names = entrant_names(bracket, teams)
+        name = next((names[e] for e, t in wins.items() if t.wins >= 2), "")
+        return _(
+            "%(name)s has won two games: the bracket is over, no further game can be recorded."
+        ) % {"name": name}
+    if reason == "time":
+        return _("A game ended by time: the bracket is over, no further game can be recorded.")
+    if reason == "drops":
+        return _("Only one player is left in this bracket: no further game can be recorded.")
+    return None
+
+
+def correction_block(bracket: Bracket) -> str | None:
+    """Why results of this bracket can no longer be corrected (None: they can)."""
+    rnd = bracket.round
+    following = Round.objects.filter(event_id=rnd.event_id, number=rnd.number + 1).first()
+    if following is None:
+        return None
+    values = {"round": rnd.number, "next": following.number}
+    if Game.objects.filter(bracket__round=following).exists():
+        return (
+            _(
+                "Round %(next)s already has results, and who plays it was decided by round "
+                "%(round)s: this result can no longer be corrected here. Write the correction on "
+                "the bracket sheet and tell the organizer."
+            )
+            % values
+        )
+    return (
+        _(
+            "Round %(next)s is already seated from the results of round %(round)s: this result "
+            "can no longer be corrected here. Tell the organizer now — while round %(next)s has "
+            "no results, the organizer can still act on it; write the correction on the bracket "
+            "sheet."
+        )
+        % values
+    )
+
+
+def official_ids(event: Event) -> frozenset[int]:
+    """The organizer and judges of the event: entries by anyone else are players' reports."""
+    return frozenset({event.organizer_id, *event.judges.values_list("pk", flat=True)})
+
+
+def tied_groups(bracket: Bracket) -> tuple[tuple[str, ...], ...]:
+    """Groups of players a judge must order (empty when no decision is needed)."""
+    teams = teams_by_player(bracket.round.event)
+    outcome = place_bracket(placement_bracket(bracket, accepted_games(bracket), teams))
+    return outcome.tied_groups if outcome.needs_decision else ()
+
+
+def conflicts(entries: list[GameEntry]) -> dict[int, list[GameEntry]]:
+    """Unconfirmed entries per game number where more than one different result is pending."""
+    by_number: dict[int, list[GameEntry]] = defaultdict(list)
+    for entry in entries:
+        if entry.status == EntryStatus.UNCONFIRMED:
+            by_number[entry.number].append(entry)
+    return {
+        n: group for n, group in by_number.items() if len({repr(e.result_key()) for e in group}) > 1
+    }
+
+
+@dataclass(frozen=True)
+class Need:
+    """Something a bracket needs from an official."""
+
+    bracket: Bracket
+    kind: str  # "conflict", "confirm", "decision", "entry", "waiting"
+    label: str
+
+
+def bracket_need(
+    bracket: Bracket,
+    entries: list[GameEntry],
+    player: Player,
+    officials: frozenset[int] = frozenset(),
+) -> Need | None:
+    """The most urgent thing this bracket needs from this official, if anything."""
+    pending = [e for e in entries if e.status == EntryStatus.UNCONFIRMED]
+    if conflicts(entries):
+        return Need(bracket, "conflict", _("Conflicting entries"))
+    others = [e for e in pending if e.submitted_by_id != player.pk]
+    if officials and any(e.submitted_by_id not in officials for e in others):
+        return Need(bracket, "confirm", _("Confirm a player's report"))
+    if others:
+        return Need(bracket, "confirm", _("Confirm another judge's entry"))
+    if bracket.state == Bracket.State.NEEDS_DECISION:
+        return Need(bracket, "decision", _("Tie-break decision"))
+    if pending:
+        return Need(bracket, "waiting", _("Your entry awaits confirmation"))
+    if bracket.state != Bracket.State.COMPLETE:
+        return Need(bracket, "entry", _("Enter game results"))
+    return None
+
+
+def dashboard_brackets(
+    event: Event, player: Player
+) -> tuple[Round | None, list[Need], list[Bracket]]:
+    """The current round, what its brackets need from this official (most urgent first), and
+    the brackets that need nothing (kept on the dashboard so a correction is one tap away)."""
+    rnd = event.rounds.order_by("-number").first()
+    if rnd is None:
+        return None, [], []
+    brackets = rnd.brackets.order_by("table").prefetch_related(
+        "entries", "seats__registration__player"
+    )
+    officials = official_ids(event)
+    needs, done = [], []
+    for bracket in brackets:
+        need = bracket_need(bracket, list(bracket.entries.all()), player, officials)
+        if need is None:
+            done.append(bracket)
+        else:
+            needs.append(need)
+    order = ["conflict", "confirm", "decision", "entry", "waiting"]
+    needs.sort(key=lambda n: (order.index(n.kind), n.bracket.table))
+    return rnd, needs, done
