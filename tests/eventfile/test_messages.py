@@ -13,7 +13,7 @@ from scoring.eventfile import read_event
 from scoring.model import IssueCode
 from tests.eventfile.conftest import sample, write
 from tests.scoring.test_engine_rules_files import NINE_ROUND_1, event, seats, two_nil
-from tournament.eventfile.messages import ISSUE_TEMPLATES, issue_line, issue_message
+from tournament.core.issues import ISSUE_TEMPLATES, issue_line, issue_message
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE_SOURCES = (

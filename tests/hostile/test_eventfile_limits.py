@@ -100,7 +100,7 @@ def test_over_long_seed_or_id_is_located(client_as, player, where, length, messa
 def test_limit_messages_are_translated_by_their_code():
     from django.utils import translation
 
-    from tournament.eventfile.messages import issue_line
+    from tournament.core.issues import issue_line
 
     data = spec_example()
     data["seed"] = "s" * 5000

@@ -6,6 +6,7 @@ import uuid
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.utils import translation
 
 from tests.results.conftest import bracket_url, game_post, post_game
 from tournament.events.models import Registration, Seat
@@ -95,3 +96,12 @@ def test_undoing_the_drop_offers_him_again(client_as, judge, bracket, seated, ev
     page = client_as(judge).get(bracket_url(bracket)).content.decode()
     assert f'name="unrazed_{marina.pk}"' in page
     assert game_post(seated, [6, 4, 4], winner=marina)  # the form takes her again
+
+
+def test_the_refusal_is_in_the_judges_language(client_as, judge, bracket, seated, marina):
+    # Every engine issue the result form shows comes from the one catalogue, translated.
+    client = client_as(judge)
+    client.post("/i18n/setlang/", {"language": "pt-br", "next": "/"})
+    with translation.override("en"):  # the language the page activates ends with the test
+        response = post_game(client, bracket, seated, [6, 4, 4], winner=marina)
+    assert "desistiu antes desta partida" in response.content.decode()

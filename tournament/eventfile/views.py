@@ -13,9 +13,9 @@ from django.views.generic import FormView
 
 from scoring.eventfile import EventFileError
 from scoring.eventlimits import cap_issues
+from tournament.core.issues import issue_line
 from tournament.eventfile import jobs
 from tournament.eventfile.forms import ImportForm
-from tournament.eventfile.messages import issue_line
 from tournament.eventfile.services import export_text, import_event
 from tournament.events.permissions import EventRole, player_of
 from tournament.events.views_mixins import EventMixin

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from scoring import model as m
 from scoring.teams import TEAM_VICTORY_REALMS
 from scoring.validation import decide_by_realms
+from tournament.core.issues import issue_message
 from tournament.events.models import Bracket
 from tournament.events.to_engine import TeamsByPlayer, engine_id
 from tournament.results.models import COUNTS
@@ -76,7 +77,7 @@ def _count_message(
             "%(name)s won by the victory condition with %(own)s unrazed realms, but another "
             "player has %(best)s: the winner has at least as many as anyone else."
         ) % {"name": name, "own": own, "best": max(game.unrazed.values())}
-    return where, issue.message
+    return where, issue_message(issue)
 
 
 def _winner_message(issue: m.Issue, names: dict[str, str], game: m.Game) -> str:
@@ -93,7 +94,7 @@ def _winner_message(issue: m.Issue, names: dict[str, str], game: m.Game) -> str:
             "A game ended by %(how)s is won by the most unrazed realms, then razed realms, then "
             "holdings: by these counts that is %(expected)s."
         ) % {"how": how, "expected": expected}
-    return issue.message
+    return issue_message(issue)
 
 
 def issue_errors(
@@ -122,5 +123,5 @@ def issue_errors(
         elif issue.field == "winner":
             errors["winner"].append(_winner_message(issue, names, game))
         else:
-            errors[NON_FIELD_ERRORS].append(issue.message)
+            errors[NON_FIELD_ERRORS].append(issue_message(issue))
     return dict(errors)

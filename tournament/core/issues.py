@@ -1,9 +1,10 @@
-"""Translations of the rules engine's issues: stable code → gettext_lazy template.
+"""The one catalogue of the rules engine's issues: stable code → translated template.
 
 The engine (`scoring`) reports every issue with a stable `IssueCode`, an English template
-and its parameters. Pages show ``path: message`` like the commands do, with the message
-translated here by its code. The English msgids are the engine's templates, copied so
-makemessages can extract them; a test checks they stay equal.
+and its parameters. The event-file pages and commands show ``path: message``; the result
+form words the issues it can place next to a field itself (`results/messages.py`) and
+takes every other message from here, translated by its code. The English msgids are the
+engine's templates, copied so makemessages can extract them; a test checks they stay equal.
 """
 
 from __future__ import annotations
