@@ -36,10 +36,14 @@ compose_command() {
   sed -n "/^  $1:/,/^  [a-z]*:\$/p" docker-compose.yml | sed -n 's/^    command: //p' \
     | sed -e 's/^sh -c "\(.*\)"$/\1/' -e "s#/data/#$DATA/#g"
 }
+migrate_cmd="$(compose_command migrate)"
 web_cmd="$(compose_command web)"
 worker_cmd="$(compose_command worker)"
 beat_cmd="$(compose_command beat)"
-[ -n "$web_cmd" ] && [ -n "$worker_cmd" ] && [ -n "$beat_cmd" ] || fail "compose commands not found"
+[ -n "$migrate_cmd" ] && [ -n "$web_cmd" ] && [ -n "$worker_cmd" ] && [ -n "$beat_cmd" ] \
+  || fail "compose commands not found"
+echo "migrate: $migrate_cmd"
+sh -c "$migrate_cmd" >"$DATA/migrate.log" 2>&1 || { cat "$DATA/migrate.log"; fail "the one-shot migrate service failed"; }
 echo "web:    $web_cmd"
 echo "worker: $worker_cmd"
 echo "beat:   $beat_cmd"

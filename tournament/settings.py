@@ -17,6 +17,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 from whitenoise.compress import Compressor
 
@@ -123,6 +124,12 @@ DATABASES = {
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"].setdefault("OPTIONS", {}).setdefault("connect_timeout", 5)
+    if PRODUCTION and not DATABASES["default"].get("PASSWORD"):
+        # No default password in production: a database anyone on the network can open.
+        raise ImproperlyConfigured(
+            "PRODUCTION=1 needs a database password in DATABASE_URL "
+            "(postgres://user:PASSWORD@host:5432/name)."
+        )
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Judges submit concurrently: wait for the write lock instead of failing at once.
     DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
@@ -141,6 +148,11 @@ AUTHENTICATION_BACKENDS = [
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = float(os.environ.get("AXES_COOLOFF_HOURS", "0.25"))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+# How many reverse proxies in front of the site append to X-Forwarded-For (0: none, the
+# connection's address is the client's). Lockouts and API rate limits use the same address
+# (`core/client_ip.py`): a client cannot forge its way past them.
+TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
+AXES_CLIENT_IP_CALLABLE = "tournament.core.client_ip.client_ip"
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 
@@ -275,6 +287,8 @@ REST_FRAMEWORK = {
     # Session (the site's own pages) only: no HTTP Basic, which would let anyone try passwords
     # against the API without the login form's lockout.
     "DEFAULT_AUTHENTICATION_CLASSES": ["rest_framework.authentication.SessionAuthentication"],
+    # The client address of the rate limits: the same trusted count as core/client_ip.py.
+    "NUM_PROXIES": TRUSTED_PROXY_COUNT,
     "DEFAULT_THROTTLE_CLASSES": [
         "rest_framework.throttling.AnonRateThrottle",
         "rest_framework.throttling.UserRateThrottle",

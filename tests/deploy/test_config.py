@@ -125,3 +125,36 @@ def test_mail_settings_reach_django(tmp_path):
         ADMINS="Ann <ann@x.org>",
     )
     assert out == "mail.x.org 587 True errors@x.org [('Ann', 'ann@x.org')]"
+
+
+def test_production_refuses_a_database_without_a_password(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k not in {"SENTRY_DSN"}}
+    env.update(
+        SPELLFIRE_DATA_DIR=str(tmp_path),
+        DJANGO_SETTINGS_MODULE="tournament.settings",
+        PRODUCTION="1",
+        SECRET_KEY="x" * 60,
+        DATABASE_URL="postgres://spellfire@db:5432/spellfire",
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", "import django; django.setup()"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert out.returncode != 0 and "needs a database password" in out.stderr
+    assert (
+        _settings_probe(
+            tmp_path,
+            "from django.conf import settings; print(settings.DATABASES['default']['PASSWORD'])",
+            PRODUCTION="1",
+            SECRET_KEY="x" * 60,
+            DATABASE_URL="postgres://spellfire:s3cret@db:5432/spellfire",
+        )
+        == "s3cret"
+    )

@@ -8,6 +8,7 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.views.generic import TemplateView
 
+from tournament.core.client_ip import client_ip
 from tournament.events.models import Bracket, Round
 from tournament.events.permissions import EventRole, player_of, require_role
 from tournament.events.services.teams import team_names
@@ -16,10 +17,6 @@ from tournament.events.views_mixins import EventMixin
 from tournament.results import offline, selectors, services
 from tournament.results.forms import DRAW, ResultForm, TiebreakForm
 from tournament.results.models import COUNTS, EntryStatus, Game, GameEntry
-
-
-def _client_ip(request) -> str | None:
-    return request.META.get("REMOTE_ADDR") or None
 
 
 def _add_errors(form, error: ValidationError) -> None:
@@ -65,7 +62,7 @@ class BracketMixin(EventMixin):
                 form.cleaned_data["key"],
                 number=form.cleaned_data["number"] if number is None else number,
                 correction=correction,
-                ip_address=_client_ip(request),
+                ip_address=client_ip(request),
                 user_agent=request.META.get("HTTP_USER_AGENT", ""),
             )
         except ValidationError as error:
@@ -220,7 +217,7 @@ class ReportView(BracketView):
                     player_of(request.user),
                     form.cleaned_data["key"],
                     number=form.cleaned_data["number"],
-                    ip_address=_client_ip(request),
+                    ip_address=client_ip(request),
                     user_agent=request.META.get("HTTP_USER_AGENT", ""),
                 )
             except ValidationError as error:
