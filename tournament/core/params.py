@@ -1,6 +1,7 @@
 """Query-string parameters shared by pages and the API, checked before they reach a query."""
 
 from django.core.exceptions import ValidationError
+from django.http import Http404
 from django.utils.translation import gettext as _
 
 # Dates are stored as Python dates (years 1–9999); rankings start long after 1900.
@@ -21,3 +22,17 @@ def parse_year(raw: str | None) -> int | None:
             % {"first": YEAR_RANGE.start, "last": YEAR_RANGE.stop - 1}
         )
     return year
+
+
+# Database keys are positive and fit a 64-bit column; anything else names no row.
+MAX_ID = 2**63 - 1
+
+
+def posted_id(raw: str | None) -> int:
+    """A row id sent by a form; Http404 when it is not one (never a 500 from the query)."""
+    if raw is None or not raw.strip().isdigit() or len(raw.strip()) > 19:
+        raise Http404(_("No such item."))
+    value = int(raw.strip())
+    if not 0 < value <= MAX_ID:
+        raise Http404(_("No such item."))
+    return value

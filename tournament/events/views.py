@@ -15,6 +15,7 @@ from django.views.generic import CreateView, FormView, TemplateView, UpdateView,
 from django_filters.views import FilterView
 from django_tables2 import SingleTableMixin
 
+from tournament.core.params import posted_id
 from tournament.decks.models import Decklist
 from tournament.decks.services import refresh_statuses
 from tournament.events.choices import Status, Variant
@@ -295,7 +296,7 @@ class CheckInView(EventMixin, SingleTableMixin, FilterView):
     def _toggle(self, request) -> None:
         registration = get_object_or_404(
             Registration.objects.select_related("player"),
-            pk=request.POST.get("registration"),
+            pk=posted_id(request.POST.get("registration")),
             event=self.event,
         )
         checked_in = request.POST.get("checked_in") == "1"

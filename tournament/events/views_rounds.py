@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.generic import FormView, TemplateView, View
 from django_tables2 import SingleTableView
 
+from tournament.core.params import posted_id
 from tournament.events.choices import Status
 from tournament.events.forms_rounds import LatePlayerForm
 from tournament.events.models import Bracket, Registration, Round, Seat
@@ -402,7 +403,7 @@ class DropPlayerView(OrganizerActionView):
         if not hasattr(self, "_registration"):
             self._registration = get_object_or_404(
                 Registration.objects.select_related("player"),
-                pk=self.request.POST.get("registration"),
+                pk=posted_id(self.request.POST.get("registration")),
                 event=self.event,
             )
         return self._registration

@@ -6,6 +6,7 @@ from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
+from tournament.core.params import posted_id
 from tournament.events.forms import TeamForm
 from tournament.events.models import Team
 from tournament.events.permissions import EventRole, player_of
@@ -59,7 +60,9 @@ class TeamsView(EventMixin, TemplateView):
         action = request.POST.get("action", "create")
         try:
             if action in ("accept", "decline"):
-                team = get_object_or_404(Team, event=self.event, pk=request.POST.get("team"))
+                team = get_object_or_404(
+                    Team, event=self.event, pk=posted_id(request.POST.get("team"))
+                )
                 if mine is None:
                     raise ValidationError(_("Only a member of the team can answer."))
                 if action == "accept":

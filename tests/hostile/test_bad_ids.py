@@ -1,0 +1,26 @@
+"""A form that names a row by an id that is not one (letters, a NUL, 25 digits) is answered
+404, never a 500 from the database query."""
+
+import pytest
+from django.urls import reverse
+
+pytestmark = pytest.mark.django_db
+
+BAD_IDS = ["abc", "1\x00", "9" * 25, "-3", ""]
+
+
+@pytest.mark.parametrize("bad", BAD_IDS)
+@pytest.mark.parametrize(
+    ("name", "field", "extra"),
+    [
+        ("events:checkin", "registration", {"checked_in": "1"}),
+        ("rounds:drop", "registration", {"confirmed": "1"}),
+        ("rounds:undo_drop", "registration", {"confirmed": "1"}),
+        ("events:teams", "team", {"action": "accept"}),
+    ],
+)
+def test_a_bad_posted_id_is_a_404(
+    client_as, organizer, event, registered_players, name, field, extra, bad
+):
+    response = client_as(organizer).post(reverse(name, args=[event.pk]), {field: bad, **extra})
+    assert response.status_code == 404
