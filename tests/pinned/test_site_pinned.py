@@ -278,3 +278,25 @@ def test_no_decision_without_a_pending_submission(finished_event, organizer):
     accept(finished_event, officer)
     with pytest.raises(ValidationError, match="not awaiting review"):
         accept(finished_event, officer)  # accepted already: nothing pending
+
+
+def test_a_correction_that_undoes_the_finals_win_clears_the_tournament_winner(
+    event, round1, judge, second_judge
+):
+    # SPEC §6: the final's winner is the tournament winner. Final: w0 wins games 1 and 3,
+    # w1 game 2 → w0 wins. Game 3 corrected to a win of w2: one win each, nobody has two →
+    # the final goes on and there is no tournament winner any more.
+    play_round(round1, judge, second_judge)
+    round_service.close_round(round1)
+    final = round_service.seat_next_round(event, seed=9)
+    bracket = final.brackets.get()
+    seats = [s.registration.player for s in bracket.seats.order_by("position")]
+    enter(bracket, game(seats, seats[0], [6, 4, 3]), judge, second_judge, 1)
+    enter(bracket, game(seats, seats[1], [4, 6, 3]), judge, second_judge, 2)
+    enter(bracket, game(seats, seats[0], [6, 3, 4]), judge, second_judge, 3)
+    assert EventScoring.objects.get(event=event).winner_id == seats[0].pk
+    outcome = services.submit_entry(
+        bracket, game(seats, seats[2], [3, 4, 6]), judge, uuid.uuid4(), number=3, correction=True
+    )
+    services.confirm_entry(outcome.entry, second_judge)
+    assert EventScoring.objects.get(event=event).winner_id is None
