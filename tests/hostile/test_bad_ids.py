@@ -24,3 +24,18 @@ def test_a_bad_posted_id_is_a_404(
 ):
     response = client_as(organizer).post(reverse(name, args=[event.pk]), {field: bad, **extra})
     assert response.status_code == 404
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/events/?year=" + "9" * 20,
+        "/events/?year=-5",
+        "/ranking/?region=a%00b",
+        "/api/v1/ranking/?region=a%00b",
+        "/api/v1/players/a%00b/",
+        "/ranking/?_export=xlsx",
+    ],
+)
+def test_hostile_query_values_are_never_a_500(client, url):
+    assert client.get(url).status_code < 500

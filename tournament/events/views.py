@@ -15,7 +15,7 @@ from django.views.generic import CreateView, FormView, TemplateView, UpdateView,
 from django_filters.views import FilterView
 from django_tables2 import SingleTableMixin
 
-from tournament.core.params import posted_id
+from tournament.core.params import YEAR_RANGE, posted_id
 from tournament.decks.models import Decklist
 from tournament.decks.services import refresh_statuses
 from tournament.events.choices import Status, Variant
@@ -63,7 +63,13 @@ class HomeView(TemplateView):
 class EventFilter(django_filters.FilterSet):
     name = django_filters.CharFilter(lookup_expr="icontains", label=gettext_lazy("Name"))
     venue = django_filters.CharFilter(lookup_expr="icontains", label=gettext_lazy("Venue"))
-    year = django_filters.NumberFilter(field_name="date__year", label=gettext_lazy("Year"))
+    # Bounded: a 20-digit year would overflow the database's integer (a 500, not "no events").
+    year = django_filters.NumberFilter(
+        field_name="date__year",
+        label=gettext_lazy("Year"),
+        min_value=YEAR_RANGE.start,
+        max_value=YEAR_RANGE.stop - 1,
+    )
 
     class Meta:
         model = Event
