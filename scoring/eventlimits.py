@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from typing import Any
 
 from scoring.model import Issue, IssueCode, issue
@@ -39,6 +40,8 @@ _TEXT = (
     (IssueCode.TEXT_NUL, "the text contains a NUL character"),
     (IssueCode.TEXT_TOO_LONG, "the text is too long: at most %(limit)s characters, got %(length)s"),
 )
+# A lone UTF-16 surrogate (JSON "\ud800") is no character: nothing can store or print it.
+_SURROGATE = (IssueCode.TEXT_SURROGATE, "the text contains an unpaired surrogate (not Unicode)")
 _KEY = (
     (IssueCode.KEY_NUL, "the key contains a NUL character"),
     (IssueCode.KEY_TOO_LONG, "the key is too long: at most %(limit)s characters, got %(length)s"),
@@ -65,6 +68,8 @@ class _Limits:
         nul, too_long = _KEY if key else _TEXT
         if "\x00" in value:
             self.fail(path, *nul)
+        if any("\ud800" <= c <= "\udfff" for c in value):
+            self.fail(path, *_SURROGATE)
         if len(value) > limit:
             self.fail(path, *too_long, limit=limit, length=len(value))
 
@@ -130,6 +135,12 @@ def decode(source: str | bytes) -> tuple[Any, list[Issue]]:
     except UnicodeDecodeError as exc:
         msg = "not UTF-8 text: %(error)s"
         return None, [issue("(file)", IssueCode.NOT_UTF8, msg, error=exc.reason)]
+    except ValueError:
+        # Python refuses to read integers of thousands of digits (a denial-of-service guard).
+        msg = "a number has more than %(limit)s digits"
+        return None, [
+            issue("(file)", IssueCode.NUMBER_TOO_LONG, msg, limit=sys.get_int_max_str_digits())
+        ]
     except RecursionError:
         return None, [issue("(file)", *_TOO_DEEP, limit=MAX_DEPTH)]
 

@@ -392,6 +392,8 @@ class IssueCode(StrEnum):
     TOO_MANY_ENTRIES = "too-many-entries"
     TEXT_NUL = "text-nul"
     TEXT_TOO_LONG = "text-too-long"
+    TEXT_SURROGATE = "text-surrogate"
+    NUMBER_TOO_LONG = "number-too-long"
     KEY_NUL = "key-nul"
     KEY_TOO_LONG = "key-too-long"
     MORE_ISSUES = "more-issues"

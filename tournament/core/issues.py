@@ -28,6 +28,8 @@ ISSUE_TEMPLATES: Mapping[IssueCode, Any] = {
     C.MORE_ISSUES: _("and %(count)s more issues"),
     C.TEXT_NUL: _("the text contains a NUL character"),
     C.TEXT_TOO_LONG: _("the text is too long: at most %(limit)s characters, got %(length)s"),
+    C.TEXT_SURROGATE: _("the text contains an unpaired surrogate (not Unicode)"),
+    C.NUMBER_TOO_LONG: _("a number has more than %(limit)s digits"),
     C.KEY_NUL: _("the key contains a NUL character"),
     C.KEY_TOO_LONG: _("the key is too long: at most %(limit)s characters, got %(length)s"),
     C.TEAM_VICTORY_REALMS: _(

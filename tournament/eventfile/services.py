@@ -214,10 +214,35 @@ def _format_issues(record: m.EventRecord) -> list[m.Issue]:
     return []
 
 
-def import_issues(record: m.EventRecord) -> list[m.Issue]:
+def _official_issues(record: m.EventRecord, organizer: Player | None) -> list[m.Issue]:
+    """Each official once: a judge who is also the coordinator (the uploader, when he
+    replaces the file's coordinator) or another judge would earn points twice."""
+    coordinator = (
+        organizer.player_number if organizer is not None else record.coordinator.player_number
+    )
+    seen = {coordinator: "coordinator"} if coordinator else {}
+    issues = []
+    for i, judge in enumerate(record.judges):
+        number = judge.player_number
+        if number and number in seen:
+            msg = _(
+                "player number %(number)r is already the event's %(other)s: an official is "
+                "listed once"
+            ) % {
+                "number": number,
+                "other": seen[number],
+            }
+            issues.append(m.Issue(f"judges[{i}].player_number", msg))
+        seen.setdefault(number, f"judges[{i}]")
+    return issues
+
+
+def import_issues(record: m.EventRecord, organizer: Player | None = None) -> list[m.Issue]:
     """What the database cannot hold although the file is valid: lengths, shared numbers,
-    and results identical to an event already accepted into the ranking (SPEC §9)."""
+    officials listed twice, and results identical to an event already accepted into the
+    ranking (SPEC §9)."""
     issues = _format_issues(record) + accepted_copy_issues(record)
+    issues += _official_issues(record, organizer)
     for name, limit in _EVENT_LENGTHS.items():
         issues += _too_long(name, getattr(record, name), limit)
     for path, person in _people(record):
@@ -533,7 +558,7 @@ def import_event(
     record, issues = read_event(source)
     if record is None or issues:
         raise EventFileError(issues)
-    issues = import_issues(record)
+    issues = import_issues(record, organizer)
     if issues:
         raise EventFileError(issues)
     if warnings is not None:
