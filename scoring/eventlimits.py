@@ -42,6 +42,7 @@ _TEXT = (
 )
 # A lone UTF-16 surrogate (JSON "\ud800") is no character: nothing can store or print it.
 _SURROGATE = (IssueCode.TEXT_SURROGATE, "the text contains an unpaired surrogate (not Unicode)")
+_SURROGATES = re.compile("[\ud800-\udfff]")
 _KEY = (
     (IssueCode.KEY_NUL, "the key contains a NUL character"),
     (IssueCode.KEY_TOO_LONG, "the key is too long: at most %(limit)s characters, got %(length)s"),
@@ -68,7 +69,7 @@ class _Limits:
         nul, too_long = _KEY if key else _TEXT
         if "\x00" in value:
             self.fail(path, *nul)
-        if any("\ud800" <= c <= "\udfff" for c in value):
+        if _SURROGATES.search(value):
             self.fail(path, *_SURROGATE)
         if len(value) > limit:
             self.fail(path, *too_long, limit=limit, length=len(value))

@@ -92,8 +92,8 @@ def tying_time_game(previous: dict, winner: str, active: list[str], fmt: Format)
     top = fmt.max_realms
     # first's total = winner's total: counts[first] + x = counts[winner] + top
     level = counts[winner] + top - counts[first]
-    if first == winner or not 0 <= level < top:
-        return None
+    if first == winner or first not in active or not 0 <= level < top:
+        return None  # (a first winner who dropped since takes no part in this game, SPEC §4)
     unrazed = dict.fromkeys(active, 0) | {winner: top, first: level}
     return {"winner": int(winner), "ended_by": str(EndedBy.TIME), "unrazed": unrazed}
 
