@@ -34,8 +34,18 @@ def test_a_bad_posted_id_is_a_404(
         "/ranking/?region=a%00b",
         "/api/v1/ranking/?region=a%00b",
         "/api/v1/players/a%00b/",
+        "/players/a%00b/",
+        "/events/?name=a%00b",
         "/ranking/?_export=xlsx",
     ],
 )
 def test_hostile_query_values_are_never_a_500(client, url):
     assert client.get(url).status_code < 500
+
+
+@pytest.mark.parametrize("url", ["/api/v1/players/a%00b/", "/ranking/?region=a%00b"])
+def test_a_nul_in_the_address_is_a_400_that_says_why(client, url):
+    # PostgreSQL refuses NUL in text: refused before any query, on every database.
+    response = client.get(url)
+    assert response.status_code == 400
+    assert b"NUL" in response.content
