@@ -11,8 +11,8 @@ the winning team's first player.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from scoring.model import Bracket, BracketOutcome, Format, Game, Issue, PlayerTotals, Team
@@ -33,6 +33,8 @@ __all__ = [
     "FinalPlaceKey",
     "PlayerStatus",
     "SeatFigures",
+    "SeatInRound",
+    "StandingFigures",
     "bracket_figures",
     "bracket_state",
     "bracket_winner",
@@ -40,6 +42,7 @@ __all__ = [
     "final_place_key",
     "final_places",
     "player_status",
+    "standing_figures",
     "validate_entrant_bracket",
     "validate_entrant_game",
 ]
@@ -174,6 +177,73 @@ def player_status(
     if closed and player not in advancing:
         return PlayerStatus.ELIMINATED, True
     return PlayerStatus.ACTIVE, False
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInRound:
+    """One of a player's stored seats, with what his status after it depends on: the
+    round (its number, whether it is the final, closed, who advances) and the bracket's
+    stored winner."""
+
+    round_number: int
+    final: bool
+    closed: bool
+    advancing: Collection[str]
+    bracket_winner: str | None
+    place: int | None
+    points: int | None
+    unrazed_total: int
+    games_won: int
+
+
+@dataclass(frozen=True, slots=True)
+class StandingFigures:
+    """What a player's seats add up to in the event (stored per standing; the final place
+    is ranked from these by `final_place_key`)."""
+
+    points: int = 0
+    round_points: dict[str, int] = field(default_factory=dict)
+    brackets_played: int = 0
+    last_round: int = 0
+    last_place: int | None = None
+    unrazed_total: int = 0
+    games_won: int = 0
+    status: PlayerStatus = PlayerStatus.ACTIVE
+    eliminated_in_round: int | None = None
+
+
+def standing_figures(
+    player: str, seats: Sequence[SeatInRound], dropped_in_round: int | None = None
+) -> StandingFigures:
+    """A player's event figures from his seats in round order (SPEC §6): points and realms
+    add up, the latest bracket decides the status and the last round and place. A player
+    who dropped is "dropped" in his drop round, unless he already won the tournament (a
+    winner keeps his title and points, SPEC §4)."""
+    status, out_in = PlayerStatus.ACTIVE, None
+    for seat in seats:
+        status, out = player_status(
+            final=seat.final,
+            final_winner=seat.bracket_winner,
+            player=player,
+            place=seat.place,
+            closed=seat.closed,
+            advancing=seat.advancing,
+        )
+        out_in = seat.round_number if out else None
+    if dropped_in_round is not None and status != PlayerStatus.WINNER:
+        status, out_in = PlayerStatus.DROPPED, dropped_in_round
+    last = seats[-1] if seats else None
+    return StandingFigures(
+        points=sum(seat.points or 0 for seat in seats),
+        round_points={str(seat.round_number): seat.points or 0 for seat in seats},
+        brackets_played=len(seats),
+        last_round=last.round_number if last else 0,
+        last_place=last.place if last else None,
+        unrazed_total=sum(seat.unrazed_total for seat in seats),
+        games_won=sum(seat.games_won for seat in seats),
+        status=status,
+        eliminated_in_round=out_in,
+    )
 
 
 FinalPlaceKey = tuple[int, int, int, int, int, int]

@@ -7,10 +7,13 @@ from __future__ import annotations
 from scoring.figures import (
     BracketState,
     PlayerStatus,
+    SeatInRound,
+    StandingFigures,
     bracket_figures,
     final_place_key,
     final_places,
     player_status,
+    standing_figures,
 )
 from scoring.model import Bracket, Format, Team
 from scoring.points import round_multiplier
@@ -104,3 +107,55 @@ def test_final_places_put_the_winner_first_and_share_equal_keys():
         key(points=10, last_place=4, unrazed=1),
     ]
     assert final_places(keys) == [2, 1, 3, 3, 6, 5]
+
+
+def _seat(number, *, place, points, unrazed=0, wins=0, final=False, closed=True, winner=None):
+    return SeatInRound(
+        round_number=number,
+        final=final,
+        closed=closed,
+        advancing=("a",) if closed else (),
+        bracket_winner=winner,
+        place=place,
+        points=points,
+        unrazed_total=unrazed,
+        games_won=wins,
+    )
+
+
+def test_a_players_event_figures_add_his_seats_and_take_the_last_round_and_place():
+    # SPEC §6: points add over the rounds; the final-place key reads the last round reached
+    # and the place there. Player "a": 1st in round 1 (10 points, 5 unrazed, 2 wins), then
+    # 2nd in the final (15 points, 3 unrazed, 1 win) won by "b".
+    seats = [
+        _seat(1, place=1, points=10, unrazed=5, wins=2, winner="a"),
+        _seat(2, place=2, points=15, unrazed=3, wins=1, final=True, closed=False, winner="b"),
+    ]
+    figures = standing_figures("a", seats)
+    assert figures.points == 25
+    assert figures.round_points == {"1": 10, "2": 15}
+    assert (figures.brackets_played, figures.last_round, figures.last_place) == (2, 2, 2)
+    assert (figures.unrazed_total, figures.games_won) == (8, 3)
+    assert figures.status == PlayerStatus.ELIMINATED and figures.eliminated_in_round == 2
+
+
+def test_an_undecided_place_counts_no_points_and_leaves_the_last_place_open():
+    figures = standing_figures("a", [_seat(1, place=None, points=None, closed=False)])
+    assert figures.points == 0 and figures.round_points == {"1": 0}
+    assert figures.last_place is None and figures.status == PlayerStatus.ACTIVE
+
+
+def test_a_player_who_drops_is_dropped_in_his_round_unless_he_won_the_tournament():
+    # SPEC §4: a dropped player takes no part in later games; a bracket winner who drops
+    # keeps his place and points. The tournament winner keeps his title.
+    played = [_seat(1, place=1, points=10, winner="a")]
+    dropped = standing_figures("a", played, dropped_in_round=2)
+    assert dropped.status == PlayerStatus.DROPPED and dropped.eliminated_in_round == 2
+    assert dropped.points == 10
+    won = [_seat(1, place=1, points=30, final=True, closed=False, winner="a")]
+    champion = standing_figures("a", won, dropped_in_round=1)
+    assert champion.status == PlayerStatus.WINNER and champion.eliminated_in_round is None
+
+
+def test_a_player_never_seated_has_no_figures():
+    assert standing_figures("a", []) == StandingFigures()

@@ -19,7 +19,13 @@ from django.db.models.functions import Rank
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring.figures import UNDECIDED_PLACE, player_status
+from scoring.figures import (
+    UNDECIDED_PLACE,
+    PlayerStatus,
+    SeatInRound,
+    StandingFigures,
+    standing_figures,
+)
 from scoring.model import EventRecord
 from scoring.points import (
     MIN_GAME_PLAYERS,
@@ -54,73 +60,48 @@ from tournament.standings.signals import figures_changed
 RANKING_CHUNK = 500  # players re-totalled per query (keeps IN lists under SQLite's limits)
 
 
+def seat_in_round(rnd: Round, bracket: Bracket, seat: Seat) -> SeatInRound:
+    """A stored seat as the engine totals it (`scoring.figures.standing_figures`)."""
+    return SeatInRound(
+        round_number=rnd.number,
+        final=rnd.is_final,
+        closed=rnd.state == Round.State.CLOSED,
+        advancing=rnd.advancing or (),
+        bracket_winner=engine_id(bracket.winner_id) if bracket.winner_id is not None else None,
+        place=seat.place,
+        points=seat.points,
+        unrazed_total=seat.unrazed_total,
+        games_won=seat.games_won,
+    )
+
+
 @dataclass
-class _Tally:
-    """A registration's figures accumulated over its seats, in round order."""
+class _Entrant:
+    """A registration and its seats in round order, as read for the engine."""
 
     registration_id: int
     player_id: int
     dropped_in_round: int | None
-    points: int = 0
-    round_points: dict[str, int] = field(default_factory=dict)
-    brackets: int = 0
-    last_round: int = 0
-    last_place: int | None = None
-    unrazed: int = 0
-    wins: int = 0
-    status: str = EventStanding.Status.ACTIVE
-    out_in: int | None = None
+    seats: list[SeatInRound] = field(default_factory=list)
 
-    def add(self, rnd: Round, bracket: Bracket, seat: Seat) -> None:
-        """Count one more seat (rounds in order: the latest decides the status)."""
-        points = seat.points or 0
-        self.points += points
-        self.round_points[str(rnd.number)] = points
-        self.brackets += 1
-        self.last_round, self.last_place = rnd.number, seat.place
-        self.unrazed += seat.unrazed_total
-        self.wins += seat.games_won
-        self.status, self.out_in = _status(rnd, bracket, self.player_id, seat.place)
+    def figures(self) -> StandingFigures:
+        return standing_figures(engine_id(self.player_id), self.seats, self.dropped_in_round)
 
     def standing(self, event_id: int) -> EventStanding:
-        """The stored row (its place is set afterwards by `store_places`)."""
-        status, out_in = self.status, self.out_in
-        if self.dropped_in_round is not None and status != EventStanding.Status.WINNER:
-            status, out_in = EventStanding.Status.DROPPED, self.dropped_in_round
+        """The stored row of the engine's figures (its place is set by `store_places`)."""
+        figures = self.figures()
+        values = {name: getattr(figures, name) for name in STANDING_FIGURES}
+        values["status"] = str(figures.status)
         return EventStanding(
             event_id=event_id,
             registration_id=self.registration_id,
             player_id=self.player_id,
             place=0,
-            points=self.points,
-            round_points=self.round_points,
-            brackets_played=self.brackets,
-            last_round=self.last_round,
-            last_place=self.last_place,
-            unrazed_total=self.unrazed,
-            games_won=self.wins,
-            status=status,
-            eliminated_in_round=out_in,
+            **values,
         )
 
 
 STANDING_FIGURES = names(declared.STANDING_FIGURES)  # what refresh_players rewrites
-
-
-def _status(
-    rnd: Round, bracket: Bracket, player_id: int, place: int | None = None
-) -> tuple[str, int | None]:
-    """Status after the player's latest bracket (`scoring.figures.player_status`; later
-    rounds overwrite earlier ones) and the round he went out in."""
-    status, out = player_status(
-        final=rnd.is_final,
-        final_winner=engine_id(bracket.winner_id) if bracket.winner_id is not None else None,
-        player=engine_id(player_id),
-        place=place,
-        closed=rnd.state == Round.State.CLOSED,
-        advancing=rnd.advancing or (),
-    )
-    return str(status), rnd.number if out else None
 
 
 # Final place in the event: the engine's order (`scoring.figures.final_place_key`, shown on
@@ -209,8 +190,8 @@ def refresh_standings(event: Event, rounds: list[Round], record: EventRecord) ->
     `rounds` (from `rounds_queryset`) carry the seat figures just stored, `record` is the
     event as the engine sees it."""
     _lock_scoring(event)
-    tallies = {
-        pk: _Tally(pk, player_id, dropped)
+    entrants = {
+        pk: _Entrant(pk, player_id, dropped)
         for pk, player_id, dropped in event.registrations.values_list(
             "pk", "player_id", "dropped_in_round"
         )
@@ -219,17 +200,16 @@ def refresh_standings(event: Event, rounds: list[Round], record: EventRecord) ->
     for rnd in rounds:
         for bracket in rnd.brackets.all():
             for seat in bracket.seats.all():
-                tallies[seat.registration_id].add(rnd, bracket, seat)
+                entrants[seat.registration_id].seats.append(seat_in_round(rnd, bracket, seat))
                 seated.add(seat.registration_id)
+    standings = [entrants[pk].standing(event.pk) for pk in sorted(seated)]
     EventStanding.objects.filter(event=event).delete()
-    EventStanding.objects.bulk_create(tallies[pk].standing(event.pk) for pk in sorted(seated))
+    EventStanding.objects.bulk_create(standings)
     store_places(event.pk)
     OfficialScore.objects.filter(event=event).delete()
     officials = OfficialScore.objects.bulk_create(_officials(event, record))
     verdict = eligibility(record)
-    winner = next(
-        (t.player_id for t in tallies.values() if t.status == EventStanding.Status.WINNER), None
-    )
+    winner = next((s.player_id for s in standings if s.status == PlayerStatus.WINNER), None)
     scoring, _created = EventScoring.objects.update_or_create(
         event=event,
         defaults={
@@ -255,8 +235,8 @@ def refresh_players(event: Event, seats: Iterable[Seat]) -> None:
     participants) are left as the last whole-event refresh stored them."""
     scoring = _lock_scoring(event)
     registration_ids = [seat.registration_id for seat in seats]
-    tallies = {
-        pk: _Tally(pk, player_id, dropped)
+    entrants = {
+        pk: _Entrant(pk, player_id, dropped)
         for pk, player_id, dropped in Registration.objects.filter(
             pk__in=registration_ids
         ).values_list("pk", "player_id", "dropped_in_round")
@@ -266,12 +246,13 @@ def refresh_players(event: Event, seats: Iterable[Seat]) -> None:
         .select_related("bracket__round")
         .order_by("bracket__round__number")
     ):
-        tallies[seat.registration_id].add(seat.bracket.round, seat.bracket, seat)
+        entrant = entrants[seat.registration_id]
+        entrant.seats.append(seat_in_round(seat.bracket.round, seat.bracket, seat))
     rows = {
         s.registration_id: s
         for s in EventStanding.objects.filter(registration_id__in=registration_ids)
     }
-    fresh = {pk: t.standing(event.pk) for pk, t in tallies.items()}
+    fresh = {pk: e.standing(event.pk) for pk, e in entrants.items()}
     for pk, row in rows.items():
         for name in STANDING_FIGURES:
             setattr(row, name, getattr(fresh[pk], name))
@@ -279,17 +260,17 @@ def refresh_players(event: Event, seats: Iterable[Seat]) -> None:
     EventStanding.objects.bulk_create(row for pk, row in fresh.items() if pk not in rows)
     store_places(event.pk)
     EventScoring.objects.filter(pk=scoring.pk).update(
-        winner_id=_winner_after(scoring.winner_id, tallies.values()), refreshed_at=timezone.now()
+        winner_id=_winner_after(scoring.winner_id, fresh.values()), refreshed_at=timezone.now()
     )
 
 
-def _winner_after(winner_id: int | None, tallies: Iterable[_Tally]) -> int | None:
+def _winner_after(winner_id: int | None, standings: Iterable[EventStanding]) -> int | None:
     """The tournament winner once these players' figures changed (others keep theirs)."""
-    tallies = list(tallies)
-    winners = [t.player_id for t in tallies if t.status == EventStanding.Status.WINNER]
+    standings = list(standings)
+    winners = [s.player_id for s in standings if s.status == PlayerStatus.WINNER]
     if winners:
         return winners[0]
-    if winner_id in {t.player_id for t in tallies}:
+    if winner_id in {s.player_id for s in standings}:
         return None  # a correction took the final from its former winner
     return winner_id
 
