@@ -201,8 +201,8 @@ class StandingFigures:
     """What a player's seats add up to in the event (stored per standing; the final place
     is ranked from these by `final_place_key`)."""
 
-    points: int = 0
     round_points: dict[str, int] = field(default_factory=dict)
+    points: int = 0
     brackets_played: int = 0
     last_round: int = 0
     last_place: int | None = None

@@ -4,10 +4,21 @@ fails here."""
 
 import dataclasses
 
-from scoring.figures import SeatFigures
+import pytest
+
+from scoring.figures import SeatFigures, StandingFigures
 from tournament.events.models import Seat
+from tournament.printing.documents import scoring_form_columns
 from tournament.standings.api.serializers import STANDING_COLUMNS, StandingSerializer
-from tournament.standings.figures import SEAT_FIGURES, STANDING_FIGURES, names
+from tournament.standings.figures import (
+    API,
+    SCORING_FORM,
+    SEAT_FIGURES,
+    STANDING_FIGURES,
+    TABLE,
+    names,
+    shown_in,
+)
 from tournament.standings.models import EventStanding
 from tournament.standings.tables import StandingsTable
 
@@ -20,17 +31,31 @@ def test_every_seat_figure_is_returned_by_the_engine_and_stored_on_the_seat():
     assert set(names(SEAT_FIGURES)) <= seat_fields
 
 
-def test_every_standing_figure_is_a_stored_field():
+def test_every_standing_figure_is_returned_by_the_engine_and_stored():
+    assert names(STANDING_FIGURES) == [f.name for f in dataclasses.fields(StandingFigures)]
     stored = {f.name for f in EventStanding._meta.get_fields()}
     assert set(names(STANDING_FIGURES)) <= stored
 
 
-def test_the_api_shows_every_public_figure():
-    public = {f.name for f in STANDING_FIGURES if f.public}
-    assert public <= set(StandingSerializer.Meta.fields)
-    assert public <= set(STANDING_COLUMNS)
+def test_the_api_shows_exactly_its_figures():
+    declared = names(shown_in(STANDING_FIGURES, API))
+    fields = StandingSerializer.Meta.fields
+    assert [name for name in fields if name in names(STANDING_FIGURES)] == declared
+    assert set(declared) <= set(STANDING_COLUMNS)
 
 
-def test_the_standings_table_and_its_csv_show_only_declared_figures():
-    shown = set(StandingsTable.base_columns) - IDENTITY_COLUMNS
-    assert shown <= set(names(STANDING_FIGURES))
+def test_the_standings_table_and_its_csv_show_exactly_their_figures():
+    table = StandingsTable([], rounds=2)
+    shown = [name for name in table.sequence if name not in IDENTITY_COLUMNS]
+    per_round = ["round_1", "round_2"]  # round_points: one column per round
+    others = [n for n in names(shown_in(STANDING_FIGURES, TABLE)) if n != "round_points"]
+    assert shown == per_round + others
+
+
+@pytest.mark.django_db
+def test_the_scoring_form_prints_exactly_its_figures():
+    columns = scoring_form_columns([1, 2])
+    declared = names(shown_in(STANDING_FIGURES, SCORING_FORM))
+    printed = [c["figure"] for c in columns]
+    assert printed == ["round_points", "round_points", "points"]
+    assert set(printed) | {"status"} == set(declared)  # the status is the "dropped" tag

@@ -14,6 +14,7 @@ from django.contrib.staticfiles import finders
 from django.db.models import Prefetch
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
+from django.utils.translation import gettext
 
 from scoring.points import round_multiplier
 from tournament.decks.carddata import get_card_index
@@ -26,6 +27,7 @@ from tournament.printing.models import SHEET_KINDS, Kind
 from tournament.printing.qr import bracket_url, qr_svg
 from tournament.results.models import EndedBy, Game, game_cells
 from tournament.standings import recompute
+from tournament.standings.figures import SCORING_FORM, STANDING_FIGURES, shown_in
 from tournament.standings.models import EventScoring, scoring_form_due
 
 BLANK_GAME_COLUMNS = 5  # two wins end a bracket; 5 columns cover every 3- and 4-player bracket
@@ -270,8 +272,32 @@ def standings_order(event: Event):
     )
 
 
-def _player_rows(event: Event, numbers: list[int]) -> list[dict]:
-    """Every player's stored place, points by round and total, in the standings' order.
+FORM_FIGURES = shown_in(STANDING_FIGURES, SCORING_FORM)  # the registry's figures for the form
+
+
+def scoring_form_columns(numbers: list[int]) -> list[dict]:
+    """The form's figure columns, from the registry: a per-round figure gives one column per
+    round (its multiplier printed under it), a number one column; the status is printed as
+    the "dropped" tag beside the name."""
+    columns = []
+    for figure in FORM_FIGURES:
+        if figure.type is dict:
+            columns += [
+                {"figure": figure.name, "key": str(n), "heading": f"{gettext('R')}{n}", "round": n}
+                for n in numbers
+            ]
+        elif figure.type is int:
+            columns.append({"figure": figure.name, "heading": figure.label, "total": True})
+    return columns
+
+
+def _cell(standing, column: dict):
+    value = getattr(standing, column["figure"])
+    return value.get(column["key"]) if "key" in column else value
+
+
+def _player_rows(event: Event, columns: list[dict]) -> list[dict]:
+    """Every player's stored place and figures, in the standings' order.
 
     A place shared by several players is printed on each of them (4, 4, then 6)."""
     from tournament.standings.models import EventStanding
@@ -284,8 +310,7 @@ def _player_rows(event: Event, numbers: list[int]) -> list[dict]:
                 "shared": False,
                 "name": standing.player.name,
                 "number": standing.player.player_number,
-                "cells": [standing.round_points.get(str(n)) for n in numbers],
-                "total": standing.points,
+                "cells": [(_cell(standing, c), c.get("total", False)) for c in columns],
                 "dropped": standing.status == EventStanding.Status.DROPPED,
                 "status": standing.status_label,
             }
@@ -332,10 +357,12 @@ def scoring_form_context(request: DocumentRequest) -> dict:
     event = request.event
     scoring = stored_scoring(event)
     numbers = list(event.rounds.order_by("number").values_list("number", flat=True))
-    rows = _player_rows(event, numbers)
+    columns = scoring_form_columns(numbers)
+    rows = _player_rows(event, columns)
     officials = _officials(scoring)
     return {
         "round_numbers": numbers,
+        "columns": columns,
         "rows": rows,
         "participants": scoring.participants,
         "eligibility": {"scored": scoring.eligible, "reasons": scoring.reason_texts},

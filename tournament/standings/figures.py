@@ -3,8 +3,8 @@
 Each `Figure` names a stored field, its label, its type and how it is compared in the
 final-place order (SPEC §6, `scoring.figures.final_place_key`). The recompute step writes
 exactly these fields (`standings/store.py` for seats, `standings/services.py` for standings),
-the standings table takes its headings from here, and a test checks that the API, the CSV
-and the scoring form show every public figure.
+and every reader builds its columns from the figures declared for it (`shown_in`): the
+standings table and its CSV, the API serializer and the printed scoring form.
 
 Adding a figure: the engine computes it (`scoring/figures.py`), one entry here, the model
 field and its migration (see docs/ARCHITECTURE.md, "Adding a derived figure").
@@ -28,36 +28,54 @@ class Compare(StrEnum):
     NOT_RANKED = "not-ranked"
 
 
+class Reader(StrEnum):
+    """Who shows a figure."""
+
+    TABLE = "table"  # the standings page and its CSV (exactly what the page shows)
+    API = "api"  # the standings of the read-only API
+    SCORING_FORM = "scoring-form"  # the printed form sent to the ranking body
+
+
+TABLE, API, SCORING_FORM = Reader.TABLE, Reader.API, Reader.SCORING_FORM
+EVERYWHERE = frozenset(Reader)
+
+
 @dataclass(frozen=True)
 class Figure:
     name: str  # the stored field (and the engine's attribute of the same name)
     label: Promise
     type: type
     compare: Compare = Compare.NOT_RANKED
-    public: bool = True  # shown on the standings page, the API and the CSV
+    shown_in: frozenset[Reader] = frozenset()  # the standings' readers that show it
 
 
 # What the engine returns per seat (`scoring.figures.SeatFigures`), stored on `Seat`.
+# (Bracket pages, sheets and the seating API read them per bracket; `shown_in` is about the
+# standings.)
 SEAT_FIGURES: tuple[Figure, ...] = (
     Figure("place", _("Place"), int, Compare.LOWER_FIRST),
     Figure("points", _("points"), int, Compare.HIGHER_FIRST),
     Figure("unrazed_total", _("Unrazed realms"), int, Compare.HIGHER_FIRST),
     Figure("games_won", _("games won"), int, Compare.HIGHER_FIRST),
-    Figure("best_game", _("best game"), int, public=False),
+    Figure("best_game", _("best game"), int),
 )
 
-# What a player's seats add up to in the event, stored on `EventStanding` (its `place` is
-# ranked from these afterwards, in the order of the `compare` entries).
+# What a player's seats add up to in the event (`scoring.figures.StandingFigures`), stored
+# on `EventStanding` (its `place` is ranked from these afterwards, in the order of the
+# `compare` entries). A `dict` figure holds one value per round: one column per round.
 STANDING_FIGURES: tuple[Figure, ...] = (
-    Figure("points", _("Total"), int, Compare.HIGHER_FIRST),
-    Figure("round_points", _("points per round"), dict),
-    Figure("brackets_played", _("Brackets"), int),
-    Figure("last_round", _("last round played"), int, Compare.HIGHER_FIRST, public=False),
-    Figure("last_place", _("place in the last bracket"), int, Compare.LOWER_FIRST, public=False),
-    Figure("unrazed_total", _("Unrazed realms"), int, Compare.HIGHER_FIRST),
-    Figure("games_won", _("games won"), int, Compare.HIGHER_FIRST),
-    Figure("status", _("Status"), str, Compare.WINNER_FIRST),
-    Figure("eliminated_in_round", _("eliminated in round"), int, public=False),
+    Figure("round_points", _("points per round"), dict, shown_in=EVERYWHERE),
+    Figure("points", _("Total"), int, Compare.HIGHER_FIRST, EVERYWHERE),
+    Figure("brackets_played", _("Brackets"), int, shown_in=frozenset({TABLE, API})),
+    Figure("last_round", _("last round played"), int, Compare.HIGHER_FIRST),
+    Figure("last_place", _("place in the last bracket"), int, Compare.LOWER_FIRST),
+    Figure(
+        "unrazed_total", _("Unrazed realms"), int, Compare.HIGHER_FIRST, frozenset({TABLE, API})
+    ),
+    Figure("games_won", _("games won"), int, Compare.HIGHER_FIRST, frozenset({API})),
+    Figure("status", _("Status"), str, Compare.WINNER_FIRST, EVERYWHERE),
+    # read with the status ("eliminated in round 2"), on its own in the API
+    Figure("eliminated_in_round", _("eliminated in round"), int, shown_in=frozenset({API})),
 )
 
 
@@ -69,3 +87,8 @@ def names(figures: tuple[Figure, ...]) -> list[str]:
 def label(figures: tuple[Figure, ...], name: str) -> Promise:
     """The label of one declared figure."""
     return next(figure.label for figure in figures if figure.name == name)
+
+
+def shown_in(figures: tuple[Figure, ...], reader: Reader) -> tuple[Figure, ...]:
+    """The figures this reader shows, in declaration order."""
+    return tuple(figure for figure in figures if reader in figure.shown_in)

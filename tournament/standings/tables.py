@@ -22,7 +22,7 @@ from django.utils.translation import gettext_lazy as _
 from django_tables2.templatetags.django_tables2 import table_page_range
 
 from tournament.accounts.models import Player
-from tournament.standings.figures import STANDING_FIGURES, label
+from tournament.standings.figures import STANDING_FIGURES, TABLE, Figure, shown_in
 from tournament.standings.fragments import RecentlyUsed
 from tournament.standings.models import EventStanding
 
@@ -216,21 +216,47 @@ def status_labels() -> Callable[[str, int | None], str]:
     return label
 
 
+# The standings table's figure columns, from the registry (`standings/figures.py`): within
+# 390 px a phone shows Place, Player and the figures named here; the rest fold away.
+TABLE_FIGURES = shown_in(STANDING_FIGURES, TABLE)
+ON_A_PHONE = frozenset({"points"})
+# A figure read together with another one: the status says "eliminated in round 2".
+READ_WITH = {"status": "eliminated_in_round"}
+
+
+def figure_column(figure: Figure) -> LeanColumn:
+    """The table column of one declared figure (a per-round figure has `round_columns`)."""
+    numeric = figure.type is int
+    attrs = {
+        (True, True): NUM,
+        (True, False): NUM_SECONDARY,
+        (False, True): {},
+        (False, False): SECONDARY,
+    }[numeric, figure.name in ON_A_PHONE]
+    partner = READ_WITH.get(figure.name)
+    return LeanColumn(
+        verbose_name=figure.label,
+        attrs=attrs,
+        order_by=(figure.name, partner) if partner else None,
+    )
+
+
+FIGURE_COLUMNS = {f.name: figure_column(f) for f in TABLE_FIGURES if f.type is not dict}
+PER_ROUND = any(f.type is dict for f in TABLE_FIGURES)  # round_points: one column per round
+
+
 class StandingsTable(LeanTable):
     """Event standings. The page's records are `ROW_FIELDS` rows (values_list, named);
     CSV export reads EventStanding instances through the columns."""
 
+    IDENTITY = ("place", "name", "number", "club")
     ROW_FIELDS = (
         "place",
         "player__name",
         "player__player_number",
         "player__club",
-        "points",
-        "round_points",
-        "brackets_played",
-        "unrazed_total",
-        "status",
-        "eliminated_in_round",
+        *(f.name for f in TABLE_FIGURES),
+        *(READ_WITH[name] for name in FIGURE_COLUMNS if name in READ_WITH),
     )
 
     place = LeanColumn(verbose_name=_("Place"), attrs=NUM)
@@ -239,23 +265,10 @@ class StandingsTable(LeanTable):
         accessor="player__player_number", verbose_name=_("Player number"), attrs=SECONDARY
     )
     club = LeanColumn(accessor="player__club", verbose_name=_("Club / team"), attrs=SECONDARY)
-    points = LeanColumn(verbose_name=label(STANDING_FIGURES, "points"), attrs=NUM)
-    brackets_played = LeanColumn(
-        verbose_name=label(STANDING_FIGURES, "brackets_played"), attrs=NUM_SECONDARY
-    )
-    unrazed_total = LeanColumn(
-        verbose_name=label(STANDING_FIGURES, "unrazed_total"), attrs=NUM_SECONDARY
-    )
-    status = LeanColumn(
-        verbose_name=label(STANDING_FIGURES, "status"),
-        order_by=("status", "eliminated_in_round"),
-        attrs=SECONDARY,
-    )
 
     class Meta:
         model = EventStanding
         fields = ()
-        sequence = ("place", "name", "number", "club", "...", "points", "brackets_played")
         order_by = ("place", "name")
         attrs = {"class": "table standings-table"}
         empty_text = _("No results yet.")
@@ -263,20 +276,12 @@ class StandingsTable(LeanTable):
 
     def __init__(self, *args, rounds: int = 0, **kwargs):
         self.rounds = rounds
-        extra = [(name, copy.copy(column)) for name, column in round_columns(rounds)]
+        rounds_shown = round_columns(rounds) if PER_ROUND else ()
+        extra = [(name, copy.copy(column)) for name, column in rounds_shown]
+        extra += [(name, copy.copy(column)) for name, column in FIGURE_COLUMNS.items()]
         super().__init__(*args, extra_columns=extra, **kwargs)
-        # keep rounds between the club and the total
-        self.sequence = [
-            "place",
-            "name",
-            "number",
-            "club",
-            *(name for name, _col in extra),
-            "points",
-            "brackets_played",
-            "unrazed_total",
-            "status",
-        ]
+        # the rounds between the club and the total
+        self.sequence = [*self.IDENTITY, *(name for name, _col in extra)]
 
     def lean_cells(self) -> dict[str, Cell]:
         prefix = player_url_prefix()
@@ -291,11 +296,10 @@ class StandingsTable(LeanTable):
             "name": name,
             "number": lambda s: text(s.player__player_number),
             "club": lambda s: text(s.player__club),
-            "points": lambda s: str(s.points),
-            "brackets_played": lambda s: str(s.brackets_played),
-            "unrazed_total": lambda s: str(s.unrazed_total),
-            "status": lambda s: escape(label(s.status, s.eliminated_in_round)),
         }
+        for figure in FIGURE_COLUMNS:
+            cells[figure] = lambda s, figure=figure: text(getattr(s, figure))
+        cells["status"] = lambda s: escape(label(s.status, s.eliminated_in_round))
         for n in range(1, self.rounds + 1):
             cells[f"round_{n}"] = lambda s, key=str(n): text(s.round_points.get(key))
         return cells

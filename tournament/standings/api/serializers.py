@@ -6,6 +6,7 @@ from rest_framework import serializers
 from tournament.accounts.models import Player
 from tournament.events.models import FORMAT_FIELDS, Event, Registration, Round, Seat, Team
 from tournament.events.services.rounds import timer_ends_at
+from tournament.standings.figures import API, STANDING_FIGURES, names, shown_in
 from tournament.standings.models import EventStanding, OfficialScore
 from tournament.standings.tables import status_labels
 
@@ -154,6 +155,10 @@ class SeatingSerializer(serializers.Serializer):
     brackets = BracketSeatingSerializer(many=True)
 
 
+API_FIGURES = names(shown_in(STANDING_FIGURES, API))  # the registry's figures for the API
+STANDING_IDENTITY = ("place", "player_number", "name", "club")
+
+
 class StandingSerializer(serializers.ModelSerializer):
     player_number = serializers.CharField(source="player.player_number")
     name = serializers.CharField(source="player.name")
@@ -164,58 +169,29 @@ class StandingSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = EventStanding
-        fields = [
-            "place",
-            "player_number",
-            "name",
-            "club",
-            "points",
-            "round_points",
-            "brackets_played",
-            "unrazed_total",
-            "games_won",
-            "status",
-            "status_label",
-            "eliminated_in_round",
-        ]
+        fields = [*STANDING_IDENTITY, *API_FIGURES, "status_label"]
 
 
+# What `standing_rows` reads, in `STANDING_IDENTITY` then `API_FIGURES` order.
 STANDING_COLUMNS = (
     "place",
     "player__player_number",
     "player__name",
     "player__club",
-    "points",
-    "round_points",
-    "brackets_played",
-    "unrazed_total",
-    "games_won",
-    "status",
-    "eliminated_in_round",
+    *API_FIGURES,
 )
 
 
 def standing_rows(rows) -> list[dict]:
     """`StandingSerializer` output from `STANDING_COLUMNS` value rows, without per-field work."""
     label = status_labels()
+    keys = (*STANDING_IDENTITY, *API_FIGURES)
     out = []
-    for place, number, name, club, points, rounds, played, unrazed, won, status, out_in in rows:
-        out.append(
-            {
-                "place": place,
-                "player_number": number,
-                "name": name,
-                "club": club,
-                "points": points,
-                "round_points": {str(k): int(v) for k, v in rounds.items()},
-                "brackets_played": played,
-                "unrazed_total": unrazed,
-                "games_won": won,
-                "status": status,
-                "status_label": label(status, out_in),
-                "eliminated_in_round": out_in,
-            }
-        )
+    for values in rows:
+        row = dict(zip(keys, values, strict=True))
+        row["round_points"] = {str(k): int(v) for k, v in row["round_points"].items()}
+        row["status_label"] = label(row["status"], row["eliminated_in_round"])
+        out.append(row)
     return out
 
 
