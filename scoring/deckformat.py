@@ -134,22 +134,45 @@ class DeckFormat:
 
 
 @dataclass(frozen=True, slots=True)
+class MessageTemplate:
+    """An English message template and its stable id: the site translates by the id, so
+    rewording the English never loses a translation."""
+
+    id: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
 class Problem:
-    """One finding: stable code, message parameters and the rendered English message."""
+    """One finding: stable code, message template and parameters."""
 
     code: str
-    template: str
+    template: MessageTemplate
     params: Mapping[str, Any]
     blocking: bool = True
     line: int | None = None
 
     @property
     def message(self) -> str:
-        """The English message (the Django side may translate `template` instead)."""
-        return self.template % dict(self.params)
+        """The English message (the site translates `template.id` instead)."""
+        return self.template.text % dict(self.params)
 
 
-def problem(code: str, template: str, *, line: int | None = None, **params: Any) -> Problem:
+@dataclass(frozen=True, slots=True)
+class Note:
+    """A remark about the whole check (not a problem): its template and parameters."""
+
+    template: MessageTemplate
+    params: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+
+    @property
+    def message(self) -> str:
+        return self.template.text % dict(self.params)
+
+
+def problem(
+    code: str, template: MessageTemplate, *, line: int | None = None, **params: Any
+) -> Problem:
     """Build a Problem; the line number, when known, is also a message parameter."""
     if line is not None:
         params.setdefault("line", line)

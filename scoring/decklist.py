@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 
 from scoring.cards import CHAMPION_TYPES, Card, CardIndex, normalize_card_id, normalize_name
-from scoring.deckformat import DECK_SIZES, GROUP_PLURALS, Problem, problem
+from scoring.deckformat import DECK_SIZES, GROUP_PLURALS, MessageTemplate, Problem, problem
 
 # Hostile input is refused before any work that grows with it: the whole text, the number
 # of lines, one line's length and a line's count are capped (a 110-card list is ~5,000
@@ -20,33 +20,61 @@ MAX_SUGGESTED_LINES = 10
 _MAX_COUNT_DIGITS = len(str(MAX_LINE_COUNT))
 
 # Message templates: %(name)s placeholders so the Django side can wrap them with gettext.
-MSG_UNKNOWN_CARD = 'Line %(line)s: unknown card "%(name)s". Closest matches: %(suggestions)s.'
-MSG_UNKNOWN_CARD_NO_MATCH = 'Line %(line)s: unknown card "%(name)s" (no similar name).'
-MSG_UNKNOWN_CARD_UNSUGGESTED = (
-    'Line %(line)s: unknown card "%(name)s" (too many unknown lines to suggest names).'
+MSG_UNKNOWN_CARD = MessageTemplate(
+    "unknown-card",
+    'Line %(line)s: unknown card "%(name)s". Closest matches: %(suggestions)s.',
 )
-MSG_UNKNOWN_NUMBER = "Line %(line)s: no card has the number %(card_id)s."
-MSG_PLACEHOLDER = "Line %(line)s: %(card_id)s is not a card (placeholder: %(note)s)"
-MSG_NUMBER_MISMATCH = 'Line %(line)s: %(card_id)s is "%(card_name)s", not "%(name)s".'
-MSG_NUMBER_MISMATCH_HINT = (
-    'Line %(line)s: %(card_id)s is "%(card_name)s", not "%(name)s" (printed as %(printings)s).'
+MSG_UNKNOWN_CARD_NO_MATCH = MessageTemplate(
+    "unknown-card-no-match", 'Line %(line)s: unknown card "%(name)s" (no similar name).'
 )
-MSG_AMBIGUOUS = (
+MSG_UNKNOWN_CARD_UNSUGGESTED = MessageTemplate(
+    "unknown-card-unsuggested",
+    'Line %(line)s: unknown card "%(name)s" (too many unknown lines to suggest names).',
+)
+MSG_UNKNOWN_NUMBER = MessageTemplate(
+    "unknown-number", "Line %(line)s: no card has the number %(card_id)s."
+)
+MSG_PLACEHOLDER = MessageTemplate(
+    "placeholder",
+    "Line %(line)s: %(card_id)s is not a card (placeholder: %(note)s)",
+)
+MSG_NUMBER_MISMATCH = MessageTemplate(
+    "number-mismatch",
+    'Line %(line)s: %(card_id)s is "%(card_name)s", not "%(name)s".',
+)
+MSG_NUMBER_MISMATCH_HINT = MessageTemplate(
+    "number-mismatch-hint",
+    'Line %(line)s: %(card_id)s is "%(card_name)s", not "%(name)s" (printed as %(printings)s).',
+)
+MSG_AMBIGUOUS = MessageTemplate(
+    "ambiguous",
     'Line %(line)s: "%(name)s" is ambiguous: %(options)s. '
-    "Add the number or put it under a type heading."
+    "Add the number or put it under a type heading.",
 )
-MSG_AMBIGUOUS_CHOICE = (
+MSG_AMBIGUOUS_CHOICE = MessageTemplate(
+    "ambiguous-choice",
     'Line %(line)s: "%(name)s" could be more than one card: %(options)s. '
-    "Which one? Write its exact name or add its number."
+    "Which one? Write its exact name or add its number.",
 )
-MSG_BAD_COUNT = "Line %(line)s: the count must be at least 1."
-MSG_COUNT_TOO_LARGE = (
-    "Line %(line)s: a count of %(count)s is more than any deck holds (at most %(max)s)."
+MSG_BAD_COUNT = MessageTemplate("bad-count", "Line %(line)s: the count must be at least 1.")
+MSG_COUNT_TOO_LARGE = MessageTemplate(
+    "count-too-large",
+    "Line %(line)s: a count of %(count)s is more than any deck holds (at most %(max)s).",
 )
-MSG_LINE_TOO_LONG = "Line %(line)s is too long (%(length)s characters, at most %(max)s)."
-MSG_TEXT_TOO_LONG = "The list is too long: %(length)s characters, at most %(max)s."
-MSG_TOO_MANY_LINES = "The list has too many lines: %(count)s, at most %(max)s."
-MSG_UNKNOWN_SECTION = 'Line %(line)s: "%(header)s" is not a card type heading.'
+MSG_LINE_TOO_LONG = MessageTemplate(
+    "line-too-long",
+    "Line %(line)s is too long (%(length)s characters, at most %(max)s).",
+)
+MSG_TEXT_TOO_LONG = MessageTemplate(
+    "text-too-long",
+    "The list is too long: %(length)s characters, at most %(max)s.",
+)
+MSG_TOO_MANY_LINES = MessageTemplate(
+    "too-many-lines", "The list has too many lines: %(count)s, at most %(max)s."
+)
+MSG_UNKNOWN_SECTION = MessageTemplate(
+    "unknown-section", 'Line %(line)s: "%(header)s" is not a card type heading.'
+)
 
 _COUNT_RE = re.compile(
     r"^(?P<count>\d+)\s*(?:[xX\u00d7]\s*)?\s(?P<rest>.*)$|^(?P<c2>\d+)[xX\u00d7](?P<r2>.*)$"

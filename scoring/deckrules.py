@@ -6,6 +6,7 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from types import MappingProxyType
 
 from scoring.cards import WORLDS, Card, CardIndex
 from scoring.deckformat import (
@@ -18,63 +19,115 @@ from scoring.deckformat import (
     SIDEBOARD_SIZE,
     TAV_BANNED,
     DeckFormat,
+    MessageTemplate,
+    Note,
     Problem,
     problem,
 )
 from scoring.decklist import DeckEntry, parse_decklist
 
 # Message templates (the Django side wraps them with gettext).
-MSG_TOTAL_SIZE = "The deck has %(count)s cards (not counting a dungeon); it must have %(size)s."
-MSG_TYPE_MIN = "%(group)s: %(count)s, at least %(min)s in a %(size)s-card deck"
-MSG_TYPE_MAX = "%(group)s: %(count)s, at most %(max)s in a %(size)s-card deck"
-MSG_LEVEL_TOTAL = (
+MSG_TOTAL_SIZE = MessageTemplate(
+    "total-size",
+    "The deck has %(count)s cards (not counting a dungeon); it must have %(size)s.",
+)
+MSG_TYPE_MIN = MessageTemplate(
+    "type-min",
+    "%(group)s: %(count)s, at least %(min)s in a %(size)s-card deck",
+)
+MSG_TYPE_MAX = MessageTemplate(
+    "type-max",
+    "%(group)s: %(count)s, at most %(max)s in a %(size)s-card deck",
+)
+MSG_LEVEL_TOTAL = MessageTemplate(
+    "level-total",
     "Champion levels total %(total)s, at most %(max)s in a %(size)s-card deck "
-    "(%(free)s free avatar(s) not counted)"
+    "(%(free)s free avatar(s) not counted)",
 )
-MSG_DUNGEON = "Dungeons: %(count)s, at most one dungeon card (it is free: not part of the deck)"
-MSG_DUPLICATE = "%(name)s: %(count)s copies, only one allowed"
-MSG_DUPLICATE_LIMIT = "%(name)s: %(count)s copies, at most %(limit)s allowed"
-MSG_BANNED = "%(name)s is banned in TAV"
-MSG_NO_XS = "%(name)s (%(card_id)s): its number contains %(digit)s (No-%(digit)ss)"
-MSG_NO_XS_NUMBER = (
-    "%(name)s: some printings contain %(digit)s (No-%(digit)ss); give the number, e.g. %(allowed)s"
+MSG_DUNGEON = MessageTemplate(
+    "dungeon",
+    "Dungeons: %(count)s, at most one dungeon card (it is free: not part of the deck)",
 )
-MSG_WORLD_WAR = (
-    "%(name)s (%(card_id)s) is from %(world)s; World War! decks use one world (%(main)s)"
+MSG_DUPLICATE = MessageTemplate("duplicate", "%(name)s: %(count)s copies, only one allowed")
+MSG_DUPLICATE_LIMIT = MessageTemplate(
+    "duplicate-limit", "%(name)s: %(count)s copies, at most %(limit)s allowed"
 )
-MSG_WORLD_WAR_NO_WORLD = (
-    "%(name)s (%(card_id)s) has no world logo (%(world)s): not allowed in World War!"
+MSG_BANNED = MessageTemplate("banned", "%(name)s is banned in TAV")
+MSG_NO_XS = MessageTemplate(
+    "no-xs",
+    "%(name)s (%(card_id)s): its number contains %(digit)s (No-%(digit)ss)",
 )
-MSG_WORLD_WAR_GENERIC = "%(name)s (%(card_id)s) is a generic artifact: not allowed in World War!"
-MSG_SHATTERED_LAND = "%(name)s (%(card_id)s) is from %(world)s; Shattered Land allows Dark Sun only"
-MSG_WC_TYPE = "%(name)s: %(type)s cards are not allowed in Wizard's Challenge"
-MSG_WC_PHASE = (
-    "%(name)s (%(card_id)s) cannot be cast in phase 4 or at any time (Wizard's Challenge)"
+MSG_NO_XS_NUMBER = MessageTemplate(
+    "no-xs-number",
+    "%(name)s: some printings contain %(digit)s (No-%(digit)ss); give the number, e.g. %(allowed)s",
 )
-MSG_WC_WIZARD_ONLY = (
-    "%(name)s (%(card_id)s): only wizard spells are allowed in Wizard's Challenge (Regra 5.0)"
+MSG_WORLD_WAR = MessageTemplate(
+    "world-war",
+    "%(name)s (%(card_id)s) is from %(world)s; World War! decks use one world (%(main)s)",
 )
-MSG_SIDEBOARD_SIZE = (
+MSG_WORLD_WAR_NO_WORLD = MessageTemplate(
+    "world-war-no-world",
+    "%(name)s (%(card_id)s) has no world logo (%(world)s): not allowed in World War!",
+)
+MSG_WORLD_WAR_GENERIC = MessageTemplate(
+    "world-war-generic",
+    "%(name)s (%(card_id)s) is a generic artifact: not allowed in World War!",
+)
+MSG_SHATTERED_LAND = MessageTemplate(
+    "shattered-land",
+    "%(name)s (%(card_id)s) is from %(world)s; Shattered Land allows Dark Sun only",
+)
+MSG_WC_TYPE = MessageTemplate(
+    "wc-type",
+    "%(name)s: %(type)s cards are not allowed in Wizard's Challenge",
+)
+MSG_WC_PHASE = MessageTemplate(
+    "wc-phase",
+    "%(name)s (%(card_id)s) cannot be cast in phase 4 or at any time (Wizard's Challenge)",
+)
+MSG_WC_WIZARD_ONLY = MessageTemplate(
+    "wc-wizard-only",
+    "%(name)s (%(card_id)s): only wizard spells are allowed in Wizard's Challenge (Regra 5.0)",
+)
+MSG_SIDEBOARD_SIZE = MessageTemplate(
+    "sideboard-size",
     "Sideboard: %(count)s cards, it must have exactly %(size)s "
-    "(or say that you play without a sideboard)"
+    "(or say that you play without a sideboard)",
 )
-MSG_SIDEBOARD_OPT_OUT_WITH_CARDS = (
-    "Sideboard: %(count)s cards listed, but the list says it plays without a sideboard"
+MSG_SIDEBOARD_OPT_OUT_WITH_CARDS = MessageTemplate(
+    "sideboard-opt-out-with-cards",
+    "Sideboard: %(count)s cards listed, but the list says it plays without a sideboard",
 )
-MSG_SIDEBOARD_DECK_SIZE = (
+MSG_SIDEBOARD_DECK_SIZE = MessageTemplate(
+    "sideboard-deck-size",
     "The Sideboard variant is played with %(required)s-card decks (plus an optional dungeon); "
-    "this event's decks have %(size)s cards"
+    "this event's decks have %(size)s cards",
 )
-MSG_SIDEBOARD_NOT_ALLOWED = "Sideboard: %(count)s cards, but this event has no Sideboard variant"
-MSG_SWAP_COUNT = "Swap: %(out)s card(s) out and %(in)s in; swaps are one-for-one"
-MSG_SWAP_NOT_IN_DECK = "Swap: %(name)s is not in the deck"
-MSG_SWAP_SAME_CARD = "Swap: %(name)s would go out and come back in; swap two different cards"
-MSG_SWAP_NOT_IN_SIDEBOARD = "Swap: %(name)s is not in the sideboard"
-NOTE_NO_TABLE = (
+MSG_SIDEBOARD_NOT_ALLOWED = MessageTemplate(
+    "sideboard-not-allowed",
+    "Sideboard: %(count)s cards, but this event has no Sideboard variant",
+)
+MSG_SWAP_COUNT = MessageTemplate(
+    "swap-count",
+    "Swap: %(out)s card(s) out and %(in)s in; swaps are one-for-one",
+)
+MSG_SWAP_NOT_IN_DECK = MessageTemplate("swap-not-in-deck", "Swap: %(name)s is not in the deck")
+MSG_SWAP_SAME_CARD = MessageTemplate(
+    "swap-same-card",
+    "Swap: %(name)s would go out and come back in; swap two different cards",
+)
+MSG_SWAP_NOT_IN_SIDEBOARD = MessageTemplate(
+    "swap-not-in-sideboard", "Swap: %(name)s is not in the sideboard"
+)
+NOTE_NO_TABLE = MessageTemplate(
+    "note-no-table",
     "%(size)s-card decks have no published construction table: only the size and the "
-    "one-copy rule are checked."
+    "one-copy rule are checked.",
 )
-NOTE_SEALED = "Sealed product: any sealed deck is legal; problems are reported, not blocking."
+NOTE_SEALED = MessageTemplate(
+    "note-sealed",
+    "Sealed product: any sealed deck is legal; problems are reported, not blocking.",
+)
 
 CHAMPION_GROUP_TYPES = frozenset(
     {"Cleric", "Hero", "Monster", "Psionicist", "Regent", "Thief", "Wizard"}
@@ -99,7 +152,7 @@ class DeckReport:
     problems: tuple[Problem, ...]
     counts: Mapping[str, int]
     level_total: int
-    notes: tuple[str, ...] = ()
+    notes: tuple[Note, ...] = ()
 
     @property
     def is_legal(self) -> bool:
@@ -365,11 +418,11 @@ def validate_deck(
     if fmt.tournament_type in _TYPE_CHECKS:
         problems += _TYPE_CHECKS[fmt.tournament_type](entries, fmt)
     problems += _check_sideboard(sideboard, fmt, sideboard_opt_out)
-    notes: list[str] = []
+    notes: list[Note] = []
     if fmt.table is None:
-        notes.append(NOTE_NO_TABLE % {"size": fmt.size})
+        notes.append(Note(NOTE_NO_TABLE, MappingProxyType({"size": fmt.size})))
     if not fmt.blocking:
-        notes.append(NOTE_SEALED)
+        notes.append(Note(NOTE_SEALED))
         problems = [replace(p, blocking=False) for p in problems]
     table = fmt.table
     total = level_total(entries, table.free_avatars if table else 0)

@@ -6,9 +6,10 @@ from django.utils import translation
 
 from scoring import decklist as parser_msgs
 from scoring import deckrules as rules_msgs
+from scoring.deckformat import MessageTemplate, Note
 from tests.conftest import make_player
 from tests.decks.conftest import deck_text
-from tournament.decks.messages import TEMPLATES, render_problem
+from tournament.core.issues import DECK_TEMPLATES, deck_message
 from tournament.decks.models import Decklist, DecklistChange
 from tournament.decks.services import check_decklist, decklist_for_print, save_decklist
 from tournament.events.models import Registration
@@ -174,12 +175,26 @@ def test_decklist_for_print(event, registration):
     assert beetles[0]["count"] == 3
 
 
-def test_every_core_message_is_translatable():
+def test_every_core_message_is_translatable_by_its_own_id():
+    ids = []
     for module in (parser_msgs, rules_msgs):
         for name, value in vars(module).items():
-            if name.startswith("MSG_"):
-                assert value in TEMPLATES, name
-                assert str(TEMPLATES[value]) == value
+            if isinstance(value, MessageTemplate):
+                assert value.id in DECK_TEMPLATES, name
+                assert str(DECK_TEMPLATES[value.id]) == value.text, name
+                ids.append(value.id)
+    assert len(ids) == len(set(ids)) == len(DECK_TEMPLATES)  # one id per template
+
+
+def test_notes_render_in_the_active_language():
+    from scoring.deckformat import DeckFormat
+    from scoring.deckrules import NOTE_NO_TABLE
+
+    note = Note(NOTE_NO_TABLE, {"size": 25})
+    with translation.override("pt-br"):
+        assert deck_message(note).startswith("Baralhos de 25 cartas")
+    assert deck_message(note).startswith("25-card decks have no published")
+    assert DeckFormat(25).table is None
 
 
 def test_messages_render_in_the_active_language(db):
@@ -188,8 +203,8 @@ def test_messages_render_in_the_active_language(db):
     check = check_decklist(ILLEGAL, DeckFormat(55))
     (problem,) = check.problems
     with translation.override("pt-br"):
-        assert render_problem(problem) == "Reinos: 16, no máximo 15 num baralho de 55 cartas"
-    assert render_problem(problem) == "Realms: 16, at most 15 in a 55-card deck"
+        assert deck_message(problem) == "Reinos: 16, no máximo 15 num baralho de 55 cartas"
+    assert deck_message(problem) == "Realms: 16, at most 15 in a 55-card deck"
 
 
 def test_other_registration_is_not_created_by_visiting(client_as, event, organizer):

@@ -237,7 +237,7 @@ def test_sealed_products_report_without_blocking(index, kind):
 
 def test_newbie_25_size_and_one_copy_only(index):
     report = check(index, deck("legal_newbie_25.txt"), DeckFormat(25))
-    assert "no published construction table" in report.notes[0]
+    assert "no published construction table" in report.notes[0].message
     report = check(index, deck("legal_newbie_25.txt") + "\nWaterdeep", DeckFormat(25))
     assert sorted(report.codes) == ["duplicate", "total_size"]
 

@@ -15,8 +15,8 @@ from scoring.cards import CardIndex
 from scoring.deckformat import ALL_GROUPS, COMMUNITY_EDITION, DeckFormat, Problem
 from scoring.decklist import DeckEntry, ParsedDeck, parse_decklist, text_limit_problems
 from scoring.deckrules import DeckReport, apply_swap, group_of, validate_deck, validate_swap
+from tournament.core.issues import deck_message, group_label
 from tournament.decks.carddata import current_import_token, get_card_index
-from tournament.decks.messages import group_label, render_note, render_problem
 from tournament.decks.models import Decklist, DecklistChange, SideboardSwap
 from tournament.decks.textnorm import normalize_decklist_text
 from tournament.events.choices import Status
@@ -63,7 +63,7 @@ class DeckCheck:
         return [
             {
                 "code": p.code,
-                "message": render_problem(p),
+                "message": deck_message(p),
                 "line": p.line,
                 "blocking": p.blocking,
                 "sideboard": id(p) in side,
@@ -72,7 +72,7 @@ class DeckCheck:
         ]
 
     def notes(self) -> list[str]:
-        return [render_note(n, self.fmt.size) for n in self.report.notes]
+        return [deck_message(n) for n in self.report.notes]
 
 
 PARSE_CODES = frozenset(
@@ -295,7 +295,7 @@ def save_decklist(
     opt_out = sideboard_opt_out and has_sideboard(event)
     check = check_for_event(event, text, sideboard_text, opt_out)
     if any(p.code in SIZE_CODES for p in check.problems):
-        raise ValidationError([render_problem(p) for p in check.problems if p.code in SIZE_CODES])
+        raise ValidationError([deck_message(p) for p in check.problems if p.code in SIZE_CODES])
     before, before_side, before_opt_out = (
         decklist.text,
         decklist.sideboard_text,
@@ -489,7 +489,7 @@ def _swap_problems(
         errors.append(_("Choose a card going out of the deck and one coming in."))
         return errors, (out_card, in_card)
     report = validate_swap(state.deck, state.sideboard, [out_card], [in_card], state.check.fmt)
-    errors += [render_problem(p) for p in report.problems if p.blocking]
+    errors += [deck_message(p) for p in report.problems if p.blocking]
     return errors, (out_card, in_card)
 
 
