@@ -21,11 +21,6 @@ import time
 
 import django
 
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings")
-django.setup()
-
-from django.db import connection  # noqa: E402
-
 BRACKETS = (81, 243, 729)
 TARGET_729 = 40.0  # seconds for the 729-sheet document on 2 cores
 
@@ -95,6 +90,7 @@ def main() -> None:
     sizes = [int(s) for s in args.sizes.split(",")]
 
     import weasyprint  # noqa: F401 (imported once, outside the timings)
+    from django.db import connection
 
     from tournament.printing import chunks
     from tournament.printing.documents import render_pdf
@@ -160,4 +156,8 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    # Django is set up here, not on import: the PDF workers are started with "spawn", which
+    # imports this module again in each of them, and they need nothing of Django.
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings")
+    django.setup()
     main()

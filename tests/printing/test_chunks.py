@@ -1,6 +1,10 @@
 """Bracket sheets rendered in chunks by worker processes, table ranges and one bracket's sheet."""
 
 import dataclasses
+import os
+import signal
+import subprocess
+import time
 
 import pytest
 from django.urls import reverse
@@ -50,12 +54,34 @@ def test_table_chunks_split_by_table_in_order(event, played_round):
     assert chunks.table_chunks(ranged, 1) == [(2, 2, 1), (3, 3, 1)]
 
 
-def test_a_failing_worker_fails_the_document(event, played_round, monkeypatch, tmp_path):
-    broken = tmp_path / "broken_worker.py"
-    broken.write_text("import sys\nsys.stderr.write('no fonts here')\nsys.exit(3)\n")
-    monkeypatch.setattr(chunks, "WORKER_SCRIPT", broken)
-    with pytest.raises(chunks.ChunkRenderError, match="no fonts here"):
+def test_a_chunk_that_cannot_be_rendered_fails_the_document(event, played_round, monkeypatch):
+    """An error in a worker reaches the document with its message (here the job given to
+    `os.remove`, which wants one path, not two)."""
+    monkeypatch.setattr(chunks, "render_chunk", os.remove)
+    with pytest.raises(chunks.ChunkRenderError, match="a PDF worker failed.*TypeError|tuple"):
         chunks.render_document_pdf(sheets_request(event, played_round), size=1, workers=1)
+
+
+def test_a_lost_worker_fails_the_document(event, played_round):
+    """A worker killed mid-render (as by the kernel's OOM killer) fails the document with
+    a message, instead of waiting for it until the time limit."""
+
+    def kill_the_workers(done, total):
+        if done == 1:  # the first chunk is back; the second is in the worker's hands
+            children = subprocess.run(
+                ["pgrep", "-P", str(os.getpid()), "-f", "spawn_main"],
+                capture_output=True,
+                text=True,
+                check=False,
+            )
+            for pid in children.stdout.split():
+                os.kill(int(pid), signal.SIGKILL)
+
+    request = sheets_request(event, played_round)
+    started = time.monotonic()
+    with pytest.raises(chunks.ChunkRenderError, match="a PDF worker failed"):
+        chunks.render_document_pdf(request, kill_the_workers, size=1, workers=1)
+    assert time.monotonic() - started < chunks.WORKER_TIMEOUT / 4
 
 
 def test_table_range_document(client_as, organizer, event, played_round):

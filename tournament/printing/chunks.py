@@ -3,24 +3,21 @@
 WeasyPrint lays a document out in one process and holds every page in memory. A round of
 729 brackets is therefore split by table into chunks of `PRINTING_CHUNK_SHEETS` sheets; this
 process writes each chunk's HTML (the same template, context and "Printed" stamp as the
-whole document) while `PRINTING_WORKERS` long-lived worker processes (`pdfworker.py`, one
-per CPU core by default) render them, and the chunk PDFs are merged in table order. A
+whole document) while a standard process pool of `PRINTING_WORKERS` workers
+(`pdfworker.render_chunk`, one per CPU core by default) renders them, and the chunk PDFs are
+merged in table order. A
 bracket sheet is one page and carries no page counter, so the merged document has exactly
 the text of the single-process one. Memory is bounded by the chunk size, not the round.
 """
 
-import contextlib
 import dataclasses
 import io
 import os
-import selectors
-import subprocess
-import sys
 import tempfile
 from collections import deque
 from collections.abc import Callable
-from pathlib import Path
 
+from billiard import get_context
 from django.conf import settings
 from django.utils import timezone
 from pypdf import PdfWriter
@@ -32,16 +29,16 @@ from tournament.printing.documents import (
     sheet_brackets,
 )
 from tournament.printing.models import SHEET_KINDS
+from tournament.printing.pdfworker import render_chunk
 
-WORKER_SCRIPT = Path(__file__).with_name("pdfworker.py")
 IN_FLIGHT = 2  # jobs handed to each worker ahead, so it never waits for the next chunk's HTML
-WORKER_TIMEOUT = 300  # seconds without any answer from any worker: give up
+WORKER_TIMEOUT = 300  # seconds to wait for one chunk: give up
 
 ProgressCallback = Callable[[int, int], None]
 
 
 class ChunkRenderError(RuntimeError):
-    """A worker process failed to render a chunk (or stopped)."""
+    """A worker process failed to render a chunk (or was lost)."""
 
 
 def chunk_sheets() -> int:
@@ -88,55 +85,26 @@ def render_document_pdf(
     return render_pdf(request)
 
 
-class _Worker:
-    """One `pdfworker.py` process and the part of its answer read so far."""
+def _pool(workers: int):
+    """A standard process pool of `workers` PDF workers: billiard (Celery's multiprocessing,
+    whose pool may start inside a Celery worker's daemon process, where the standard
+    library's refuses) with "spawn", so a worker starts clean of this process's state."""
+    context = get_context("spawn")
+    python = getattr(settings, "PRINTING_PYTHON", None)
+    if python:
+        context.set_executable(python)
+    return context.Pool(workers)
 
-    def __init__(self, folder: str, number: int):
-        self.stderr = open(os.path.join(folder, f"worker{number}.log"), "wb")  # noqa: SIM115
-        python = getattr(settings, "PRINTING_PYTHON", None) or sys.executable
-        self.process = subprocess.Popen(
-            [python, str(WORKER_SCRIPT)],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=self.stderr,
-        )
-        self.buffer = b""
 
-    def send(self, html_path: str, pdf_path: str) -> None:
-        try:
-            self.process.stdin.write(f"{html_path}\t{pdf_path}\n".encode())
-            self.process.stdin.flush()
-        except OSError as error:  # it died (e.g. WeasyPrint failed to start)
-            raise self.stopped() from error
-
-    def answers(self) -> list[list[str]]:
-        """The complete answer lines available now (call when its stdout is readable)."""
-        data = os.read(self.process.stdout.fileno(), 65536)
-        if not data:
-            raise self.stopped()
-        self.buffer += data
-        *lines, self.buffer = self.buffer.split(b"\n")
-        return [line.decode().split("\t", 2) for line in lines]
-
-    def stopped(self) -> ChunkRenderError:
-        """The error to raise when the worker ended early, with the end of what it said."""
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            self.process.wait(timeout=5)
-        self.stderr.flush()
-        with open(self.stderr.name, "rb") as handle:
-            said = handle.read()[-500:].decode(errors="replace").strip() or "no message"
-        return ChunkRenderError(f"a PDF worker stopped: {said}")
-
-    def close(self) -> None:
-        with contextlib.suppress(OSError):  # already gone
-            self.process.stdin.close()
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
-        self.process.stdout.close()
-        self.stderr.close()
+def _answer(result, pdf_path: str) -> tuple[int, int]:
+    """The worker's answer for one chunk, or the error that fails the document."""
+    try:
+        return result.get(timeout=WORKER_TIMEOUT)
+    except TimeoutError as error:
+        raise ChunkRenderError("the PDF workers did not answer in time") from error
+    except (Exception, SystemExit) as error:  # the job's error, or the loss of its worker
+        cause = getattr(error, "exc", error)  # a lost worker's error arrives wrapped
+        raise ChunkRenderError(f"a PDF worker failed on {pdf_path}: {cause}") from error
 
 
 def render_in_chunks(
@@ -146,58 +114,42 @@ def render_in_chunks(
     workers: int,
     stats: dict | None = None,
 ) -> bytes:
-    """Render the chunks in `workers` processes and merge their PDFs in table order."""
+    """Render the chunks in `workers` processes and merge their PDFs in table order.
+
+    Each worker has `IN_FLIGHT` chunks queued, so it never waits for the next one's HTML;
+    chunks are of equal size, so waiting for them in table order costs nothing."""
     request = dataclasses.replace(request, printed_at=request.printed_at or timezone.now())
     total = sum(sheets for _first, _last, sheets in chunks)
+    waiting = deque(enumerate(chunks))
     with tempfile.TemporaryDirectory(prefix="printing-") as folder:
-        pool = [_Worker(folder, n) for n in range(min(workers, len(chunks)))]
-        selector = selectors.DefaultSelector()
-        try:
-            for worker in pool:
-                selector.register(worker.process.stdout, selectors.EVENT_READ, worker)
-            waiting = deque(enumerate(chunks))
-            jobs: dict[str, tuple[int, int]] = {}  # pdf path → (chunk index, sheets)
+        with _pool(min(workers, len(chunks))) as pool:
+            running: deque = deque()
 
-            def hand_out(worker: _Worker) -> None:
+            def hand_out() -> None:
                 index, (first, last, sheets) = waiting.popleft()
                 html_path = os.path.join(folder, f"chunk{index:05d}.html")
                 pdf_path = os.path.join(folder, f"chunk{index:05d}.pdf")
                 chunk = dataclasses.replace(request, tables=(first, last))
                 with open(html_path, "w", encoding="utf-8") as handle:
                     handle.write(render_document_html(chunk))
-                worker.send(html_path, pdf_path)
-                jobs[pdf_path] = (index, sheets)
+                job = pool.apply_async(render_chunk, ((html_path, pdf_path),))
+                running.append((job, pdf_path, sheets))
 
-            for _round in range(IN_FLIGHT):
-                for worker in pool:
-                    if waiting:
-                        hand_out(worker)
-            outputs: list[str | None] = [None] * len(chunks)
-            done = 0
-            while jobs:
-                ready = selector.select(timeout=WORKER_TIMEOUT)
-                if not ready:
-                    raise ChunkRenderError("the PDF workers did not answer in time")
-                for key, _events in ready:
-                    worker = key.data
-                    for status, pdf_path, detail in worker.answers():
-                        if status != "ok":
-                            raise ChunkRenderError(detail)
-                        if stats is not None:
-                            peak = int(detail.split("\t")[1])
-                            stats["worker_peak_kib"] = max(stats.get("worker_peak_kib", 0), peak)
-                        index, sheets = jobs.pop(pdf_path)
-                        outputs[index] = pdf_path
-                        done += sheets
-                        if progress:
-                            progress(done, total)
-                        if waiting:
-                            hand_out(worker)
-            return merge_pdfs(outputs)
-        finally:
-            selector.close()
-            for worker in pool:
-                worker.close()
+            for _job in range(min(len(chunks), workers * IN_FLIGHT)):
+                hand_out()
+            outputs, done = [], 0
+            while running:
+                job, pdf_path, sheets = running.popleft()
+                _pages, peak = _answer(job, pdf_path)
+                if stats is not None:
+                    stats["worker_peak_kib"] = max(stats.get("worker_peak_kib", 0), peak)
+                outputs.append(pdf_path)
+                done += sheets
+                if progress:
+                    progress(done, total)
+                if waiting:
+                    hand_out()
+        return merge_pdfs(outputs)
 
 
 def merge_pdfs(paths: list[str]) -> bytes:

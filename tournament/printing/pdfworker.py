@@ -1,14 +1,13 @@
-"""A PDF rendering worker process: HTML files in, PDF files out (no Django, no database).
+"""The job a PDF rendering worker process runs: one chunk's HTML file in, its PDF file out.
 
-Started by `chunks.render_in_chunks` with ``python pdfworker.py``. It reads one job a line on
-stdin, ``<html path>\\t<pdf path>``, renders it with WeasyPrint and answers one line on stdout,
-``ok\\t<pdf path>\\t<pages>`` or ``error\\t<pdf path>\\t<message>``. It ends when stdin closes.
-Keeping the worker alive across jobs pays WeasyPrint's import and font set-up once.
+No Django and no database: `chunks.render_in_chunks` starts the workers as a standard
+process pool (billiard, Celery's own multiprocessing, started with "spawn" so a worker holds
+WeasyPrint and one chunk, nothing of its parent) and hands each one file paths. A worker
+lives across jobs, so WeasyPrint's import and font set-up are paid once.
 """
 
 import gc
 import resource
-import sys
 
 
 def peak_kib() -> int:
@@ -24,26 +23,25 @@ def peak_kib() -> int:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
 
-def main() -> None:
+class ChunkFailed(RuntimeError):
+    """WeasyPrint could not render a chunk (its message; always picklable)."""
+
+
+def render_chunk(job: tuple[str, str]) -> tuple[int, int]:
+    """Render the HTML file ``job[0]`` to the PDF file ``job[1]``; its page count and this
+    worker's peak memory in KiB."""
     from weasyprint import HTML
 
-    for line in sys.stdin:
-        html_path, pdf_path = line.rstrip("\n").split("\t")
-        document = None
-        try:
-            document = HTML(filename=html_path).render()
-            document.write_pdf(pdf_path)
-            answer = f"ok\t{pdf_path}\t{len(document.pages)}\t{peak_kib()}"
-        except Exception as error:  # reported to the parent, which fails the document
-            message = f"{type(error).__name__}: {error}".replace("\n", " ").replace("\t", " ")
-            answer = f"error\t{pdf_path}\t{message}"
-        sys.stdout.write(answer + "\n")
-        sys.stdout.flush()
+    html_path, pdf_path = job
+    try:
+        document = HTML(filename=html_path).render()
+        document.write_pdf(pdf_path)
+        pages = len(document.pages)
+    except Exception as error:
+        raise ChunkFailed(f"{type(error).__name__}: {error}") from None
+    finally:
         document = None
         # A laid-out document is a web of reference cycles: free it now, not after the next
         # one is built, so a worker's memory stays that of one chunk.
         gc.collect()
-
-
-if __name__ == "__main__":
-    main()
+    return pages, peak_kib()
