@@ -256,6 +256,10 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {
 PRINTING_PENDING_SECONDS = int(
     os.environ.get("PRINTING_PENDING_SECONDS", str(CELERY_TASK_TIME_LIMIT + 60))
 )
+# Bracket sheets of more than this many brackets are rendered in chunks of this size by a
+# pool of PRINTING_WORKERS processes (default: one per CPU core); see docs/printing.md.
+PRINTING_CHUNK_SHEETS = int(os.environ.get("PRINTING_CHUNK_SHEETS", "40"))
+PRINTING_WORKERS = int(os.environ.get("PRINTING_WORKERS", "0")) or None
 # Celery beat (production runs `celery -A tournament beat`); without beat, cron runs the
 # management command `purge_documents`, which does both.
 CELERY_BEAT_SCHEDULE = {

@@ -58,7 +58,9 @@ def test_a_chunk_that_cannot_be_rendered_fails_the_document(event, played_round,
     """An error in a worker reaches the document with its message (here the job given to
     `os.remove`, which wants one path, not two)."""
     monkeypatch.setattr(chunks, "render_chunk", os.remove)
-    with pytest.raises(chunks.ChunkRenderError, match="a PDF worker failed.*TypeError|tuple"):
+    with pytest.raises(
+        chunks.ChunkRenderError, match=r"a PDF worker failed on .*chunk00000.pdf: .*tuple"
+    ):
         chunks.render_document_pdf(sheets_request(event, played_round), size=1, workers=1)
 
 
