@@ -19,6 +19,7 @@ from scoring.model import Bracket, BracketOutcome, Format, Game, Issue, PlayerTo
 from scoring.placement import place_bracket
 from scoring.points import bracket_scores
 from scoring.teams import (
+    recorded_winner,
     seated_as_teams,
     team_bracket,
     validate_team_bracket,
@@ -106,7 +107,7 @@ def bracket_winner(outcome: BracketOutcome, teams: TeamsByPlayer | None = None) 
     if outcome.winner is None or not teams:
         return outcome.winner
     by_id = {t.id: t for t in teams.values()}
-    return by_id[outcome.winner].players[0]
+    return recorded_winner(by_id[outcome.winner])
 
 
 def bracket_state(outcome: BracketOutcome, games_played: int) -> BracketState:

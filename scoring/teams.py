@@ -47,6 +47,7 @@ __all__ = [
     "Team",
     "TeamSeating",
     "advance_teams",
+    "recorded_winner",
     "seat_order",
     "seat_teams",
     "seated_as_teams",
@@ -71,6 +72,12 @@ TEAM_VICTORY_REALMS = 10  # "The first team to have 10 unrazed realms" (000 TEAM
 def team_of(teams: Iterable[Team]) -> dict[str, Team]:
     """Map every member's player id to his team."""
     return {player: team for team in teams for player in team.players}
+
+
+def recorded_winner(team: Team) -> str:
+    """The player a team's win (a game's or a bracket's) is recorded under where one player
+    is expected: the team's first player [decision]; placement reads it back as the team."""
+    return team.players[0]
 
 
 # --- seating ---------------------------------------------------------------------------

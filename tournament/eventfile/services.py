@@ -20,7 +20,7 @@ from scoring import model as m
 from scoring.advancement import advance
 from scoring.eventfile import EventFileError, read_event, serialize_event
 from scoring.placement import place_bracket
-from scoring.teams import seat_order, team_event
+from scoring.teams import recorded_winner, seat_order, team_event
 from tournament.accounts.models import Player
 from tournament.eventfile.models import EventFileId, ImportedEvent
 from tournament.events.choices import Status
@@ -450,7 +450,7 @@ def _seated_record(record: m.EventRecord) -> m.EventRecord:
         teams = [by_id[t] for t in bracket.players]
         games = tuple(
             m.Game(
-                None if g.winner is None else by_id[g.winner].players[0],
+                None if g.winner is None else recorded_winner(by_id[g.winner]),
                 g.ended_by,
                 g.unrazed,
                 g.razed,

@@ -4,6 +4,7 @@ import random
 from collections import defaultdict
 
 from scoring.simulate import play_bracket, play_team_bracket
+from scoring.teams import recorded_winner
 from tournament.events.models import Bracket, Event, Round, Seat
 from tournament.events.services import rounds as round_service
 from tournament.events.to_engine import engine_id, format_of, teams_by_player
@@ -26,7 +27,7 @@ def play_round(rnd: Round, rng: random.Random, *, refresh: bool = True) -> None:
         players = [engine_id(s.registration.player_id) for s in seats]
         if teams:  # Team Spirit: a team's game is stored as won by its first player
             seated = list({teams[p].id: teams[p] for p in players}.values())
-            first = {t.id: t.players[0] for t in seated}
+            first = {t.id: recorded_winner(t) for t in seated}
             played = play_team_bracket(seated, fmt, rng)
             players = list(first)
         else:
