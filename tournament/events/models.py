@@ -23,9 +23,11 @@ from tournament.events.choices import (
     Victory,
 )
 
-# The event's format (SPEC §2), in the order forms and the API list them; what the engine's
-# `scoring.model.Format` is built from (`events/to_engine.py: format_of`).
-FORMAT_FIELDS = (
+# The event's format (SPEC §2), declared once in three groups, in the order forms and the API
+# list them; what the engine's `scoring.model.Format` is built from (`events/to_engine.py:
+# format_of`).
+# The rules recorded results and decklists were checked against: fixed once a round is seated.
+RULE_FIELDS = (
     "deck_size",
     "deck_rules",
     "tournament_type",
@@ -33,11 +35,12 @@ FORMAT_FIELDS = (
     "variants",
     "victory",
     "rules_edition",
-    "scored",
-    "event_multiplier",
-    "points_mode",
-    "time_limit_minutes",
 )
+# What decides points and eligibility: a change recomputes every stored figure.
+POINTS_FIELDS = ("scored", "event_multiplier", "points_mode")
+# The round clock (games ended by time need it).
+CLOCK_FIELDS = ("time_limit_minutes",)
+FORMAT_FIELDS = (*RULE_FIELDS, *POINTS_FIELDS, *CLOCK_FIELDS)
 
 
 class Event(models.Model):

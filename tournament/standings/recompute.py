@@ -24,14 +24,12 @@ from django.dispatch import Signal
 
 from scoring.model import EventRecord
 from tournament.accounts.models import Player
-from tournament.events.models import Bracket, Event
+from tournament.events.models import POINTS_FIELDS, Bracket, Event
 from tournament.events.signals import results_changed, results_confirmed
 from tournament.events.to_engine import rounds_queryset
 from tournament.standings import services
 from tournament.standings.store import store_bracket_results, store_results
 
-# Event fields whose change alters stored points or eligibility: recomputed everywhere.
-POINTS_FIELDS = frozenset({"event_multiplier", "points_mode", "scored"})
 # Event fields that only decide whether (and in which year) the event is ranked.
 RANKING_FIELDS = frozenset({"status", "date"})
 
@@ -60,7 +58,7 @@ def event_edited(event: Event, changed: Collection[str], *, judges_changed: bool
     changed = set(changed)
     if not event.rounds.exists() and not services.has_scoring(event):
         return  # nothing derived is stored yet
-    if judges_changed or POINTS_FIELDS & changed:
+    if judges_changed or set(POINTS_FIELDS) & changed:
         refresh_event(event)
     elif RANKING_FIELDS & changed:
         services.event_changed(event)

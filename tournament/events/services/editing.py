@@ -7,30 +7,17 @@ from django.db import transaction
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
-from tournament.events.models import Event
+from tournament.events.models import RULE_FIELDS, Event
 from tournament.events.services.registration import lock_event, promote_waiting
 from tournament.review.services import require_editable
 from tournament.standings import recompute
-
-# Recorded results were checked against these: once a round is seated they are fixed.
-RULE_FIELDS = frozenset(
-    {
-        "deck_size",
-        "deck_rules",
-        "rules_edition",
-        "tournament_type",
-        "no_xs_digit",
-        "variants",
-        "victory",
-    }
-)
 
 
 def frozen_fields_error(event: Event, changed: Collection[str]) -> ValidationError | None:
     """Why these changes are refused now (None: they may be saved)."""
     if event.pk is None or not event.rounds.exists():
         return None
-    frozen = sorted(RULE_FIELDS & set(changed))
+    frozen = sorted(set(RULE_FIELDS) & set(changed))
     if "time_limit_minutes" in changed and not event.time_limit_minutes:
         frozen.append("time_limit_minutes")  # games ended by time need a timed event
     if not frozen:
