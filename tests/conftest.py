@@ -184,3 +184,33 @@ def browser_page(browser, client, live_server, player: Player | None = None, **c
             [{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": live_server.url}]
         )
     return browser_context.new_page()
+
+
+class FakeDns(dict):
+    """Host name → the addresses a lookup answers; `lookups` lists the faked names looked up."""
+
+    def __init__(self):
+        super().__init__()
+        self.lookups: list[str] = []
+
+
+@pytest.fixture
+def fake_dns(monkeypatch) -> FakeDns:
+    """A resolver whose answers the test sets (other names: the real resolver). The answers
+    may change during the test, as a DNS answer can between two lookups."""
+    import socket
+
+    answers = FakeDns()
+    real = socket.getaddrinfo
+
+    def getaddrinfo(host, port, *args, **kwargs):
+        if host not in answers:
+            return real(host, port, *args, **kwargs)
+        answers.lookups.append(host)
+        return [
+            (socket.AF_INET6 if ":" in a else socket.AF_INET, socket.SOCK_STREAM, 6, "", (a, port))
+            for a in answers[host]
+        ]
+
+    monkeypatch.setattr(socket, "getaddrinfo", getaddrinfo)
+    return answers

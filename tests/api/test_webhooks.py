@@ -148,7 +148,10 @@ def test_private_destinations_are_refused_in_production(settings):
             transport.post(url, b"{}", {})
 
 
-def test_organizer_registers_a_hook_and_reads_the_log(client_as, organizer, judge, event, hook):
+def test_organizer_registers_a_hook_and_reads_the_log(
+    client_as, organizer, judge, event, hook, fake_dns
+):
+    fake_dns["discord.example"] = ["93.184.216.34"]  # a public address
     client = client_as(judge)
     assert client.get(f"/events/{event.pk}/webhooks/").status_code == 403
     client = client_as(organizer)

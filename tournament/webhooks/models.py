@@ -2,11 +2,34 @@
 
 import secrets
 
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from tournament.accounts.models import Player
 from tournament.events.models import Event
+from tournament.webhooks.transport import RefusedDestination, vet
+
+REFUSALS = {
+    "scheme": _("Only http:// and https:// addresses can receive notifications."),
+    "host": _("The address has no host name."),
+    "port": _("The port must be a number from 1 to 65535."),
+    "lookup": _("%(host)s could not be looked up: check the address."),
+    "private": _(
+        "%(host)s is an address inside a private network (%(address)s): notifications "
+        "are sent to public addresses only."
+    ),
+}
+
+
+def public_destination(url: str) -> None:
+    """A webhook URL must be one `transport.vet` accepts (checked again at every send)."""
+    try:
+        vet(url)
+    except RefusedDestination as refusal:
+        raise ValidationError(
+            REFUSALS[refusal.code], code=f"webhook-{refusal.code}", params=refusal.params
+        ) from refusal
 
 
 class Kind(models.TextChoices):
@@ -25,7 +48,7 @@ def new_secret() -> str:
 
 class Webhook(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="webhooks")
-    url = models.URLField(_("URL"), max_length=500)
+    url = models.URLField(_("URL"), max_length=500, validators=[public_destination])
     kinds = models.JSONField(_("notifications"), default=list)
     secret = models.CharField(_("signing secret"), max_length=64, default=new_secret)
     active = models.BooleanField(_("active"), default=True)

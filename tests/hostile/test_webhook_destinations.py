@@ -1,0 +1,151 @@
+"""Webhooks never reach inside: refused on save and on send, pinned to the vetted address,
+no redirects followed. Each case is one way a URL could lead to the server's own network."""
+
+import http.server
+import socket
+import threading
+
+import pytest
+from django.core.exceptions import ValidationError
+
+from tournament.webhooks import transport
+from tournament.webhooks.models import Kind, Webhook
+
+pytestmark = pytest.mark.django_db
+
+PUBLIC = "93.184.216.34"
+
+
+@pytest.fixture(autouse=True)
+def production_rules(settings):
+    settings.WEBHOOKS_ALLOW_PRIVATE_HOSTS = False
+
+
+def saved(event, url: str) -> Webhook:
+    hook = Webhook(event=event, url=url, kinds=Kind.values)
+    hook.full_clean(exclude=["created_by"])
+    hook.save()
+    return hook
+
+
+@pytest.mark.parametrize(
+    ("url", "why"),
+    [
+        ("http://169.254.169.254/latest/meta-data/", "private network"),  # cloud metadata
+        ("http://10.0.0.1/hook", "private network"),
+        ("http://127.0.0.1:8000/hook", "private network"),
+        ("http://[::1]/hook", "private network"),
+        ("http://2130706433/hook", "private network"),  # 127.0.0.1 written as one number
+        ("http://0x7f.1/hook", "private network"),  # 127.0.0.1 in hexadecimal
+        ("http://100.64.0.1/hook", "private network"),  # carrier-grade NAT (shared)
+        ("http://[::ffff:10.0.0.1]/hook", "private network"),  # IPv4-mapped IPv6
+        ("ftp://hooks.example/hook", "Only http:// and https://"),
+        ("file:///etc/passwd", "Only http:// and https://"),
+        ("http://hooks.example:99999/hook", "port"),
+    ],
+)
+def test_an_address_inside_is_refused_when_saved(event, fake_dns, url, why):
+    fake_dns["hooks.example"] = [PUBLIC]
+    with pytest.raises(ValidationError, match=why):
+        saved(event, url)
+    assert not Webhook.objects.exists()
+
+
+def test_a_name_that_resolves_inside_is_refused_when_saved(event, fake_dns):
+    fake_dns["metadata.google.internal"] = ["169.254.169.254"]
+    with pytest.raises(ValidationError, match="metadata.google.internal is an address inside"):
+        saved(event, "http://metadata.google.internal/computeMetadata/v1/")
+    # one private address among public ones is enough to refuse
+    fake_dns["mixed.example"] = [PUBLIC, "10.1.2.3"]
+    with pytest.raises(ValidationError, match=r"\(10\.1\.2\.3\)"):
+        saved(event, "https://mixed.example/hook")
+
+
+def test_a_name_nobody_can_look_up_is_refused_with_a_message(event):
+    with pytest.raises(ValidationError, match="could not be looked up"):
+        saved(event, "https://no-such-host.invalid/hook")
+
+
+def test_a_public_address_is_saved(event, fake_dns):
+    fake_dns["hooks.example"] = [PUBLIC]
+    assert saved(event, "https://hooks.example/api/1").pk
+
+
+def test_the_organizers_form_says_why(client_as, organizer, event, fake_dns):
+    fake_dns["metadata.google.internal"] = ["169.254.169.254"]
+    response = client_as(organizer).post(
+        f"/events/{event.pk}/webhooks/",
+        {"url": "http://metadata.google.internal/", "kinds": ["event.finished"]},
+    )
+    assert response.status_code == 200
+    assert "notifications are sent to public addresses only" in response.content.decode()
+    assert not Webhook.objects.exists()
+
+
+def test_the_send_checks_again_and_connects_to_the_address_it_checked(fake_dns, monkeypatch):
+    """DNS rebinding: the name answers a public address to the check and a private one
+    afterwards. The sender looks up once and connects to what it checked."""
+    fake_dns["rebind.example"] = [PUBLIC]
+    connected: list[tuple] = []
+
+    def create_connection(address, *args, **kwargs):
+        connected.append(address)
+        fake_dns["rebind.example"] = ["127.0.0.1"]  # the next answer would lead inside
+        raise ConnectionRefusedError("test: no network")
+
+    monkeypatch.setattr(socket, "create_connection", create_connection)
+    with pytest.raises(ConnectionRefusedError):
+        transport.post("http://rebind.example/hook", b"{}", {})
+    assert connected == [(PUBLIC, 80)]
+    assert fake_dns.lookups == ["rebind.example"]
+    # a stored hook whose name now resolves inside is refused at the send
+    with pytest.raises(transport.RefusedDestination):
+        transport.post("http://rebind.example/hook", b"{}", {})
+
+
+class Redirecting(http.server.BaseHTTPRequestHandler):
+    hits: list[str]
+    location = ""
+
+    def do_POST(self):
+        self.hits.append(self.path)
+        if self.location:
+            self.send_response(301)
+            self.send_header("Location", self.location)
+        else:
+            self.send_response(200)
+        self.end_headers()
+
+    def log_message(self, *args):
+        pass
+
+
+def serve(handler):
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def test_a_redirect_is_the_answer_not_followed(settings):
+    settings.WEBHOOKS_ALLOW_PRIVATE_HOSTS = True  # both servers run on this machine
+    inside = type("Inside", (Redirecting,), {"hits": []})
+    outside = type("Outside", (Redirecting,), {"hits": []})
+    inner, outer = serve(inside), serve(outside)
+    try:
+        outside.location = f"http://127.0.0.1:{inner.server_address[1]}/admin"
+        status = transport.post(f"http://127.0.0.1:{outer.server_address[1]}/hook", b"{}", {})
+        assert status == 301
+        assert outside.hits == ["/hook"] and inside.hits == []
+    finally:
+        for server in (inner, outer):
+            server.shutdown()
+            server.server_close()
+
+
+def test_the_refusal_is_worded_in_portuguese(event, fake_dns):
+    from django.utils import translation
+
+    fake_dns["metadata.google.internal"] = ["169.254.169.254"]
+    with translation.override("pt-br"), pytest.raises(ValidationError) as refused:
+        saved(event, "http://metadata.google.internal/")
+    assert "só são enviadas a endereços públicos" in str(refused.value)
