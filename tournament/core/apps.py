@@ -6,3 +6,10 @@ class CoreConfig(AppConfig):
     name = "tournament.core"
     label = "core"
     verbose_name = _("Site")
+
+    def ready(self) -> None:
+        from django.urls import register_converter
+
+        from tournament.core.converters import RowNumberConverter
+
+        register_converter(RowNumberConverter, "row")

@@ -28,11 +28,20 @@ def parse_year(raw: str | None) -> int | None:
 MAX_ID = 2**63 - 1
 
 
+def is_id(raw) -> bool:
+    """Whether a sent value can name a row: a whole number from 1 to `MAX_ID` (a larger one
+    overflows the column: SQLite and PostgreSQL answer it with an error, not "no row")."""
+    text = str(raw).strip()
+    return text.isascii() and text.isdigit() and len(text) <= 19 and 0 < int(text) <= MAX_ID
+
+
 def posted_id(raw: str | None) -> int:
     """A row id sent by a form; Http404 when it is not one (never a 500 from the query)."""
-    if raw is None or not raw.strip().isdigit() or len(raw.strip()) > 19:
+    if raw is None or not is_id(raw):
         raise Http404(_("No such item."))
-    value = int(raw.strip())
-    if not 0 < value <= MAX_ID:
-        raise Http404(_("No such item."))
-    return value
+    return int(raw.strip())
+
+
+def posted_ids(raw: list[str]) -> list[int]:
+    """The row ids among values a form sent (the others name no row)."""
+    return [int(value.strip()) for value in raw if is_id(value)]

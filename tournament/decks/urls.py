@@ -7,30 +7,30 @@ from tournament.decks import views
 app_name = "decks"
 
 urlpatterns = [
-    path("events/<int:event_id>/decklist/", views.MyDecklistView.as_view(), name="decklist"),
+    path("events/<row:event_id>/decklist/", views.MyDecklistView.as_view(), name="decklist"),
     path(
-        "events/<int:event_id>/decklist/validate/",
+        "events/<row:event_id>/decklist/validate/",
         views.ValidateView.as_view(),
         name="validate",
     ),
-    path("events/<int:event_id>/decklists/", views.DecklistIndexView.as_view(), name="decklists"),
+    path("events/<row:event_id>/decklists/", views.DecklistIndexView.as_view(), name="decklists"),
     path(
-        "events/<int:event_id>/decklists/<int:registration_id>/",
+        "events/<row:event_id>/decklists/<row:registration_id>/",
         views.RegistrationDecklistView.as_view(),
         name="registration_decklist",
     ),
     path(
-        "events/<int:event_id>/decklists/<int:registration_id>/history/",
+        "events/<row:event_id>/decklists/<row:registration_id>/history/",
         views.HistoryView.as_view(),
         name="history",
     ),
     path(
-        "events/<int:event_id>/brackets/<int:bracket_id>/sideboard/",
+        "events/<row:event_id>/brackets/<row:bracket_id>/sideboard/",
         views.SwapsView.as_view(),
         name="swaps",
     ),
     path(
-        "events/<int:event_id>/brackets/<int:bracket_id>/sideboard/<int:swap_id>/decide/",
+        "events/<row:event_id>/brackets/<row:bracket_id>/sideboard/<row:swap_id>/decide/",
         views.DecideSwapView.as_view(),
         name="decide_swap",
     ),

@@ -9,5 +9,5 @@ app_name = "eventfile"
 urlpatterns = [
     path("events/import/", views.ImportView.as_view(), name="import"),
     path("events/import/<str:job_id>/", views.ImportJobView.as_view(), name="import_job"),
-    path("events/<int:event_id>/export.json", views.ExportView.as_view(), name="export"),
+    path("events/<row:event_id>/export.json", views.ExportView.as_view(), name="export"),
 ]

@@ -4,6 +4,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from tournament.accounts.models import Player
+from tournament.core.fields import RowChoiceField, RowsChoiceField
 from tournament.events.choices import Variant
 from tournament.events.models import FORMAT_FIELDS, Event
 from tournament.events.services.editing import frozen_fields_error
@@ -58,7 +59,7 @@ class EventForm(FrozenFormatMixin, forms.ModelForm):
 
 
 class JudgesForm(forms.Form):
-    judges = forms.ModelMultipleChoiceField(
+    judges = RowsChoiceField(
         label=_("Judges"),
         queryset=Player.objects.filter(user__isnull=False),
         required=False,
@@ -76,8 +77,8 @@ class TeamForm(forms.Form):
     """A new team: its name and its players (the organizer picks both, a player his partner)."""
 
     name = forms.CharField(label=_("Team name"), max_length=100)
-    first = forms.ModelChoiceField(queryset=None, label=_("First player"))
-    second = forms.ModelChoiceField(queryset=None, label=_("Partner"))
+    first = RowChoiceField(queryset=None, label=_("First player"))
+    second = RowChoiceField(queryset=None, label=_("Partner"))
 
     def __init__(self, *args, free=None, organizer: bool = True, **kwargs):
         super().__init__(*args, **kwargs)

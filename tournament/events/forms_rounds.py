@@ -4,13 +4,14 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from tournament.accounts.models import Player
+from tournament.core.fields import RowChoiceField
 from tournament.events.models import Event
 
 
 class LatePlayerForm(forms.Form):
     """A late player: an existing player, or a new player without an account, by name."""
 
-    player = forms.ModelChoiceField(
+    player = RowChoiceField(
         label=_("Existing player"),
         queryset=Player.objects.none(),
         required=False,

@@ -6,17 +6,17 @@ from tournament.events import views_rounds as views
 
 app_name = "rounds"
 
-ROUND = "events/<int:event_id>/rounds/<int:number>/"
+ROUND = "events/<row:event_id>/rounds/<row:number>/"
 
 urlpatterns = [
-    path("events/<int:event_id>/rounds/", views.RoundListView.as_view(), name="list"),
-    path("events/<int:event_id>/rounds/seat/", views.SeatNextRoundView.as_view(), name="seat"),
-    path("events/<int:event_id>/my-seat/", views.MySeatView.as_view(), name="my_seat"),
-    path("events/<int:event_id>/late-player/", views.LatePlayerView.as_view(), name="late_player"),
-    path("events/<int:event_id>/drop/", views.DropPlayerView.as_view(), name="drop"),
-    path("events/<int:event_id>/undo-drop/", views.UndoDropView.as_view(), name="undo_drop"),
-    path("events/<int:event_id>/drop-me/", views.SelfDropView.as_view(), name="drop_me"),
-    path("events/<int:event_id>/finish/", views.FinishEventView.as_view(), name="finish"),
+    path("events/<row:event_id>/rounds/", views.RoundListView.as_view(), name="list"),
+    path("events/<row:event_id>/rounds/seat/", views.SeatNextRoundView.as_view(), name="seat"),
+    path("events/<row:event_id>/my-seat/", views.MySeatView.as_view(), name="my_seat"),
+    path("events/<row:event_id>/late-player/", views.LatePlayerView.as_view(), name="late_player"),
+    path("events/<row:event_id>/drop/", views.DropPlayerView.as_view(), name="drop"),
+    path("events/<row:event_id>/undo-drop/", views.UndoDropView.as_view(), name="undo_drop"),
+    path("events/<row:event_id>/drop-me/", views.SelfDropView.as_view(), name="drop_me"),
+    path("events/<row:event_id>/finish/", views.FinishEventView.as_view(), name="finish"),
     path(ROUND, views.RoundDetailView.as_view(), name="detail"),
     path(ROUND + "seating/", views.SeatingView.as_view(), name="seating"),
     path(ROUND + "reseat/", views.ReseatRoundView.as_view(), name="reseat"),

@@ -9,14 +9,14 @@ urlpatterns = [
     path("events/", views.EventListView.as_view(), name="list"),
     path("events/new/", views.EventCreateView.as_view(), name="create"),
     path("events/shorthand/", views.shorthand_preview, name="shorthand_preview"),
-    path("events/<int:event_id>/", views.EventDetailView.as_view(), name="detail"),
-    path("events/<int:event_id>/edit/", views.EventUpdateView.as_view(), name="edit"),
-    path("events/<int:event_id>/status/", views.EventStatusView.as_view(), name="status"),
-    path("events/<int:event_id>/judges/", views.JudgesView.as_view(), name="judges"),
-    path("events/<int:event_id>/register/", views.RegisterView.as_view(), name="register"),
-    path("events/<int:event_id>/check-in/", views.CheckInView.as_view(), name="checkin"),
-    path("events/<int:event_id>/teams/", views_teams.TeamsView.as_view(), name="teams"),
+    path("events/<row:event_id>/", views.EventDetailView.as_view(), name="detail"),
+    path("events/<row:event_id>/edit/", views.EventUpdateView.as_view(), name="edit"),
+    path("events/<row:event_id>/status/", views.EventStatusView.as_view(), name="status"),
+    path("events/<row:event_id>/judges/", views.JudgesView.as_view(), name="judges"),
+    path("events/<row:event_id>/register/", views.RegisterView.as_view(), name="register"),
+    path("events/<row:event_id>/check-in/", views.CheckInView.as_view(), name="checkin"),
+    path("events/<row:event_id>/teams/", views_teams.TeamsView.as_view(), name="teams"),
     path(
-        "events/<int:event_id>/check-in/me/", views.SelfCheckInView.as_view(), name="self_checkin"
+        "events/<row:event_id>/check-in/me/", views.SelfCheckInView.as_view(), name="self_checkin"
     ),
 ]

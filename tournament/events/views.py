@@ -15,7 +15,7 @@ from django.views.generic import CreateView, FormView, TemplateView, UpdateView,
 from django_filters.views import FilterView
 from django_tables2 import SingleTableMixin
 
-from tournament.core.params import YEAR_RANGE, posted_id
+from tournament.core.params import YEAR_RANGE, posted_id, posted_ids
 from tournament.decks.models import Decklist
 from tournament.decks.services import refresh_statuses
 from tournament.events.choices import Status, Variant
@@ -314,7 +314,7 @@ class CheckInView(EventMixin, SingleTableMixin, FilterView):
         messages.success(request, text % {"name": registration.player.name})
 
     def _bulk(self, request) -> None:
-        ids = [int(pk) for pk in request.POST.getlist("registrations") if pk.isdigit()]
+        ids = posted_ids(request.POST.getlist("registrations"))
         checked_in = request.POST.get("bulk") != "undo"
         count = registration_service.check_in_many(self.event, ids, checked_in)
         if checked_in:

@@ -6,25 +6,25 @@ from tournament.results import offline, views
 
 app_name = "results"
 
-BRACKET = "events/<int:event_id>/brackets/<int:bracket_id>/"
+BRACKET = "events/<row:event_id>/brackets/<row:bracket_id>/"
 
 urlpatterns = [
     path(BRACKET, views.BracketView.as_view(), name="bracket"),
     path(f"{BRACKET}report/", views.ReportView.as_view(), name="report"),
     path(f"{BRACKET}history/", views.HistoryView.as_view(), name="history"),
     path(f"{BRACKET}tiebreak/", views.TiebreakView.as_view(), name="tiebreak"),
-    path(f"{BRACKET}games/<int:number>/correct/", views.CorrectionView.as_view(), name="correct"),
+    path(f"{BRACKET}games/<row:number>/correct/", views.CorrectionView.as_view(), name="correct"),
     path(
-        f"{BRACKET}entries/<int:entry_id>/confirm/",
+        f"{BRACKET}entries/<row:entry_id>/confirm/",
         views.EntryActionView.as_view(action="confirm"),
         name="confirm",
     ),
     path(
-        f"{BRACKET}entries/<int:entry_id>/reject/",
+        f"{BRACKET}entries/<row:entry_id>/reject/",
         views.EntryActionView.as_view(action="reject"),
         name="reject",
     ),
-    path("events/<int:event_id>/judge/", views.DashboardView.as_view(), name="dashboard"),
+    path("events/<row:event_id>/judge/", views.DashboardView.as_view(), name="dashboard"),
     # At the site root: a service worker's scope is the folder it is served from.
     path("sw.js", offline.service_worker, name="service_worker"),
     path("manifest.webmanifest", offline.manifest, name="manifest"),

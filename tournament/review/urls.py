@@ -8,7 +8,7 @@ app_name = "review"
 
 urlpatterns = [
     path("review/", views.QueueView.as_view(), name="queue"),
-    path("events/<int:event_id>/review/", views.ReviewView.as_view(), name="event"),
-    path("events/<int:event_id>/review/submit/", views.SubmitView.as_view(), name="submit"),
-    path("events/<int:event_id>/review/decide/", views.DecideView.as_view(), name="decide"),
+    path("events/<row:event_id>/review/", views.ReviewView.as_view(), name="event"),
+    path("events/<row:event_id>/review/submit/", views.SubmitView.as_view(), name="submit"),
+    path("events/<row:event_id>/review/decide/", views.DecideView.as_view(), name="decide"),
 ]

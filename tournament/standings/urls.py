@@ -7,9 +7,9 @@ from tournament.standings import views
 app_name = "standings"
 
 urlpatterns = [
-    path("events/<int:event_id>/standings/", views.StandingsView.as_view(), name="event"),
+    path("events/<row:event_id>/standings/", views.StandingsView.as_view(), name="event"),
     path(
-        "events/<int:event_id>/rounds/<int:number>/tables/<int:table>/",
+        "events/<row:event_id>/rounds/<row:number>/tables/<row:table>/",
         views.BracketView.as_view(),
         name="bracket",
     ),

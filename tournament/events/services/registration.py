@@ -23,6 +23,8 @@ def set_status(event: Event, status: str) -> Event:
         Status.DRAFT: {Status.REGISTRATION},
         Status.REGISTRATION: {Status.DRAFT},
     }
+    if status not in Status.values:
+        raise ValidationError(_("Choose the event's new status."))
     with transaction.atomic():
         event = lock_event(event)
         if status not in allowed.get(event.status, set()):
