@@ -157,6 +157,15 @@ TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
 AXES_CLIENT_IP_CALLABLE = "tournament.core.client_ip.client_ip"
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+# Guessing limits (tournament/core/ratelimit.py): per client address unless said otherwise.
+RATE_LIMITS = {
+    "signup": os.environ.get("SIGNUP_RATE", "10/h"),
+    "password-reset": os.environ.get("PASSWORD_RESET_RATE", "10/h"),
+    "password-reset-email": "3/h",  # per address asked for
+    "check-in-code": "5/15m",  # wrong venue codes per player
+}
+RATELIMIT_IP_META_KEY = "tournament.core.client_ip.rate_limit_ip"
+RATELIMIT_FAIL_OPEN = True
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

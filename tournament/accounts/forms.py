@@ -1,12 +1,14 @@
 """Sign-up and profile forms."""
 
 from django import forms
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import PasswordResetForm, UserCreationForm
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.template import loader
 from django.utils.translation import gettext_lazy as _
 
 from tournament.accounts.models import Player
+from tournament.accounts.tasks import send_later
 
 
 class SignUpForm(UserCreationForm):
@@ -43,3 +45,25 @@ class ProfileForm(forms.ModelForm):
     class Meta:
         model = Player
         fields = ("name", "country", "region", "club")
+
+
+class QueuedPasswordResetForm(PasswordResetForm):
+    """Django's reset form, whose e-mail is rendered here and sent by a task."""
+
+    def send_mail(
+        self,
+        subject_template_name,
+        email_template_name,
+        context,
+        from_email,
+        to_email,
+        html_email_template_name=None,
+    ):
+        subject = "".join(loader.render_to_string(subject_template_name, context).splitlines())
+        body = loader.render_to_string(email_template_name, context)
+        html = (
+            loader.render_to_string(html_email_template_name, context)
+            if html_email_template_name
+            else None
+        )
+        send_later(subject, body, to_email, html)

@@ -2,20 +2,38 @@
 
 from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.db import IntegrityError
+from django.http import HttpResponseRedirect
 from django.shortcuts import redirect
 from django.urls import reverse_lazy
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.generic import CreateView, UpdateView
 
-from tournament.accounts.forms import ProfileForm, SignUpForm
+from tournament.accounts.forms import ProfileForm, QueuedPasswordResetForm, SignUpForm
+from tournament.accounts.lockout import unlock
 from tournament.accounts.models import Player
+from tournament.core.ratelimit import over_limit, posted_email
+
+TOO_MANY_TRIES = gettext_lazy("Too many tries from your address: wait an hour, then try again.")
 
 
 class SignUpView(CreateView):
     form_class = SignUpForm
     template_name = "registration/signup.html"
+
+    def post(self, request, *args, **kwargs):
+        # Every sign-up answer says whether a username or e-mail is taken: the tries an
+        # address may make an hour bound how fast anyone can learn that.
+        if over_limit(request, "signup"):
+            self.object = None
+            form = self.get_form()
+            form.errors.clear()
+            form.add_error(None, TOO_MANY_TRIES)
+            return self.render_to_response(self.get_context_data(form=form), status=429)
+        return super().post(request, *args, **kwargs)
 
     def form_valid(self, form):
         try:
@@ -44,3 +62,34 @@ class ProfileView(LoginRequiredMixin, UpdateView):
     def form_valid(self, form):
         messages.success(self.request, _("Profile saved."))
         return super().form_valid(form)
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    """Django's password reset, answering the same, as fast, whether the address has an
+    account: the e-mail is sent by a task (`accounts.tasks.send_later`), and both the
+    asking address and the address asked for have a rate limit."""
+
+    form_class = QueuedPasswordResetForm
+
+    def post(self, request, *args, **kwargs):
+        if over_limit(request, "password-reset"):
+            form = self.get_form()
+            form.errors.clear()
+            form.add_error(None, TOO_MANY_TRIES)
+            return self.render_to_response(self.get_context_data(form=form), status=429)
+        return super().post(request, *args, **kwargs)
+
+    def form_valid(self, form):
+        if over_limit(self.request, "password-reset-email", posted_email):
+            return HttpResponseRedirect(self.get_success_url())  # the same answer, no e-mail
+        return super().form_valid(form)
+
+
+class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
+    """A new password also lifts a log-in lockout of the account: the owner who proved he
+    reads its e-mail is let in at once, whoever made the wrong guesses."""
+
+    def form_valid(self, form):
+        response = super().form_valid(form)
+        unlock(form.user.get_username())
+        return response

@@ -24,3 +24,9 @@ def client_ip(request: HttpRequest) -> str | None:
     if not entries:
         return remote
     return entries[-min(count, len(entries))]
+
+
+def rate_limit_ip(request: HttpRequest) -> str:
+    """The client address the rate limits count (`RATELIMIT_IP_META_KEY`); one shared key
+    when the server saw no address at all."""
+    return client_ip(request) or "0.0.0.0"

@@ -1,7 +1,7 @@
 """An event, its registrations, and the rounds, brackets and seats it is played in."""
 
 from django.core.exceptions import ValidationError
-from django.core.validators import MaxValueValidator, MinValueValidator
+from django.core.validators import MaxValueValidator, MinLengthValidator, MinValueValidator
 from django.db import models
 from django.urls import reverse
 from django.utils import timezone
@@ -41,6 +41,10 @@ POINTS_FIELDS = ("scored", "event_multiplier", "points_mode")
 # The round clock (games ended by time need it).
 CLOCK_FIELDS = ("time_limit_minutes",)
 FORMAT_FIELDS = (*RULE_FIELDS, *POINTS_FIELDS, *CLOCK_FIELDS)
+
+
+# A venue code long enough not to be guessed in the tries a player has (core/ratelimit.py).
+CHECK_IN_CODE_MIN = 6
 
 
 class Event(models.Model):
@@ -138,9 +142,10 @@ class Event(models.Model):
         _("venue check-in code"),
         max_length=12,
         blank=True,
+        validators=[MinLengthValidator(CHECK_IN_CODE_MIN)],
         help_text=_(
-            "Players check themselves in from their phone until round 1 is seated; with a code, "
-            "only by typing the code shown at the venue."
+            "Players check themselves in from their phone until round 1 is seated; with a code "
+            "(6 to 12 letters or digits), only by typing the code shown at the venue."
         ),
     )
     created_at = models.DateTimeField(auto_now_add=True)

@@ -13,6 +13,11 @@ urlpatterns = [
     path("events/<row:event_id>/edit/", views.EventUpdateView.as_view(), name="edit"),
     path("events/<row:event_id>/status/", views.EventStatusView.as_view(), name="status"),
     path("events/<row:event_id>/judges/", views.JudgesView.as_view(), name="judges"),
+    path(
+        "events/<row:event_id>/judges/unlock/",
+        views.UnlockOfficialView.as_view(),
+        name="unlock_official",
+    ),
     path("events/<row:event_id>/register/", views.RegisterView.as_view(), name="register"),
     path("events/<row:event_id>/check-in/", views.CheckInView.as_view(), name="checkin"),
     path("events/<row:event_id>/teams/", views_teams.TeamsView.as_view(), name="teams"),

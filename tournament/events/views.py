@@ -15,7 +15,10 @@ from django.views.generic import CreateView, FormView, TemplateView, UpdateView,
 from django_filters.views import FilterView
 from django_tables2 import SingleTableMixin
 
+from tournament.accounts.lockout import locked_until, unlock
+from tournament.accounts.models import Player
 from tournament.core.params import YEAR_RANGE, posted_id, posted_ids
+from tournament.core.ratelimit import over_limit
 from tournament.decks.models import Decklist
 from tournament.decks.services import refresh_statuses
 from tournament.events.choices import Status, Variant
@@ -201,6 +204,14 @@ class JudgesView(OrganizerEventMixin, FormView):
         kwargs["initial"] = {"judges": self.event.judges.all()}
         return kwargs
 
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        officials = [self.event.organizer, *self.event.judges.select_related("user")]
+        by_username = {p.user.get_username(): p for p in officials if p.user_id}
+        until = locked_until(by_username)
+        context["locked_out"] = [(by_username[name], until[name]) for name in sorted(until)]
+        return context
+
     def form_valid(self, form):
         try:
             registration_service.set_judges(self.event, list(form.cleaned_data["judges"]))
@@ -215,6 +226,23 @@ class JudgesView(OrganizerEventMixin, FormView):
             else _("%(event)s has no judges now.") % {"event": self.event.name},
         )
         return redirect(self.event)
+
+
+class UnlockOfficialView(OrganizerEventMixin, View):
+    """The organizer lifts a log-in lockout of one of the event's officials (whoever made
+    the wrong guesses, the judge is needed at the tables)."""
+
+    def post(self, request, *args, **kwargs):
+        official = get_object_or_404(
+            Player.objects.filter(
+                Q(pk=self.event.organizer_id) | Q(judged_events=self.event)
+            ).distinct(),
+            pk=posted_id(request.POST.get("official")),
+            user__isnull=False,
+        )
+        unlock(official.user.get_username())
+        messages.success(request, _("%(name)s can log in again.") % {"name": official.name})
+        return redirect("events:judges", self.event.pk)
 
 
 class RegisterView(LoginRequiredMixin, EventMixin, View):
@@ -328,6 +356,11 @@ class CheckInView(EventMixin, SingleTableMixin, FilterView):
         messages.success(request, text % {"count": count})
 
 
+TOO_MANY_CODES = gettext_lazy(
+    "Too many wrong codes: ask the organizer to check you in, or try again in 15 minutes."
+)
+
+
 class SelfCheckInView(LoginRequiredMixin, EventMixin, View):
     """A registered player checks himself in (with the venue code if there is one)."""
 
@@ -335,9 +368,15 @@ class SelfCheckInView(LoginRequiredMixin, EventMixin, View):
         registration = get_object_or_404(
             Registration, event=self.event, player=player_of(request.user)
         )
+        # Wrong codes are counted per player: the venue code cannot be guessed from a phone.
+        if over_limit(request, "check-in-code", "user", count=False):
+            messages.error(request, TOO_MANY_CODES)
+            return redirect(self.event)
         try:
             registration_service.check_in_self(registration, request.POST.get("code", ""))
             messages.success(request, _("You are checked in."))
         except ValidationError as error:
+            if getattr(error, "code", None) == registration_service.WRONG_CODE:
+                over_limit(request, "check-in-code", "user")
             messages.error(request, " ".join(error.messages))
         return redirect(self.event)

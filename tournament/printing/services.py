@@ -11,9 +11,8 @@ from django.core.files.base import ContentFile
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from kombu.exceptions import OperationalError as BrokerOperationalError
-from redis.exceptions import RedisError
 
+from tournament.core.broker import BROKER_ERRORS
 from tournament.printing.chunks import render_document_pdf
 from tournament.printing.documents import DocumentRequest, fingerprint
 from tournament.printing.models import CachedDocument
@@ -32,7 +31,6 @@ PENDING_TIMEOUT = dt.timedelta(
 SENDS = 3
 
 # What queueing raises when the broker is unreachable.
-BROKER_ERRORS = (BrokerOperationalError, RedisError, OSError)
 
 
 def request_of(doc: CachedDocument, extra: dict | None = None) -> DocumentRequest:

@@ -125,6 +125,9 @@ def check_in_many(event: Event, registration_ids: list[int], checked_in: bool = 
         return selected.exclude(checked_in=checked_in).update(checked_in=checked_in)
 
 
+WRONG_CODE = "wrong-venue-code"
+
+
 def check_in_self(registration: Registration, code: str = "") -> Registration:
     """A player checks himself in from his phone, until round 1 is seated (with the venue
     code when the organizer set one)."""
@@ -141,7 +144,9 @@ def check_in_self(registration: Registration, code: str = "") -> Registration:
             raise ValidationError(_("You are on the waiting list: wait for a place first."))
         expected = event.check_in_code.strip().casefold()
         if expected and code.strip().casefold() != expected:
-            raise ValidationError(_("Wrong venue code: type the code shown at the venue."))
+            raise ValidationError(
+                _("Wrong venue code: type the code shown at the venue."), code=WRONG_CODE
+            )
         registration.checked_in = True
         registration.save(update_fields=["checked_in"])
         return registration
