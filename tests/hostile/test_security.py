@@ -234,3 +234,61 @@ def test_game_list_queries_do_not_grow_with_rows(admin_client_, organizer):
     with CaptureQueriesContext(connection) as large:
         assert admin_client_.get(url).status_code == 200
     assert len(large) == len(small)
+
+
+def admin_event_post(event, **changes) -> dict:
+    """The admin change form's data for an event, with some fields changed."""
+    data = {
+        "name": event.name,
+        "date": event.date.isoformat(),
+        "venue": event.venue,
+        "organizer": event.organizer_id,
+        "deck_size": event.deck_size,
+        "deck_rules": event.deck_rules,
+        "tournament_type": event.tournament_type,
+        "victory": event.victory,
+        "rules_edition": event.rules_edition,
+        "event_multiplier": event.event_multiplier,
+        "points_mode": event.points_mode,
+        "paper_size": event.paper_size,
+        "scored": "on" if event.scored else "",
+        "registrations-TOTAL_FORMS": "0",
+        "registrations-INITIAL_FORMS": "0",
+    }
+    return {k: v for k, v in (data | changes).items() if v != ""}
+
+
+def test_the_admin_edits_an_event_through_the_sites_rules(admin_client_, event):
+    """A ranking officer reviewing the scoring form freezes the event in the admin too, and
+    the admin never sets the status or the judges (services do)."""
+    from tournament.review.models import ReviewState, ScoringReview
+
+    url = reverse("admin:events_event_change", args=[event.pk])
+    renamed = admin_client_.post(url, admin_event_post(event, name="Renamed Open"))
+    assert renamed.status_code == 302
+    event.refresh_from_db()
+    assert event.name == "Renamed Open"
+    ScoringReview.objects.create(event=event, state=ReviewState.SUBMITTED)
+    frozen = admin_client_.post(url, admin_event_post(event, name="Changed under review"))
+    assert frozen.status_code == 200
+    assert "awaits a ranking officer" in frozen.content.decode()
+    event.refresh_from_db()
+    assert event.name == "Renamed Open"
+    form = admin_client_.get(url).context["adminform"].form
+    assert "status" not in form.fields and "judges" not in form.fields
+
+
+def test_reviews_are_read_only_in_the_admin(admin_client_, event):
+    from tournament.review.models import ReviewState, ScoringReview
+
+    review = ScoringReview.objects.create(event=event, state=ReviewState.SUBMITTED)
+    url = reverse("admin:review_scoringreview_change", args=[review.pk])
+    assert admin_client_.post(url, {"state": "accepted"}).status_code == 403
+    assert (
+        admin_client_.post(
+            reverse("admin:review_scoringreview_delete", args=[review.pk]), {"post": "yes"}
+        ).status_code
+        == 403
+    )
+    review.refresh_from_db()
+    assert review.state == ReviewState.SUBMITTED

@@ -4,35 +4,53 @@ from django.contrib import admin
 from tournament.core.admin import ReadOnlyAdmin, ReadOnlyInline
 from tournament.events.forms import FrozenFormatMixin
 from tournament.events.models import Bracket, Event, Registration, Round, Seat
-from tournament.standings import recompute
+from tournament.events.services.editing import save_event
+from tournament.review.services import FROZEN_FOR_REVIEW, review_submitted
 
 
-class RegistrationInline(admin.TabularInline):
+class RegistrationInline(ReadOnlyInline):
+    """Registrations change on the site (registration, check-in, drops), through services."""
+
     model = Registration
-    extra = 0
-    autocomplete_fields = ("player",)
-    readonly_fields = ("dropped_in_round",)  # drops go through the round service
+    fields = ("player", "checked_in", "late", "waitlisted", "dropped_in_round")
+    readonly_fields = fields
 
 
 class EventAdminForm(FrozenFormatMixin, forms.ModelForm):
-    """The admin's event form (its fields come from the ModelAdmin)."""
+    """The admin's event form (its fields come from the ModelAdmin): the same refusals as
+    the site's, and the scoring-form freeze said in the form instead of an error page."""
+
+    def clean(self):
+        cleaned = super().clean()
+        if self.instance.pk and review_submitted(self.instance):
+            raise forms.ValidationError(FROZEN_FOR_REVIEW)
+        return cleaned
 
 
 @admin.register(Event)
 class EventAdmin(admin.ModelAdmin):
+    """An event edited here goes through the site's editing service (`save_event`): rules
+    fixed once play began, the freeze while a scoring form is reviewed, the recompute.
+    Its status, judges and registrations change on the site only, through their services."""
+
     list_display = ("name", "date", "venue", "status", "tournament_type", "deck_size", "scored")
     list_filter = ("status", "tournament_type", "deck_size", "scored")
     search_fields = ("name", "venue")
-    autocomplete_fields = ("organizer", "judges")
+    autocomplete_fields = ("organizer",)
+    readonly_fields = ("status", "judges")
     inlines = [RegistrationInline]
     form = EventAdminForm
 
-    def save_related(self, request, form, formsets, change) -> None:
-        super().save_related(request, form, formsets, change)
-        if change:  # the judges are saved here, after the event itself
-            recompute.event_edited(
-                form.instance, form.changed_data, judges_changed="judges" in form.changed_data
-            )
+    def save_model(self, request, obj, form, change) -> None:
+        if change:
+            save_event(obj, form.changed_data)
+        else:
+            super().save_model(request, obj, form, change)
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        if obj is not None and review_submitted(obj):
+            return False  # the ranking officer is reviewing it
+        return super().has_delete_permission(request, obj)
 
 
 @admin.register(Registration)

@@ -1,5 +1,6 @@
 from django.contrib import admin
 
+from tournament.core.admin import ReadOnlyAdmin
 from tournament.review.models import ReviewDecision, ScoringReview
 
 
@@ -14,14 +15,11 @@ class ReviewDecisionInline(admin.TabularInline):
 
 
 @admin.register(ScoringReview)
-class ScoringReviewAdmin(admin.ModelAdmin):
-    """Reviews are read here; ranking officers are managed as the "Ranking officers" group
-    on each user's page."""
+class ScoringReviewAdmin(ReadOnlyAdmin):
+    """Reviews are read here and decided on the review page (`review.services`), which
+    records every decision and re-totals the ranking; ranking officers are managed as the
+    "Ranking officers" group on each user's page."""
 
     list_display = ("event", "state", "updated_at")
     list_filter = ("state",)
-    readonly_fields = ("event", "state", "accepted_fingerprint", "updated_at")
     inlines = [ReviewDecisionInline]
-
-    def has_add_permission(self, request) -> bool:
-        return False

@@ -16,6 +16,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tournament.accounts.models import Player
 from tournament.eventfile.models import ImportedEvent
@@ -65,19 +66,25 @@ def cached_review(event: Event) -> ScoringReview | None:
         return None
 
 
+FROZEN_FOR_REVIEW = gettext_lazy(
+    "The scoring form of this event awaits a ranking officer's review: the event "
+    "cannot change until it is accepted or returned."
+)
+
+
+def review_submitted(event: Event) -> bool:
+    """Whether the event's scoring form awaits a ranking officer (the event is frozen)."""
+    return ScoringReview.objects.filter(event=event, state=ReviewState.SUBMITTED).exists()
+
+
 def require_editable(event: Event) -> None:
     """Refuse a change to an event whose scoring form awaits a ranking officer.
 
     Call it inside the transaction that changes the event, after locking the event row
     (``select_for_update``): submission locks the same row, so an edit and a submission
     cannot pass each other (see docs/locking.md)."""
-    if ScoringReview.objects.filter(event=event, state=ReviewState.SUBMITTED).exists():
-        raise ValidationError(
-            _(
-                "The scoring form of this event awaits a ranking officer's review: the event "
-                "cannot change until it is accepted or returned."
-            )
-        )
+    if review_submitted(event):
+        raise ValidationError(FROZEN_FOR_REVIEW)
 
 
 def _locked_review(event: Event) -> tuple[Event, ScoringReview | None]:
