@@ -237,3 +237,43 @@ def test_standings_csv_neutralises_a_formula_club(client_as, event, registered_p
     cells = [cell for row in rows for cell in row]
     assert "'" + EVIL in cells
     assert not any(cell.startswith(("=", "+", "@")) for cell in cells)
+
+
+def test_a_render_that_stopped_beating_is_sent_again_within_a_minute(event, played_round):
+    """A worker killed mid-render: its heartbeat stops, the document is sent again as soon as
+    the heartbeat's lifetime ran out, long before the task's time limit."""
+    from django.core.cache import cache
+
+    from tournament.printing import heartbeat
+
+    doc = pending_since(event, played_round, dt.timedelta(seconds=heartbeat.ALIVE_SECONDS + 5))
+    assert heartbeat.ALIVE_SECONDS <= 60 < services.PENDING_TIMEOUT.total_seconds()
+    cache.set(f"printing:started:{doc.pk}", True)  # the killed render had begun ...
+    assert heartbeat.state(doc.pk) is heartbeat.RenderState.LOST  # ... and beats no more
+    assert services.recover_if_stuck(doc).state == CachedDocument.State.DONE
+
+
+def test_a_render_still_beating_is_left_alone(event, played_round):
+    from django.core.cache import cache
+
+    doc = pending_since(event, played_round, services.PENDING_TIMEOUT * 2)
+    cache.set(f"printing:started:{doc.pk}", True)
+    cache.set(f"printing:alive:{doc.pk}", True)  # a long render, still at work
+    assert services.recover_if_stuck(doc).state == CachedDocument.State.PENDING
+
+
+def test_a_document_waiting_in_the_queue_keeps_the_long_timeout(event, played_round):
+    from tournament.printing import heartbeat
+
+    doc = pending_since(event, played_round, dt.timedelta(seconds=heartbeat.ALIVE_SECONDS * 3))
+    assert heartbeat.state(doc.pk) is heartbeat.RenderState.NOT_STARTED
+    assert services.recover_if_stuck(doc).state == CachedDocument.State.PENDING
+
+
+def test_the_heartbeat_beats_during_the_render_and_stops_after(monkeypatch):
+    from tournament.printing import heartbeat
+
+    monkeypatch.setattr(heartbeat, "BEAT_SECONDS", 0.01)
+    with heartbeat.beating(42):
+        assert heartbeat.state(42) is heartbeat.RenderState.ALIVE
+    assert heartbeat.state(42) is heartbeat.RenderState.NOT_STARTED

@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournament.core.broker import BROKER_ERRORS
+from tournament.printing import heartbeat
 from tournament.printing.chunks import render_document_pdf
 from tournament.printing.documents import DocumentRequest, fingerprint
 from tournament.printing.models import CachedDocument
@@ -29,8 +30,6 @@ PENDING_TIMEOUT = dt.timedelta(
     seconds=getattr(settings, "PRINTING_PENDING_SECONDS", settings.CELERY_TASK_TIME_LIMIT + 60)
 )
 SENDS = 3
-
-# What queueing raises when the broker is unreachable.
 
 
 def request_of(doc: CachedDocument, extra: dict | None = None) -> DocumentRequest:
@@ -113,13 +112,23 @@ def _last_sign_of_life(doc: CachedDocument) -> dt.datetime:
     return max(doc.created, doc.generated_at or doc.created)
 
 
+def _lost(doc: CachedDocument, now: dt.datetime) -> bool:
+    """A render that stopped beating is lost (within `heartbeat.ALIVE_SECONDS`); one that
+    never started may be waiting behind others, and is lost only after PENDING_TIMEOUT."""
+    render = heartbeat.state(doc.pk)
+    if render is heartbeat.RenderState.ALIVE:
+        return False
+    return render is heartbeat.RenderState.LOST or now - _last_sign_of_life(doc) >= PENDING_TIMEOUT
+
+
 def recover_if_stuck(doc: CachedDocument) -> CachedDocument:
     """Send a pending document's task again when it was lost; give up after SENDS tries."""
     if doc.state != CachedDocument.State.PENDING:
         return doc
     now = timezone.now()
-    if now - _last_sign_of_life(doc) < PENDING_TIMEOUT:
+    if not _lost(doc, now):
         return doc
+    heartbeat.forget(doc.pk)  # the new task starts its own
     unchanged = CachedDocument.objects.filter(
         pk=doc.pk, state=CachedDocument.State.PENDING, generated_at=doc.generated_at
     )
@@ -137,7 +146,7 @@ def recover_if_stuck(doc: CachedDocument) -> CachedDocument:
 
 def recover_stuck_documents() -> int:
     """Re-send (or fail) every lost pending document; returns how many were looked at."""
-    cutoff = timezone.now() - PENDING_TIMEOUT
+    cutoff = timezone.now() - dt.timedelta(seconds=heartbeat.ALIVE_SECONDS)
     stuck = CachedDocument.objects.filter(state=CachedDocument.State.PENDING, created__lte=cutoff)
     count = 0
     for doc in stuck:
@@ -192,7 +201,10 @@ def generate(doc_id: int) -> CachedDocument | None:
     try:
         # Fingerprint first: if data changes while we render, the next check sees it.
         version = fingerprint(request)
-        pdf = render_document_pdf(request, progress=lambda done, total: _progress(doc, done, total))
+        with heartbeat.beating(doc.pk):
+            pdf = render_document_pdf(
+                request, progress=lambda done, total: _progress(doc, done, total)
+            )
     except SoftTimeLimitExceeded:
         return _fail(doc, _("The document took too long to generate. Try again."))
     except Exception as error:
