@@ -1,31 +1,41 @@
 #!/usr/bin/env bash
-# The production commands of docker-compose.yml, run without Docker: gunicorn (the compose web
-# command line, production settings), a Celery worker and beat on the PostgreSQL and Redis
-# that .ci/run started ($DATABASE_URL, $REDIS_URL). Checks /healthz, a page in pt-BR, a PDF
-# rendered by the worker and static files; stops everything it started.
+# The production commands of docker-compose.yml, run without Docker, in a virtualenv made from
+# requirements.txt alone (as the image's: a runtime import missing from it fails here): the
+# Dockerfile's build steps, the one-shot migrate service, gunicorn (the compose web command
+# line, production settings), a Celery worker and beat on the PostgreSQL and Redis that
+# .ci/run started ($DATABASE_URL, $REDIS_URL). Checks /healthz, a page in pt-BR, a PDF
+# rendered by the worker and static files, then a backup round trip (backup, wipe the
+# database and the media, restore: the same standings and the same stored PDF).
 # With a Docker daemon, also builds the image and validates the compose file.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 : "${DATABASE_URL:?PostgreSQL must be running}" "${REDIS_URL:?Redis must be running}"
 
 command -v curl >/dev/null || apt-get install -y -qq curl >/dev/null
+command -v caddy >/dev/null || apt-get install -y -qq caddy >/dev/null  # the tls profile's proxy
 
 PORT="${DEPLOY_CHECK_PORT:-8765}"
 BASE="http://127.0.0.1:$PORT"
 DATA="$(mktemp -d)"
 PIDS=()
-stop_all() {
+stop_services() {
   for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
   for pid in "${PIDS[@]}"; do wait "$pid" 2>/dev/null || true; done
-  rm -rf "$DATA"
+  PIDS=()
 }
+stop_all() { stop_services; rm -rf "$DATA"; }
 trap stop_all EXIT
 fail() { echo "deploy check FAILED: $*" >&2; for f in "$DATA"/*.log; do echo "--- $f"; tail -30 "$f"; done >&2; exit 1; }
 
-export PATH="$PWD/.venv/bin:$PATH"
+# The image's virtualenv: requirements.txt only, with the same Python as the project's.
+PROD_VENV="$DATA/venv"
+"$(.venv/bin/python -c 'import sys; print(sys._base_executable)')" -m venv "$PROD_VENV"
+"$PROD_VENV/bin/pip" install -q -r requirements.txt || fail "requirements.txt does not install"
+echo "production virtualenv from requirements.txt alone in ${SECONDS}s"
+export PATH="$PROD_VENV/bin:$PATH"
 export PRODUCTION=1 DEBUG=0 PORT WEB_CONCURRENCY=2 SPELLFIRE_DATA_DIR="$DATA" \
   STATIC_ROOT="$DATA/static" ALLOWED_HOSTS=localhost,127.0.0.1 EMAIL_URL=console:// \
-  SECRET_KEY="deploy-$(head -c 48 /dev/urandom | base64 | tr -d '/+=')"
+  SECRET_KEY="deploy-$(head -c 48 /dev/urandom | base64 | tr -d '/+=')" API_ANON_RATE=20/min
 # Build steps of the Dockerfile: translations and static files into the image's path.
 python manage.py compilemessages_py >/dev/null
 python manage.py collectstatic --noinput >/dev/null
@@ -91,6 +101,28 @@ echo "$page" | grep -q '<html lang="pt-br">' || fail "the events page is not in 
 echo "$page" | grep -q "Eventos" || fail "the events page has no Portuguese text"
 echo "pt-BR page: ok"
 
+# The tls profile's proxy (deploy/Caddyfile, as compose runs it) in front of gunicorn: HTTPS
+# answers, and a client forging X-Forwarded-For still meets the API's rate limit (Caddy
+# appends the real address, the one Django trusts).
+TLS_PORT=8443
+CADDY_OPTIONS=$'skip_install_trust\nauto_https disable_redirects' SITE_DOMAIN="localhost:$TLS_PORT" WEB_UPSTREAM="127.0.0.1:$PORT" \
+  XDG_DATA_HOME="$DATA/caddy" XDG_CONFIG_HOME="$DATA/caddy" \
+  caddy run --config deploy/Caddyfile --adapter caddyfile >"$DATA/caddy.log" 2>&1 & PIDS+=($!)
+for _ in $(seq 30); do
+  curl -ksS -o /dev/null "https://localhost:$TLS_PORT/healthz" 2>/dev/null && break
+  sleep 1
+done
+tls="$(curl -ksS -o /dev/null -w '%{http_code}' "https://localhost:$TLS_PORT/events/")"
+[ "$tls" = 200 ] || fail "the events page through the TLS proxy answered $tls"
+limited=0
+for n in $(seq 25); do
+  code="$(curl -ksS -o /dev/null -w '%{http_code}' -H "X-Forwarded-For: 198.51.100.$n" \
+    "https://localhost:$TLS_PORT/api/v1/events/")"
+  [ "$code" = 429 ] && limited=$((limited + 1))
+done
+[ "$limited" -ge 5 ] || fail "forged X-Forwarded-For escaped the rate limit ($limited of 25 refused)"
+echo "TLS proxy: pages over HTTPS; $limited of 25 forged-address API calls refused at 20/min"
+
 pdf=""
 for _ in $(seq 90); do
   code="$(https -o "$DATA/sheet.pdf" -w '%{http_code} %{content_type}' \
@@ -111,6 +143,32 @@ echo "static: $css served with a far-future Cache-Control"
 grep -q 'ready' "$DATA/worker.log" || fail "the worker never became ready"
 grep -q 'beat: Starting' "$DATA/beat.log" || fail "beat did not start"
 grep -q 'method=GET path="/healthz"' "$DATA/web.log" || fail "gunicorn wrote no access log"
+
+# Backup round trip, services stopped as docs/operations.md says.
+stop_services
+snapshot() {
+  python manage.py shell -c '
+import hashlib
+from tournament.printing.models import CachedDocument
+from tournament.standings.models import EventStanding
+rows = EventStanding.objects.order_by("event_id", "place", "player_id").values_list(
+    "event_id", "player_id", "place", "points", "status")
+pdfs = [hashlib.sha256(d.file.read()).hexdigest() for d in
+        CachedDocument.objects.filter(state="done").order_by("pk") if d.file]
+print(hashlib.sha256(repr(list(rows)).encode()).hexdigest(), len(rows), ",".join(pdfs))
+' | tail -1
+}
+before="$(snapshot)"
+python manage.py backup "$DATA/site-backup.tar.gz" || fail "backup failed"
+psql "$DATABASE_URL" -qc "DROP SCHEMA public CASCADE; CREATE SCHEMA public;" >/dev/null
+rm -rf "$DATA/media"
+[ "$(python manage.py shell -c 'from django.db import connection; print(len(connection.introspection.table_names()))' | tail -1)" = 0 ] \
+  || fail "the database was not wiped"
+python manage.py restore "$DATA/site-backup.tar.gz" --yes || fail "restore failed"
+after="$(snapshot)"
+[ "$before" = "$after" ] || fail "restored data differ: before $before, after $after"
+case "$before" in *" 0 "*|*" "|*" 0") fail "the round trip compared no standings or no PDF: $before" ;; esac
+echo "backup round trip: standings and stored PDF identical ($before)"
 
 if command -v docker >/dev/null && docker info >/dev/null 2>&1; then
   SECRET_KEY=compose-config-check docker compose config --quiet

@@ -75,6 +75,11 @@ MSG_TOO_MANY_LINES = MessageTemplate(
 MSG_UNKNOWN_SECTION = MessageTemplate(
     "unknown-section", 'Line %(line)s: "%(header)s" is not a card type heading.'
 )
+MSG_NO_CARD_DATA = MessageTemplate(
+    "no-card-data",
+    "This site has no card data yet: the list is saved but cannot be checked. "
+    "The administrator imports the card data set (manage.py import_cards).",
+)
 
 _COUNT_RE = re.compile(
     r"^(?P<count>\d+)\s*(?:[xX\u00d7]\s*)?\s(?P<rest>.*)$|^(?P<c2>\d+)[xX\u00d7](?P<r2>.*)$"
@@ -215,6 +220,11 @@ def _split_hint(text: str) -> tuple[str, str | None]:
 def _count_digits_shown(digits: str) -> str:
     """A count as printed in a message: very long ones are shortened, never converted."""
     return digits if len(digits) <= 12 else f"{digits[:6]}…({len(digits)} digits)"
+
+
+def no_card_data_problems() -> tuple[Problem, ...]:
+    """What a check says when there is no card to check against (an empty card index)."""
+    return (problem("no_card_data", MSG_NO_CARD_DATA),)
 
 
 def text_limit_problems(text: str) -> tuple[Problem, ...]:

@@ -306,6 +306,10 @@ DECK_TEMPLATES: Mapping[str, Any] = {
         "Swap: %(name)s would go out and come back in; swap two different cards"
     ),
     rules_msgs.MSG_SWAP_NOT_IN_SIDEBOARD.id: _("Swap: %(name)s is not in the sideboard"),
+    parser_msgs.MSG_NO_CARD_DATA.id: _(
+        "This site has no card data yet: the list is saved but cannot be checked. "
+        "The administrator imports the card data set (manage.py import_cards)."
+    ),
     rules_msgs.NOTE_NO_TABLE.id: _(
         "%(size)s-card decks have no published construction table: only the size and the "
         "one-copy rule are checked."

@@ -327,10 +327,19 @@ def csv_card_index(data_dir: str) -> CardIndex:
     return load_card_index(Path(data_dir))
 
 
+NO_CARDS = CardIndex(())  # no data set anywhere: every check says so (no_card_data)
+
+
 def get_card_index() -> CardIndex:
-    """The imported cards, else (nothing imported, or no database) the CSV files."""
+    """The imported cards, else (nothing imported, or no database) the CSV files, else (a
+    site installed without the data set) no cards."""
     try:
         index = card_index_from_db()
     except DatabaseError:
         index = None
-    return index if index is not None else csv_card_index(str(settings.CARD_DATA_DIR))
+    if index is not None:
+        return index
+    try:
+        return csv_card_index(str(settings.CARD_DATA_DIR))
+    except FileNotFoundError:
+        return NO_CARDS

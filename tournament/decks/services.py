@@ -13,7 +13,13 @@ from django.utils.translation import gettext as _
 
 from scoring.cards import CardIndex
 from scoring.deckformat import ALL_GROUPS, COMMUNITY_EDITION, DeckFormat, Problem
-from scoring.decklist import DeckEntry, ParsedDeck, parse_decklist, text_limit_problems
+from scoring.decklist import (
+    DeckEntry,
+    ParsedDeck,
+    no_card_data_problems,
+    parse_decklist,
+    text_limit_problems,
+)
 from scoring.deckrules import DeckReport, apply_swap, group_of, validate_deck, validate_swap
 from tournament.core.issues import deck_message, group_label
 from tournament.decks.carddata import current_import_token, get_card_index
@@ -139,6 +145,9 @@ def check_decklist(
         report = DeckReport(problems=too_big, counts={}, level_total=0)
         return DeckCheck(entries=(), sideboard=(), report=report, fmt=fmt)
     index = index or get_card_index()
+    if not index.cards:
+        report = DeckReport(problems=no_card_data_problems(), counts={}, level_total=0)
+        return DeckCheck(entries=(), sideboard=(), report=report, fmt=fmt)
     main = parse_decklist(normalize_decklist_text(text, index), index)
     side = (
         parse_decklist(normalize_decklist_text(sideboard_text, index), index)

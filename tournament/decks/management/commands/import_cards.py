@@ -23,6 +23,12 @@ class Command(BaseCommand):
             default=None,
             help="card data directory (default: settings.CARD_DATA_DIR)",
         )
+        parser.add_argument(
+            "--if-present",
+            action="store_true",
+            help="a missing data set is a warning, not an error (the site then runs without "
+            "decklist checks until the data is imported)",
+        )
 
     def handle(self, *args, **options):
         data_dir = Path(options["path"] or settings.CARD_DATA_DIR)
@@ -30,7 +36,15 @@ class Command(BaseCommand):
         try:
             result = import_card_data(data_dir)
         except FileNotFoundError as exc:
-            raise CommandError(str(exc)) from exc
+            if not options["if_present"]:
+                raise CommandError(str(exc)) from exc
+            self.stderr.write(
+                self.style.WARNING(
+                    f"No card data set at {data_dir} ({exc}): decklists cannot be checked "
+                    'until it is imported (README, "The card data set").'
+                )
+            )
+            return
         for table, count in result.counts.items():
             self.stdout.write(
                 f"{table}: {result.totals[table]} rows "

@@ -1,0 +1,140 @@
+"""Backups: the database and the stored files (media) in one archive, and back.
+
+An archive is a ``.tar.gz`` with ``manifest.json`` (what it holds), the database
+(``database.pgdump`` from ``pg_dump --format=custom`` on PostgreSQL, ``database.sqlite3``
+from SQLite's online backup on the embedded default) and ``media/`` (rendered documents,
+import jobs). Restoring replaces the database and the media folder with the archive's and
+refuses an archive of the other database engine. `manage.py backup` / `restore` call these;
+docs/operations.md says how to run them in compose.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sqlite3
+import subprocess
+import tarfile
+import tempfile
+from pathlib import Path
+
+from django.conf import settings
+from django.db import connections
+from django.utils import timezone
+
+FORMAT = 1
+POSTGRES, SQLITE = "postgresql", "sqlite"
+
+
+class BackupError(Exception):
+    """The backup or restore could not be done (the message says why)."""
+
+
+def _engine() -> str:
+    vendor = connections["default"].vendor
+    if vendor not in (POSTGRES, SQLITE):
+        raise BackupError(f"backups support PostgreSQL and SQLite, not {vendor}")
+    return vendor
+
+
+def _database_url() -> str:
+    db = connections["default"].settings_dict
+    from urllib.parse import quote
+
+    user = quote(db.get("USER") or "", safe="")
+    password = quote(db.get("PASSWORD") or "", safe="")
+    auth = f"{user}:{password}@" if password else (f"{user}@" if user else "")
+    host = db.get("HOST") or "localhost"
+    port = f":{db['PORT']}" if db.get("PORT") else ""
+    return f"postgresql://{auth}{host}{port}/{db['NAME']}"
+
+
+def _run(command: list[str]) -> None:
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, check=False)
+    except FileNotFoundError as error:
+        raise BackupError(f"{command[0]} is not installed (PostgreSQL's client tools)") from error
+    if done.returncode != 0:
+        raise BackupError(f"{command[0]} failed: {done.stderr.strip()[-500:]}")
+
+
+def _dump_database(engine: str, folder: Path) -> str:
+    if engine == POSTGRES:
+        target = folder / "database.pgdump"
+        _run(["pg_dump", "--format=custom", "--no-owner", f"--file={target}", _database_url()])
+    else:
+        target = folder / "database.sqlite3"
+        source = connections["default"]
+        source.ensure_connection()
+        with sqlite3.connect(target) as copy:
+            source.connection.backup(copy)
+    return target.name
+
+
+def backup(archive: Path) -> dict:
+    """Write the database and the media files to `archive`; returns its manifest."""
+    engine = _engine()
+    media = Path(settings.MEDIA_ROOT)
+    with tempfile.TemporaryDirectory(prefix="backup-") as work:
+        folder = Path(work)
+        manifest = {
+            "format": FORMAT,
+            "engine": engine,
+            "database": _dump_database(engine, folder),
+            "created": timezone.now().isoformat(),
+            "media_files": sum(1 for p in media.rglob("*") if p.is_file()) if media.exists() else 0,
+        }
+        (folder / "manifest.json").write_text(json.dumps(manifest, indent=2), encoding="utf-8")
+        archive.parent.mkdir(parents=True, exist_ok=True)
+        partial = archive.with_name(archive.name + ".partial")
+        with tarfile.open(partial, "w:gz") as tar:
+            tar.add(folder / "manifest.json", "manifest.json")
+            tar.add(folder / manifest["database"], manifest["database"])
+            if media.exists():
+                tar.add(media, "media")
+        partial.replace(archive)  # never a half-written archive under the real name
+    return manifest
+
+
+def _read_manifest(tar: tarfile.TarFile) -> dict:
+    try:
+        member = tar.extractfile("manifest.json")
+    except KeyError:
+        member = None
+    if member is None:
+        raise BackupError("not a backup archive: it has no manifest.json")
+    manifest = json.loads(member.read())
+    if manifest.get("format") != FORMAT:
+        raise BackupError(f"unknown backup format {manifest.get('format')!r}")
+    return manifest
+
+
+def _restore_database(engine: str, path: Path) -> None:
+    connections.close_all()
+    if engine == POSTGRES:
+        _run(["pg_restore", "--clean", "--if-exists", "--no-owner", "--single-transaction",
+              f"--dbname={_database_url()}", str(path)])  # fmt: skip
+    else:
+        target = connections["default"]
+        target.ensure_connection()
+        with sqlite3.connect(path) as source:
+            source.backup(target.connection)
+
+
+def restore(archive: Path) -> dict:
+    """Replace the database and the media files with the archive's; returns its manifest."""
+    engine = _engine()
+    with tarfile.open(archive, "r:gz") as tar, tempfile.TemporaryDirectory() as work:
+        manifest = _read_manifest(tar)
+        if manifest["engine"] != engine:
+            raise BackupError(
+                f"the archive holds a {manifest['engine']} database; this site runs on {engine}"
+            )
+        tar.extractall(work, filter="data")  # no absolute paths, links or devices
+        _restore_database(engine, Path(work) / manifest["database"])
+        media = Path(settings.MEDIA_ROOT)
+        if media.exists():
+            shutil.rmtree(media)
+        if (Path(work) / "media").exists():
+            shutil.copytree(Path(work) / "media", media)
+    return manifest
