@@ -546,6 +546,13 @@ class BracketOutcome:
         return tuple(p for group in self.tied_groups for p in group)
 
     @property
+    def tied_first_places(self) -> tuple[int, ...]:
+        """The first place each tied group decides (2 for a tie for 2nd and 3rd): the
+        players placed best-first, whoever is ahead of the group decided."""
+        order = [placement.player for placement in self.places]
+        return tuple(1 + min(order.index(p) for p in group) for group in self.tied_groups)
+
+    @property
     def decided(self) -> bool:
         """Complete and needing no judge decision: places are final."""
         return self.complete and not self.needs_decision

@@ -95,3 +95,20 @@ def test_deploy_check_passes_only_in_production_mode(tmp_path, production, expec
         text=True,
     )
     assert (out.returncode == 0) is expect_ok, out.stderr
+
+
+def test_portuguese_plurals_treat_zero_as_plural():
+    """pt-BR says "0 chaves concluídas", not "0 chave concluída"."""
+    from django.utils import translation
+    from django.utils.translation import ngettext
+
+    singular, plural = "Round %(number)s: %(done)s bracket done.", (
+        "Round %(number)s: %(done)s brackets done."
+    )
+    with translation.override("pt-br"):
+        texts = {n: ngettext(singular, plural, n) % {"number": 1, "done": n} for n in (0, 1, 2)}
+    assert texts == {
+        0: "Rodada 1: 0 chaves concluídas.",
+        1: "Rodada 1: 1 chave concluída.",
+        2: "Rodada 1: 2 chaves concluídas.",
+    }

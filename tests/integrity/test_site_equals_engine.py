@@ -172,7 +172,7 @@ class Walk:
 
     def decide(self, bracket: Bracket) -> None:
         groups = results.tied_groups(bracket)
-        orders = [self.rng.sample(list(group), len(group)) for group in groups]
+        orders = [self.rng.sample(list(group), len(group)) for group, _first in groups]
         results.decide_tiebreak(bracket, orders, self.judges[0])
 
     def drop(self, bracket: Bracket) -> None:

@@ -15,6 +15,7 @@ from tournament.events.services import rounds as round_service
 from tournament.events.services.editing import save_event
 from tournament.events.services.registration import register
 from tournament.results import selectors, services
+from tournament.results.forms import TiebreakForm
 from tournament.results.models import GameEntry
 from tournament.results.services import GameData
 from tournament.review.models import RANKING_OFFICERS_GROUP
@@ -126,7 +127,12 @@ def test_a_tie_break_order_must_be_the_tied_players(bracket, seated, judge, seco
     for number in (1, 2):
         enter(bracket, game(seated, seated[0], [6, 3, 3]), judge, second_judge, number)
     tied = [str(seated[1].pk), str(seated[2].pk)]
-    assert [sorted(g) for g in selectors.tied_groups(bracket)] == [sorted(tied)]
+    # the tie is for 2nd and 3rd (seated[0] is 1st): the picker names those places
+    assert [(sorted(g), first) for g, first in selectors.tied_groups(bracket)] == [
+        (sorted(tied), 2)
+    ]
+    picker = TiebreakForm(groups=selectors.tied_groups(bracket))
+    assert [field.label for field in picker.group_fields()[0]] == ["2nd place", "3rd place"]
     with pytest.raises(ValidationError, match="exactly one place"):
         services.decide_tiebreak(bracket, [[str(seated[0].pk), str(seated[1].pk)]], judge)
     services.decide_tiebreak(bracket, [[tied[1], tied[0]]], judge)

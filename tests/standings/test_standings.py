@@ -175,3 +175,12 @@ def test_standings_queries_do_not_grow(organizer, client, django_assert_max_num_
         assert client.get(reverse("standings:ranking")).status_code == 200
     with django_assert_max_num_queries(8):
         assert client.get(f"/api/v1/events/{event.pk}/standings/").status_code == 200
+
+
+def test_the_csv_opens_in_excel_as_utf8(finished_event, client):
+    """Excel reads a CSV without a byte-order mark in the computer's legacy encoding."""
+    url = reverse("standings:event", args=[finished_event.pk])
+    response = client.get(url, {"_export": "csv"})
+    content = b"".join(response.streaming_content) if response.streaming else response.content
+    assert content.startswith("\ufeff".encode())
+    assert content.count("\ufeff".encode()) == 1

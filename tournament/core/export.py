@@ -23,7 +23,13 @@ def neutralise_formula(value: object) -> object:
 
 
 class SafeTableExport(TableExport):
-    """django-tables2's export with every cell passed through `neutralise_formula`."""
+    """django-tables2's export with every cell passed through `neutralise_formula`; a CSV
+    starts with a byte-order mark, so that Excel reads it as UTF-8 (accents, "º") rather
+    than in the computer's legacy encoding."""
+
+    def export(self):
+        data = super().export()
+        return "\ufeff" + data if self.format == "csv" and isinstance(data, str) else data
 
     def table_to_dataset(self, table, exclude_columns, dataset_kwargs=None):
         dataset = super().table_to_dataset(table, exclude_columns, dataset_kwargs)

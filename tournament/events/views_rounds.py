@@ -334,6 +334,8 @@ class PublishRoundView(RoundActionView):
 
 class CloseRoundView(RoundActionView):
     def confirm_question(self) -> str:
+        if self.round.is_final:
+            return _("Close the final? Its places become final.")
         return _("Close round %(number)s? Who advances is decided now.") % {
             "number": self.round.number
         }

@@ -130,20 +130,27 @@ def _player_id(value: str) -> int:
         return 0  # never a player: the engine reports "not seated"
 
 
+def place_label(place: int) -> str:
+    """ "1st place", "2nd place"… in the active language."""
+    labels = {1: _("1st place"), 2: _("2nd place"), 3: _("3rd place"), 4: _("4th place")}
+    return str(labels.get(place, _("Place %(n)s") % {"n": place}))
+
+
 class TiebreakForm(forms.Form):
     """For each tied group, which player takes each of its places (best first)."""
 
     def __init__(self, *args, groups=(), names=None, **kwargs):
+        """``groups``: (tied players, the first place they share), as the selectors give."""
         super().__init__(*args, **kwargs)
         names = names or {}
-        self.groups = [list(g) for g in groups]
-        for g, group in enumerate(self.groups):
+        self.groups = [list(g) for g, _first in groups]
+        for g, (group, first) in enumerate(groups):
             choices = [("", "—")] + [(p, names.get(p, p)) for p in group]
-            for place in range(len(group)):
-                self.fields[f"g{g}_{place}"] = forms.ChoiceField(
-                    label=_("Place %(n)s among the tied") % {"n": place + 1},
+            for offset in range(len(group)):
+                self.fields[f"g{g}_{offset}"] = forms.ChoiceField(
+                    label=place_label(first + offset),
                     choices=choices,
-                    initial=group[place],
+                    initial=group[offset],
                 )
 
     def group_fields(self) -> list[list]:

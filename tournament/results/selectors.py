@@ -92,11 +92,14 @@ def official_ids(event: Event) -> frozenset[int]:
     return frozenset({event.organizer_id, *event.judges.values_list("pk", flat=True)})
 
 
-def tied_groups(bracket: Bracket) -> tuple[tuple[str, ...], ...]:
-    """Groups of players a judge must order (empty when no decision is needed)."""
+def tied_groups(bracket: Bracket) -> tuple[tuple[tuple[str, ...], int], ...]:
+    """Groups of players a judge must order, each with the first place it decides (empty
+    when no decision is needed)."""
     teams = teams_by_player(bracket.round.event)
     outcome = place_bracket(placement_bracket(bracket, accepted_games(bracket), teams))
-    return outcome.tied_groups if outcome.needs_decision else ()
+    if not outcome.needs_decision:
+        return ()
+    return tuple(zip(outcome.tied_groups, outcome.tied_first_places, strict=True))
 
 
 def conflicts(entries: list[GameEntry]) -> dict[int, list[GameEntry]]:

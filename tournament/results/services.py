@@ -469,7 +469,7 @@ def decide_tiebreak(bracket: Bracket, orders: list[list[str]], by: Player) -> Br
     with transaction.atomic():
         bracket = _lock(bracket)
         _require_official(bracket.round.event, by)
-        groups = tied_groups(bracket)
+        groups = [group for group, _first in tied_groups(bracket)]
         if not groups:
             raise _fail(_("This bracket needs no tie-break decision (any more)."))
         if len(orders) != len(groups) or any(
