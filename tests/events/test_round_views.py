@@ -242,3 +242,35 @@ def test_older_round_offers_no_seating_action(event_with, client_as, organizer):
     assert "Seat next round" not in body and "advances" in body
     listing = client.get(url("list", event)).content.decode()
     assert "Seat round 3" not in listing and "Drop a player" in listing
+
+
+def test_the_public_follows_each_tables_results_from_the_seating(seated, client_as):
+    rnd = seated.rounds.get()
+    svc.publish_round(rnd)
+    play_round(rnd, random.Random(4))
+    body = client_as(None).get(url("seating", seated, 1)).content.decode()
+    for bracket in rnd.brackets.all():
+        link = reverse("standings:bracket", args=[seated.pk, 1, bracket.table])
+        assert f'href="{link}"' in body
+        assert client_as(None).get(link).status_code == 200  # read-only, no login
+    winner = Seat.objects.filter(bracket__round=rnd, place=1).select_related(
+        "registration__player"
+    )[0]
+    assert f"1º · {winner.points} pts" in body
+
+
+def test_my_seat_leads_to_my_tables_report_form(seated, client_as):
+    seated.players_report_results = True
+    seated.save()
+    rnd = seated.rounds.get()
+    svc.publish_round(rnd)
+    seat = Seat.objects.filter(bracket__round=rnd).select_related("registration__player")[0]
+    page = client_as(seat.registration.player).get(url("my_seat", seated)).content.decode()
+    report = reverse("results:bracket", args=[seated.pk, seat.bracket_id])
+    assert f'href="{report}"' in page and "Report a game of my table" in page
+    seated.players_report_results = False
+    seated.save()
+    page = client_as(seat.registration.player).get(url("my_seat", seated)).content.decode()
+    i = page.find("Report a game of my table")
+    assert i < 0, page[i - 300 : i + 50]
+    assert "My table's games" in page

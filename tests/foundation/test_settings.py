@@ -102,8 +102,9 @@ def test_portuguese_plurals_treat_zero_as_plural():
     from django.utils import translation
     from django.utils.translation import ngettext
 
-    singular, plural = "Round %(number)s: %(done)s bracket done.", (
-        "Round %(number)s: %(done)s brackets done."
+    singular, plural = (
+        "Round %(number)s: %(done)s bracket done.",
+        ("Round %(number)s: %(done)s brackets done."),
     )
     with translation.override("pt-br"):
         texts = {n: ngettext(singular, plural, n) % {"number": 1, "done": n} for n in (0, 1, 2)}
