@@ -274,3 +274,28 @@ def test_my_seat_leads_to_my_tables_report_form(seated, client_as):
     i = page.find("Report a game of my table")
     assert i < 0, page[i - 300 : i + 50]
     assert "My table's games" in page
+
+
+def test_each_wildcard_says_why_it_was_picked(event_with, client_as, organizer):
+    # 15 players: five brackets of three, five winners; six are seated next, so one
+    # wildcard (SPEC §6), picked by points, then realms, games won, or the recorded draw.
+    event = event_with(15)
+    rnd = svc.seat_next_round(event, seed=2)
+    svc.publish_round(rnd)
+    play_round(rnd, random.Random(5))
+    svc.close_round(rnd)
+    rnd.refresh_from_db()
+    (wildcard,) = rnd.wildcards
+    why = {
+        "points": "wildcard by points",
+        "unrazed": "wildcard by unrazed realms",
+        "games-won": "wildcard by games won",
+        "draw": "wildcard by the recorded draw",
+        "only-candidate": "wildcard, the only candidate",
+    }[wildcard["decided_by"]]
+    overview = client_as(organizer).get(url("detail", event, 1)).content.decode()
+    assert f"advances as wildcard: {why}" in overview
+    svc.seat_next_round(event, seed=3)
+    svc.publish_round(event.rounds.get(number=2))
+    seating = client_as(None).get(url("seating", event, 2)).content.decode()
+    assert f'<span class="badge wildcard">{why}</span>' in seating
