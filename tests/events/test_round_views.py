@@ -299,3 +299,15 @@ def test_each_wildcard_says_why_it_was_picked(event_with, client_as, organizer):
     svc.publish_round(event.rounds.get(number=2))
     seating = client_as(None).get(url("seating", event, 2)).content.decode()
     assert f'<span class="badge wildcard">{why}</span>' in seating
+
+
+def test_the_judges_page_finds_officials_by_name_number_or_username(
+    client_as, organizer, judge, event
+):
+    page = client_as(organizer).get(reverse("events:judges", args=[event.pk]))
+    body = page.content.decode()
+    assert 'data-filter-choices="#id_judges"' in body
+    labels = [label for _value, label in page.context["form"].fields["judges"].choices]
+    mine = f"{judge.name} ({judge.player_number} · {judge.user.username})"
+    assert mine in labels
+    assert labels.index(mine) < 2  # the event's judges are listed first

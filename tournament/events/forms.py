@@ -1,6 +1,7 @@
 """Forms of the event pages."""
 
 from django import forms
+from django.db.models import Exists, OuterRef
 from django.utils.translation import gettext_lazy as _
 
 from tournament.accounts.models import Player
@@ -58,18 +59,32 @@ class EventForm(FrozenFormatMixin, forms.ModelForm):
         }
 
 
+class JudgeChoiceField(RowsChoiceField):
+    """Players with an account, named so that a search finds them by name, number or
+    username; the event's current judges come first."""
+
+    def label_from_instance(self, obj: Player) -> str:
+        return f"{obj.name} ({obj.player_number} · {obj.user.get_username()})"
+
+
 class JudgesForm(forms.Form):
-    judges = RowsChoiceField(
+    judges = JudgeChoiceField(
         label=_("Judges"),
         queryset=Player.objects.filter(user__isnull=False),
         required=False,
         widget=forms.CheckboxSelectMultiple,
+        help_text=_("Type a name, player number or username in the search box to find them."),
     )
 
     def __init__(self, *args, event: Event, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["judges"].queryset = Player.objects.filter(user__isnull=False).exclude(
-            pk=event.organizer_id
+        current = event.judges.values("pk")
+        self.fields["judges"].queryset = (
+            Player.objects.filter(user__isnull=False)
+            .exclude(pk=event.organizer_id)
+            .select_related("user")
+            .annotate(is_judge=Exists(current.filter(pk=OuterRef("pk"))))
+            .order_by("-is_judge", "name")
         )
 
 
