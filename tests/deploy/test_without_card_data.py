@@ -15,9 +15,11 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def no_card_data(settings, tmp_path):
+def no_card_data(settings, tmp_path, monkeypatch):
     settings.CARD_DATA_DIR = tmp_path / "nothing-here"
     Card.objects.all().delete()
+    # Nothing imported (the per-process index of an earlier import is not this site's).
+    monkeypatch.setattr(carddata, "card_index_from_db", lambda: None)
     carddata.csv_card_index.cache_clear()
     yield
     carddata.csv_card_index.cache_clear()
