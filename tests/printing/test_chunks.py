@@ -155,3 +155,16 @@ def test_bad_table_range_gets_a_clear_message(
     page = client.post(url, data, follow=True).content.decode()
     assert message in page
     assert not CachedDocument.objects.exists()  # nothing started
+
+
+def test_the_sheet_legend_gives_each_mark_its_own_letter_in_portuguese(event, played_round):
+    """ "V" is the victory ending in pt-BR: the won-game tick must be another letter."""
+    import re
+
+    from tournament.printing.documents import render_document_html
+
+    request = sheets_request(event, played_round, language="pt-br")
+    html = render_document_html(request)
+    legend = re.search(r'<p class="legend">(.*?)</p>', html, re.S).group(1)
+    marks = re.findall(r"<strong>([^<]+)</strong>", legend)[1:]  # after "Partida 1…n"
+    assert len(marks) == len(set(marks)) >= 4, marks
