@@ -273,3 +273,32 @@ def test_cached_api_standings_follow_a_result_correction(finished_event, client)
     save_event(finished_event, {"event_multiplier"})
     rows = {row["player_number"]: row for row in client.get(url).json()["results"]}
     assert rows[standing.player.player_number]["points"] == standing.points * 2
+
+
+def test_the_ranking_offers_the_years_and_countries_it_has(
+    organizer, client, django_capture_on_commit_callbacks
+):
+    event = Event.objects.create(
+        organizer=organizer,
+        status="registration",
+        name="Choices",
+        date=datetime.date(2025, 6, 1),
+        venue="There",
+    )
+    players = Player.objects.bulk_create(
+        Player(player_number=f"C{i:03d}", name=f"Choice {i}", country=("Brazil", "Chile")[i % 2])
+        for i in range(9)
+    )
+    Registration.objects.bulk_create(
+        Registration(event=event, player=p, checked_in=True) for p in players
+    )
+    url = reverse("standings:ranking")
+    assert '<option value="2025">' not in client.get(url).content.decode()
+    run_event(event, random.Random(4))
+    with django_capture_on_commit_callbacks(execute=True):
+        accept_for_ranking(event)
+    page = client.get(url).content.decode()
+    assert '<option value="2025">2025</option>' in page
+    assert '<option value="Brazil">Brazil</option>' in page
+    assert '<option value="Chile">Chile</option>' in page
+    assert "Choice 1<" in client.get(url, {"country": "chile"}).content.decode()  # any case

@@ -294,6 +294,7 @@ class RankingView(LeanFilterMixin, SingleTableMixin, FilterView):
     template_name = "standings/ranking.html"
     table_class = RankingTable
     filterset_class = RankingFilter
+    strict = False  # a value not among the choices (old link, other case) still selects
     table_pagination = {"per_page": PAGE_SIZE}  # the table paginates (one COUNT, not two)
 
     def get_queryset(self):
