@@ -311,3 +311,29 @@ def test_the_judges_page_finds_officials_by_name_number_or_username(
     mine = f"{judge.name} ({judge.player_number} · {judge.user.username})"
     assert mine in labels
     assert labels.index(mine) < 2  # the event's judges are listed first
+
+
+def test_officials_reach_the_dashboard_and_the_clock_from_the_event_page(
+    seated, client_as, judge, player
+):
+    seated.status = "running"
+    seated.time_limit_minutes = 50
+    seated.save()
+    page = client_as(judge).get(seated.get_absolute_url()).content.decode()
+    dashboard = reverse("results:dashboard", args=[seated.pk])
+    assert f'href="{dashboard}"' in page
+    assert "50 minutes per round; the clock has not started." in page
+    assert (
+        f'href="{dashboard}"'
+        not in client_as(player).get(seated.get_absolute_url()).content.decode()
+    )
+
+
+def test_a_players_own_card_comes_before_the_event_facts(event, client_as, player):
+    from tournament.events.models import Registration
+
+    event.status = "registration"
+    event.save()
+    Registration.objects.create(event=event, player=player)
+    page = client_as(player).get(event.get_absolute_url()).content.decode()
+    assert page.index("Check me in") < page.index('class="event-facts"')

@@ -27,8 +27,10 @@ from tournament.events.models import Event, Registration
 from tournament.events.permissions import EventRole, player_of
 from tournament.events.services import editing as editing_service
 from tournament.events.services import registration as registration_service
+from tournament.events.services import rounds as round_service
 from tournament.events.tables import CheckInTable, EventTable
 from tournament.events.views_mixins import EventMixin
+from tournament.events.views_rounds import timer_context
 from tournament.standings.models import EventStanding, OfficialScore
 
 
@@ -103,6 +105,11 @@ class EventDetailView(EventMixin, TemplateView):
         context["judges"] = self.event.judges.all()
         context["my_registration"] = registrations.filter(player=player).first() if player else None
         context["rounds"] = self.event.rounds.all()
+        if self.event.status == Status.RUNNING and self.role >= EventRole.JUDGE:
+            # officials reach their dashboard in one tap, with the round's clock beside it
+            current = round_service.current_round(self.event)
+            context["current_round"] = current
+            context.update(timer_context(current) if current else {})
         if self.event.status == Status.FINISHED:
             context.update(finished_summary(self.event))
         return context
