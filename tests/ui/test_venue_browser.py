@@ -11,6 +11,7 @@ from django.conf import settings
 from django.urls import reverse
 
 from tests.conftest import browser_page, browser_test
+from tests.decks.conftest import deck_text
 from tournament.events.services.rounds import publish_round, seat_next_round
 from tournament.events.simulate import run_event
 from tournament.standings.recompute import refresh_event
@@ -135,6 +136,9 @@ def test_judge_reaches_submit_without_scrolling(
         shoot(page, f"judge-entry-{name}")
         submit = box(page, "button.submit-result")
         assert submit["y"] >= 0 and submit["y"] + submit["height"] <= viewport["height"]
+        # place and points are on the screen, not scrolled away behind the games
+        for label in ("Place", "Points"):
+            assert inside_width(page, f"#games th:has-text('{label}')", viewport["width"]), label
 
 
 def font_px(page, selector: str) -> float:
@@ -225,3 +229,19 @@ def test_brazilian_phone_header_stays_on_one_line(
     assert page.locator("html").get_attribute("lang") == "pt-br"
     assert box(page, ".site-header")["height"] <= 64
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def test_a_decklist_with_its_groups_fits_a_phone(
+    chromium, live_server, transactional_db, client, event, registered_players
+):
+    """A player pasting a 55-card list sees it, its groups and totals within 390 px."""
+    from tournament.decks.services import save_decklist
+
+    player = registered_players[0]
+    registration = event.registrations.get(player=player)
+    save_decklist(registration, player.user, deck_text("legal_community_55.txt"))
+    phone = browser_page(chromium, client, live_server, player, viewport=PHONE, is_mobile=True)
+    phone.goto(live_server.url + reverse("decks:decklist", args=[event.pk]))
+    shoot(phone, "decklist-phone")
+    assert phone.locator(".deck-groups").count() == 1
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
