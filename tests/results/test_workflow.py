@@ -292,3 +292,19 @@ def test_dashboard_for_officials_only(client_as, player, round1):
     url = reverse("results:dashboard", args=[round1.event_id])
     assert client_as(player).get(url).status_code == 403
     assert client_as(None).get(url).status_code == 302
+
+
+def test_a_conflict_marks_the_cells_that_differ(
+    client_as, judge, second_judge, organizer, bracket, seated
+):
+    # Two judges agree on the winner and on c's count, and differ on a's: 6 against 7.
+    a, b, c = seated
+    post_game(client_as(judge), bracket, seated, [6, 4, 4], winner=a)
+    post_game(client_as(second_judge), bracket, seated, [7, 4, 4], winner=a)
+    page = client_as(organizer).get(bracket_url(bracket))
+    rows = page.context["conflicts"][1]
+    for row in rows:
+        marked = {player.pk: differs for player, _count, differs in row["pairs"]}
+        assert marked == {a.pk: True, b.pk: False, c.pk: False}
+        assert not row["winner_differs"] and not row["ended_differs"]
+    assert page.content.decode().count('<dd class="differs"') == 2  # a's cell in each entry

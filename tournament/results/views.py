@@ -162,7 +162,7 @@ class BracketView(BracketMixin, TemplateView):
             context.update(
                 pending=[_entry_row(e, players) for e in pending],
                 conflicts={
-                    n: [_entry_row(e, players) for e in group]
+                    n: _conflict_rows(group, players)
                     for n, group in selectors.conflicts(entries).items()
                 },
                 correction_block=selectors.correction_block(bracket),
@@ -232,9 +232,28 @@ def _counts(obj, players) -> list:
     return [obj.unrazed.get(engine_id(p.pk), "—") for p in players]
 
 
-def _entry_row(entry: GameEntry, players) -> dict:
+def _entry_row(entry: GameEntry, players, differs: frozenset = frozenset()) -> dict:
+    """An entry as a card: each player's count, and (in a conflict) which of its cells
+    differ from another entry of the same game ("winner", "ended_by", player ids)."""
     counts = _counts(entry, players)
-    return {"entry": entry, "counts": counts, "pairs": list(zip(players, counts, strict=False))}
+    return {
+        "entry": entry,
+        "counts": counts,
+        "pairs": [(p, c, p.pk in differs) for p, c in zip(players, counts, strict=False)],
+        "winner_differs": "winner" in differs,
+        "ended_differs": "ended_by" in differs,
+    }
+
+
+def _conflict_rows(group: list[GameEntry], players) -> list[dict]:
+    """The entries of one conflicting game, with the cells where they disagree marked."""
+    counts = [_counts(entry, players) for entry in group]
+    differs = {p.pk for i, p in enumerate(players) if len({c[i] for c in counts}) > 1}
+    if len({e.winner_id for e in group}) > 1:
+        differs.add("winner")
+    if len({e.ended_by for e in group}) > 1:
+        differs.add("ended_by")
+    return [_entry_row(entry, players, frozenset(differs)) for entry in group]
 
 
 def _seat_rows(seats, games: list[Game]) -> list[dict]:
