@@ -159,15 +159,20 @@ def test_correction_recomputes_points_and_keeps_history(
     assert seat_of(bracket, b).points == 3 and seat_of(bracket, c).points == 2
     client = client_as(organizer)
     assert client.get(correct_url(bracket, 2)).status_code == 200
-    response = client.post(correct_url(bracket, 2), game_post(seated, [6, 3, 5], a, number=2))
+    corrected = game_post(seated, [6, 3, 5], a, number=2)
+    refused = client.post(correct_url(bracket, 2), corrected)  # no reason given
+    assert refused.status_code == 200
+    assert "Say why the result is corrected." in refused.content.decode()
+    response = client.post(correct_url(bracket, 2), corrected | {"reason": "b's 5 was c's"})
     assert response.status_code == 302
     assert seat_of(bracket, b).points == 2 and seat_of(bracket, c).points == 3
     versions = GameEntry.objects.filter(number=2).order_by("version")
     assert [v.status for v in versions] == [EntryStatus.SUPERSEDED, EntryStatus.CONFIRMED]
-    assert versions[1].is_correction
+    assert versions[1].is_correction and versions[1].reason == "b's 5 was c's"
     history = client.get(reverse("results:history", args=[bracket.round.event_id, bracket.pk]))
     html = history.content.decode()
     assert html.count("Superseded") >= 1 and html.count("Confirmed") >= 2
+    assert "b&#x27;s 5 was c&#x27;s" in html  # the reason stays in the history
 
 
 def test_correction_needs_confirmation_without_single_entry(
@@ -176,8 +181,9 @@ def test_correction_needs_confirmation_without_single_entry(
     a, b, _c = seated
     record(bracket, judge, a, [6, 4, 4], 1)
     services.confirm_entry(GameEntry.objects.get(), second_judge)
-    response = client_as(judge).post(correct_url(bracket, 1), game_post(seated, [6, 5, 4], a))
-    assert response.status_code == 302
+    data = game_post(seated, [6, 5, 4], a) | {"reason": "counted again"}
+    response = client_as(judge).post(correct_url(bracket, 1), data, follow=True)
+    assert "The correction of game 1 is entered." in response.content.decode()
     correction = GameEntry.objects.get(version=2)
     assert correction.status == EntryStatus.UNCONFIRMED
     assert Game.objects.get().unrazed[str(b.pk)] == 4  # the old result still counts
@@ -197,7 +203,8 @@ def test_correction_refused_once_next_round_is_seated(
     seat_next_round(event, seed=3)
     bracket = round1.brackets.order_by("table").first()
     response = client_as(judge).post(
-        correct_url(bracket, 2), game_post(seated, [6, 3, 4], seated[0], number=2)
+        correct_url(bracket, 2),
+        game_post(seated, [6, 3, 4], seated[0], number=2) | {"reason": "late check"},
     )
     assert response.status_code == 200
     assert "already seated" in " ".join(response.context["form"].non_field_errors())

@@ -60,6 +60,7 @@ class ResultForm(forms.Form):
         players=(),
         offer_time: bool = True,
         dropped: frozenset[int] = frozenset(),
+        correction: bool = False,
         **kwargs,
     ):
         kwargs.setdefault("initial", {})
@@ -75,6 +76,13 @@ class ResultForm(forms.Form):
             self.fields["ended_by"].widget.choices = [
                 c for c in EndedBy.choices if c[0] != EndedBy.TIME
             ]
+        if correction:  # the audit trail says why an accepted result changed
+            self.fields["reason"] = forms.CharField(
+                label=_("Why is it corrected?"),
+                max_length=300,
+                error_messages={"required": _("Say why the result is corrected.")},
+                widget=forms.TextInput(attrs={"autocomplete": "off"}),
+            )
         # The winner is a plain value (not a checked choice): the engine says if it is seated.
         self.fields["winner"].widget = forms.RadioSelect(
             choices=[(engine_id(p.pk), _with_team(p)) for p in self.players]

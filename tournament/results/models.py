@@ -95,6 +95,9 @@ class GameEntry(GameResult):
     number = models.PositiveSmallIntegerField(_("game"))
     version = models.PositiveSmallIntegerField(_("version"))
     is_correction = models.BooleanField(_("correction"), default=False)
+    reason = models.CharField(
+        _("reason"), max_length=300, blank=True, help_text=_("Why a correction was made.")
+    )
     status = models.CharField(
         _("status"), max_length=20, choices=EntryStatus, default=EntryStatus.UNCONFIRMED
     )

@@ -201,10 +201,12 @@ def submit_entry(
     *,
     number: int,
     correction: bool = False,
+    reason: str = "",
     ip_address: str | None = None,
     user_agent: str = "",
 ) -> Outcome:
-    """Record a judge's entry for game `number` (a new game, or a correction of an accepted one)."""
+    """Record a judge's entry for game `number` (a new game, or a correction of an accepted
+    one, with the reason the judge gave)."""
     with transaction.atomic():
         bracket = _lock(bracket)
         repeat = _repeated(bracket, idempotency_key)
@@ -239,7 +241,15 @@ def submit_entry(
         if own is not None:
             _resolve(own, EntryStatus.SUPERSEDED, by)
         entry = _create(
-            bracket, number, data, by, idempotency_key, correction, ip_address, user_agent
+            bracket,
+            number,
+            data,
+            by,
+            idempotency_key,
+            correction,
+            ip_address,
+            user_agent,
+            reason=reason,
         )
         if event.single_entry:
             _confirm(entry, by, bracket)
@@ -300,6 +310,11 @@ def _submitted_message(entry: GameEntry, pending: list[GameEntry], own: GameEntr
         return _(
             "Game %(number)s now has entries that differ: compare them and confirm the right one."
         ) % {"number": entry.number}
+    if entry.is_correction:
+        return _(
+            "The correction of game %(number)s is entered. Another judge or the organizer "
+            "must confirm it."
+        ) % {"number": entry.number}
     return _("Game %(number)s is entered. Another judge or the organizer must confirm it.") % {
         "number": entry.number
     }
@@ -345,7 +360,9 @@ def _check_number(
     return None
 
 
-def _create(bracket, number, data, by, idempotency_key, correction, ip_address, user_agent):
+def _create(
+    bracket, number, data, by, idempotency_key, correction, ip_address, user_agent, reason=""
+):
     last = bracket.entries.filter(number=number).order_by("-version").first()
     return GameEntry.objects.create(
         bracket=bracket,
@@ -357,6 +374,7 @@ def _create(bracket, number, data, by, idempotency_key, correction, ip_address, 
         razed=data.razed,
         holdings=data.holdings,
         is_correction=correction,
+        reason=reason[:300],
         submitted_by=by,
         ip_address=ip_address,
         user_agent=(user_agent or "")[:300],

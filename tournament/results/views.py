@@ -50,7 +50,9 @@ class BracketMixin(EventMixin):
 
     def submit(self, request, number: int | None, correction: bool = False):
         """Validate the posted game and submit it: (form, redirect when it was accepted)."""
-        form = self.result_form(request.POST, number=number or request.POST.get("number"))
+        form = self.result_form(
+            request.POST, number=number or request.POST.get("number"), correction=correction
+        )
         as_json = offline.wants_json(request)
         if not form.is_valid():
             return form, offline.form_refused(form) if as_json else None
@@ -62,6 +64,7 @@ class BracketMixin(EventMixin):
                 form.cleaned_data["key"],
                 number=form.cleaned_data["number"] if number is None else number,
                 correction=correction,
+                reason=form.cleaned_data.get("reason", ""),
                 ip_address=client_ip(request),
                 user_agent=request.META.get("HTTP_USER_AGENT", ""),
             )
@@ -93,13 +96,17 @@ class BracketMixin(EventMixin):
             players.append(seat.registration.player)
         return players
 
-    def result_form(self, data=None, *, number, initial=None) -> ResultForm:
-        """The result form of game ``number``, without the players who dropped before it."""
+    def result_form(
+        self, data=None, *, number, initial=None, correction: bool = False
+    ) -> ResultForm:
+        """The result form of game ``number``, without the players who dropped before it (a
+        correction also asks why)."""
         return ResultForm(
             data,
             players=self.players(),
             offer_time=self.offer_time(),
             dropped=selectors.dropped_before(self.bracket, number),
+            correction=correction,
             initial=initial or {},
         )
 
@@ -329,7 +336,7 @@ class CorrectionView(BracketMixin, TemplateView):
         for count in COUNTS:
             for player_key, value in (getattr(game, count) or {}).items():
                 initial[f"{count}_{player_key}"] = value
-        return self.result_form(number=game.number, initial=initial)
+        return self.result_form(number=game.number, initial=initial, correction=True)
 
     def post(self, request, *args, **kwargs):
         denied = self._prepare(request)
