@@ -174,7 +174,15 @@ class BracketView(BracketMixin, TemplateView):
                 },
                 correction_block=selectors.correction_block(bracket),
             )
-            if not over and "form" not in kwargs:
+            viewer = player_of(self.request.user)
+            waiting = [e for e in pending if e.number == len(games) + 1]
+            # His own entry of the next game waits for a second official: say so, rather than
+            # offer the same game again, blank.
+            context["waiting_own"] = next(
+                (e for e in waiting if viewer and e.submitted_by_id == viewer.pk), None
+            )
+            context["waiting_other"] = bool(waiting) and context["waiting_own"] is None
+            if not over and "form" not in kwargs and context["waiting_own"] is None:
                 context["form"] = self.result_form(
                     number=len(games) + 1, initial={"number": len(games) + 1}
                 )
