@@ -184,6 +184,7 @@ class ParsedDeck:
     entries: tuple[DeckEntry, ...]
     sideboard: tuple[DeckEntry, ...]
     problems: tuple[Problem, ...]
+    unresolved_cards: int = 0  # cards on main-deck lines that named no card (not counted)
 
     @property
     def ok(self) -> bool:
@@ -265,6 +266,7 @@ class _Parser:
         self.side: list[DeckEntry] = []
         self.problems: list[Problem] = []
         self.suggested = 0
+        self.unresolved_cards = 0
 
     def feed(self, line_no: int, raw: str) -> None:
         text = raw.strip()
@@ -293,6 +295,8 @@ class _Parser:
         entry = self._resolve(line_no, name, card_id, count)
         if entry is not None:
             (self.side if self.sideboard else self.entries).append(entry)
+        elif not self.sideboard:
+            self.unresolved_cards += count
 
     def _count(self, line_no: int, digits: str | None) -> int | None:
         """The line's count, or None (reported) when it is 0 or more than a deck holds."""
@@ -448,4 +452,6 @@ def parse_decklist(text: str, index: CardIndex) -> ParsedDeck:
     parser = _Parser(index)
     for line_no, raw in enumerate(text.splitlines(), start=1):
         parser.feed(line_no, raw)
-    return ParsedDeck(tuple(parser.entries), tuple(parser.side), tuple(parser.problems))
+    return ParsedDeck(
+        tuple(parser.entries), tuple(parser.side), tuple(parser.problems), parser.unresolved_cards
+    )

@@ -211,3 +211,14 @@ def test_other_registration_is_not_created_by_visiting(client_as, event, organiz
     assert client_as(organizer).get(my_url(event)).status_code == 403
     assert not Registration.objects.filter(event=event, player=organizer).exists()
     assert make_player  # helper imported for fixtures
+
+
+def test_the_count_says_how_many_cards_are_on_unrecognised_lines(
+    client_as, event, player, registration
+):
+    text = LEGAL + "\n3 Zzzzqqqq\n"
+    response = client_as(player).post(reverse("decks:decklist", args=[event.pk]), {"text": text})
+    page = response.content.decode() if response.status_code == 200 else ""
+    if not page:
+        page = client_as(player).get(reverse("decks:decklist", args=[event.pk])).content.decode()
+    assert "55 / 55" in page and "+ 3 cards on lines not recognised" in page

@@ -278,3 +278,11 @@ def test_only_the_first_unknown_lines_get_suggestions(index):
     assert problems[10].message == (
         'Line 11: unknown card "Shaqat Beetlez 10" (too many unknown lines to suggest names).'
     )
+
+
+def test_cards_on_unresolved_lines_are_counted_apart(index):
+    # 12 beetles resolve; "3 Zzzzqqqq" and "Mind Flayer" (ambiguous, one copy) do not: four
+    # cards the total must not pretend are absent.
+    parsed = parse_decklist("12 Shaqat Beetles\n3 Zzzzqqqq\nMind Flayer\n", index)
+    assert sum(e.count for e in parsed.entries) == 12
+    assert parsed.unresolved_cards == 4

@@ -44,6 +44,8 @@ class DeckCheck:
     fmt: DeckFormat
     # Problems found while reading the separate sideboard box (their lines count from 1 there).
     sideboard_problems: tuple[Problem, ...] = ()
+    # Cards on lines that named no card: not in the count, which must say so.
+    unresolved_cards: int = 0
 
     @property
     def problems(self) -> tuple[Problem, ...]:
@@ -163,6 +165,7 @@ def check_decklist(
         report=replace(report, problems=problems),
         fmt=fmt,
         sideboard_problems=side.problems,
+        unresolved_cards=main.unresolved_cards,
     )
 
 
