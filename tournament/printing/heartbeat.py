@@ -42,13 +42,12 @@ def _started(doc_id: int) -> str:
 def beating(doc_id: int) -> Iterator[None]:
     """Keep the document's heartbeat going while the block runs (the render)."""
     cache.set(_started(doc_id), True, STARTED_SECONDS)
+    cache.set(_alive(doc_id), True, ALIVE_SECONDS)  # alive from the first moment
     stop = threading.Event()
 
     def beat() -> None:
-        while True:
+        while not stop.wait(BEAT_SECONDS):
             cache.set(_alive(doc_id), True, ALIVE_SECONDS)
-            if stop.wait(BEAT_SECONDS):
-                return
 
     thread = threading.Thread(target=beat, name=f"printing-heartbeat-{doc_id}", daemon=True)
     thread.start()
