@@ -5,9 +5,9 @@ WeasyPrint lays a document out in one process and holds every page in memory. A 
 process writes each chunk's HTML (the same template, context and "Printed" stamp as the
 whole document) while a standard process pool of `PRINTING_WORKERS` workers
 (`pdfworker.render_chunk`, one per CPU core by default) renders them, and the chunk PDFs are
-merged in table order. A
-bracket sheet is one page and carries no page counter, so the merged document has exactly
-the text of the single-process one. Memory is bounded by the chunk size, not the round.
+merged in table order. A bracket sheet is one page and carries no page counter, so the
+merged document has exactly the text of the single-process one. Memory is bounded by the
+chunk size, not the round.
 """
 
 import dataclasses
