@@ -120,3 +120,18 @@ def test_bracket_sheet_has_a_team_column_and_the_partner_rule(team_event):
     assert "partners never sit side by side" in html
     # Both members of the team that won games 1 and 2 are ticked: 2 games × 2 members.
     assert html.count("✔") == 4 and winners[0] in teams
+
+
+def test_the_partner_sees_the_invitation_on_the_event_page(client_as, team_event):
+    inviter, partner = add_players(team_event, 2)
+    regs = {r.player_id: r for r in team_event.registrations.all()}
+    client_as(inviter).post(teams_url(team_event), {"name": "Gold", "second": regs[partner.pk].pk})
+    team = Team.objects.get(event=team_event)
+    page = client_as(partner).get(team_event.get_absolute_url()).content.decode()
+    assert f"{inviter.name} invites you to play Team Spirit as team “Gold”." in page
+    assert f'name="team" value="{team.pk}"' in page
+    client_as(partner).post(teams_url(team_event), {"action": "accept", "team": team.pk})
+    team.refresh_from_db()
+    assert team.complete
+    page = client_as(partner).get(team_event.get_absolute_url()).content.decode()
+    assert "invites you" not in page

@@ -23,7 +23,7 @@ from tournament.decks.models import Decklist
 from tournament.decks.services import refresh_statuses
 from tournament.events.choices import Status, Variant
 from tournament.events.forms import EventForm, JudgesForm
-from tournament.events.models import Event, Registration
+from tournament.events.models import Event, Registration, Team
 from tournament.events.permissions import EventRole, player_of
 from tournament.events.services import editing as editing_service
 from tournament.events.services import registration as registration_service
@@ -105,6 +105,12 @@ class EventDetailView(EventMixin, TemplateView):
         context["judges"] = self.event.judges.all()
         context["my_registration"] = registrations.filter(player=player).first() if player else None
         context["rounds"] = self.event.rounds.all()
+        mine = context["my_registration"]
+        context["my_invitation"] = (
+            Team.objects.filter(second=mine, accepted=False).select_related("first__player").first()
+            if mine is not None
+            else None
+        )
         if self.event.status == Status.RUNNING and self.role >= EventRole.JUDGE:
             # officials reach their dashboard in one tap, with the round's clock beside it
             current = round_service.current_round(self.event)
