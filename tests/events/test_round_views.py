@@ -299,6 +299,15 @@ def test_each_wildcard_says_why_it_was_picked(event_with, client_as, organizer):
     svc.publish_round(event.rounds.get(number=2))
     seating = client_as(None).get(url("seating", event, 2)).content.decode()
     assert f'<span class="badge wildcard">{why}</span>' in seating
+    seat = Seat.objects.get(bracket__round__number=2, bracket__round__event=event, is_wildcard=True)
+    grid = reverse("standings:bracket", args=[event.pk, 2, seat.bracket.table])
+    assert f'<span class="badge">{why}</span>' in client_as(None).get(grid).content.decode()
+    from tournament.printing.documents import DocumentRequest, render_document_html
+
+    sheet = render_document_html(
+        DocumentRequest(kind="brackets", event=event, paper="A4", round=seat.bracket.round)
+    )
+    assert f'<span class="tag">{why}</span>' in sheet
 
 
 def test_the_judges_page_finds_officials_by_name_number_or_username(

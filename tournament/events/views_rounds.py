@@ -14,8 +14,8 @@ from django.utils.translation import gettext as _
 from django.views.generic import FormView, TemplateView, View
 from django_tables2 import SingleTableView
 
-from tournament.core.issues import PARAM_WORDS
 from tournament.core.params import posted_id
+from tournament.events import wildcards
 from tournament.events.choices import Status
 from tournament.events.forms_rounds import LatePlayerForm
 from tournament.events.models import Bracket, Registration, Round, Seat
@@ -35,43 +35,31 @@ def rounds_url(event) -> str:
     return reverse("rounds:list", args=[event.pk])
 
 
-def wildcard_labels(rnd: Round | None) -> dict[str, str]:
-    """Why the engine picked each wildcard of a closed round ("wildcard by points", "… by
-    the recorded draw"), by the player's engine id."""
-    if rnd is None:
-        return {}
-    return {
-        w["player"]: str(PARAM_WORDS.get(f"wildcard by {w['decided_by']}", _("wildcard")))
-        for w in rnd.wildcards or ()
-    }
-
-
 def brackets_of(rnd: Round) -> list[Bracket]:
     """Brackets with their seats and players, in table order (three queries); in Team Spirit
     every seat knows its ``team_name``, and a wildcard its ``wildcard_label`` (why)."""
     seats = Seat.objects.select_related("registration__player").order_by("position")
     brackets = list(rnd.brackets.order_by("table").prefetch_related(Prefetch("seats", seats)))
     names = team_names(rnd.event)
-    previous = rnd.event.rounds.filter(number=rnd.number - 1).first() if rnd.number > 1 else None
-    labels = wildcard_labels(previous)
+    labels = wildcards.seated_in(rnd)
     for bracket in brackets:
         for seat in bracket.seats.all():
             seat.team_name = names.get(seat.registration_id, "")
             if seat.is_wildcard:
-                seat.wildcard_label = labels.get(engine_id(seat.registration.player_id), "")
+                seat.wildcard_label = labels.get(seat.registration.player_id, "")
     return brackets
 
 
 def mark_advancement(rnd: Round, brackets: list[Bracket]) -> None:
     """Flag the seats of players who advance from a closed round (and who as a wildcard,
     with why)."""
-    wildcards = wildcard_labels(rnd)
+    chosen = wildcards.chosen_in(rnd)
     advancing = set(rnd.advancing)
     for bracket in brackets:
         for seat in bracket.seats.all():
             pid = engine_id(seat.registration.player_id)
             seat.advances = pid in advancing
-            seat.chosen_wildcard = wildcards.get(pid, "")
+            seat.chosen_wildcard = chosen.get(pid, "")
 
 
 def timer_context(rnd: Round) -> dict:

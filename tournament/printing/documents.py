@@ -20,6 +20,7 @@ from scoring.points import round_multiplier
 from tournament.decks.carddata import get_card_index
 from tournament.decks.models import Decklist, SideboardSwap
 from tournament.decks.services import decklist_for_print
+from tournament.events import wildcards
 from tournament.events.choices import PointsMode
 from tournament.events.models import Bracket, Event, Registration, Round, Seat
 from tournament.events.services.teams import team_names
@@ -163,16 +164,18 @@ def fingerprint(request: DocumentRequest) -> str:
 # ---------------------------------------------------------------- bracket sheets
 
 
-def _seat_row(seat: Seat, games: list[Game], columns: int, blank: bool) -> dict:
+def _seat_row(
+    seat: Seat, games: list[Game], columns: int, blank: bool, why: dict[int, str]
+) -> dict:
     """One player's line: realms and wins per game, and the place and points STORED on
-    the seat by the recompute pipeline (never recomputed here)."""
+    the seat by the recompute pipeline (never recomputed here); a wildcard says why."""
     player = seat.registration.player
     played = [] if blank else games[:columns]
     cells = game_cells(player.pk, [*played, *[None] * (columns - len(played))])
     return {
         "name": player.name,
         "number": player.player_number,
-        "wildcard": seat.is_wildcard,
+        "wildcard": (why.get(player.pk) or gettext("wildcard")) if seat.is_wildcard else "",
         "dropped": seat.dropped,
         "cells": cells,
         "total": None if blank or not games else seat.unrazed_total,
@@ -191,13 +194,15 @@ def _team_rows(rows: list[dict], seats: list[Seat], games: list[Game], teams: di
             cell["won"] = team_of.get(game.winner_id) == row["team"]
 
 
-def _bracket_sheet(bracket: Bracket, blank: bool, base_url: str, teams: dict | None = None) -> dict:
+def _bracket_sheet(
+    bracket: Bracket, blank: bool, base_url: str, teams: dict | None = None, why=None
+) -> dict:
     games = [] if blank else sorted(bracket.games.all(), key=lambda g: g.number)
     columns = max(BLANK_GAME_COLUMNS, len(games))
     seats = sorted(bracket.seats.all(), key=lambda s: s.position)
     url = bracket_url(bracket, base_url)
     ended = [ENDED_BY_CODES.get(g.ended_by, "") for g in games]
-    rows = [_seat_row(s, games, columns, blank) for s in seats]
+    rows = [_seat_row(s, games, columns, blank, why or {}) for s in seats]
     if teams:
         _team_rows(rows, seats, games, teams)
     return {
@@ -222,13 +227,14 @@ def bracket_sheets_context(request: DocumentRequest) -> dict:
         Prefetch("seats", Seat.objects.select_related("registration__player")), "games"
     )
     teams = team_names(request.event)
+    why = wildcards.seated_in(rnd)
     return {
         "blank": blank,
         "round": rnd,
         "multiplier": round_multiplier(rnd.number, request.event.event_multiplier),
         "last_bracket_only": request.event.points_mode == PointsMode.LAST_BRACKET,
         "team_spirit": bool(teams),
-        "sheets": [_bracket_sheet(b, blank, request.base_url, teams) for b in brackets],
+        "sheets": [_bracket_sheet(b, blank, request.base_url, teams, why) for b in brackets],
         "ended_by_legend": [(code, EndedBy(value).label) for value, code in ENDED_BY_CODES.items()],
     }
 

@@ -17,6 +17,7 @@ from scoring.points import round_multiplier
 from tournament.accounts.models import Player
 from tournament.core.export import SafeTableExport
 from tournament.core.params import parse_year
+from tournament.events import wildcards
 from tournament.events.choices import Status
 from tournament.events.models import Bracket, Event, Registration, Round, Seat
 from tournament.events.permissions import EventRole, player_of
@@ -207,10 +208,18 @@ class BracketView(EventMixin, TemplateView):
 def bracket_grid(bracket: Bracket, rnd: Round) -> dict:
     """Rows of the advancement grid: per seat, each game's realms and winner mark."""
     games = list(bracket.games.all())
+    why = wildcards.seated_in(rnd) if any(s.is_wildcard for s in bracket.seats.all()) else {}
     rows = []
     for seat in bracket.seats.all():
         cells = game_cells(seat.registration.player_id, games)
-        rows.append({"seat": seat, "player": seat.registration.player, "cells": cells})
+        rows.append(
+            {
+                "seat": seat,
+                "player": seat.registration.player,
+                "cells": cells,
+                "wildcard_label": why.get(seat.registration.player_id, ""),
+            }
+        )
     return {
         "games": games,
         "rows": rows,
