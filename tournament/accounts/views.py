@@ -20,20 +20,28 @@ from tournament.core.ratelimit import over_limit, posted_email
 TOO_MANY_TRIES = gettext_lazy("Too many tries from your address: wait an hour, then try again.")
 
 
-class SignUpView(CreateView):
-    form_class = SignUpForm
-    template_name = "registration/signup.html"
+class RateLimitedPostMixin:
+    """A form view whose POSTs from one client address are limited (`rate_group` of
+    `settings.RATE_LIMITS`): over the limit, the form says so with a 429 and nothing runs."""
+
+    rate_group = ""
 
     def post(self, request, *args, **kwargs):
-        # Every sign-up answer says whether a username or e-mail is taken: the tries an
-        # address may make an hour bound how fast anyone can learn that.
-        if over_limit(request, "signup"):
-            self.object = None
+        if over_limit(request, self.rate_group):
+            self.object = None  # a create view's form has no instance yet
             form = self.get_form()
             form.errors.clear()
             form.add_error(None, TOO_MANY_TRIES)
             return self.render_to_response(self.get_context_data(form=form), status=429)
         return super().post(request, *args, **kwargs)
+
+
+class SignUpView(RateLimitedPostMixin, CreateView):
+    form_class = SignUpForm
+    template_name = "registration/signup.html"
+    # Every sign-up answer says whether a username or e-mail is taken: the tries an address
+    # may make an hour bound how fast anyone can learn that.
+    rate_group = "signup"
 
     def form_valid(self, form):
         try:
@@ -64,20 +72,13 @@ class ProfileView(LoginRequiredMixin, UpdateView):
         return super().form_valid(form)
 
 
-class PasswordResetView(auth_views.PasswordResetView):
+class PasswordResetView(RateLimitedPostMixin, auth_views.PasswordResetView):
     """Django's password reset, answering the same, as fast, whether the address has an
     account: the e-mail is sent by a task (`accounts.tasks.send_later`), and both the
     asking address and the address asked for have a rate limit."""
 
     form_class = QueuedPasswordResetForm
-
-    def post(self, request, *args, **kwargs):
-        if over_limit(request, "password-reset"):
-            form = self.get_form()
-            form.errors.clear()
-            form.add_error(None, TOO_MANY_TRIES)
-            return self.render_to_response(self.get_context_data(form=form), status=429)
-        return super().post(request, *args, **kwargs)
+    rate_group = "password-reset"
 
     def form_valid(self, form):
         if over_limit(self.request, "password-reset-email", posted_email):
