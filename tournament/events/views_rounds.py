@@ -21,7 +21,7 @@ from tournament.events.forms_rounds import LatePlayerForm
 from tournament.events.models import Bracket, Registration, Round, Seat
 from tournament.events.permissions import EventRole, player_of
 from tournament.events.services import rounds as round_service
-from tournament.events.services.teams import team_names
+from tournament.events.services.teams import group_by_team, team_names
 from tournament.events.tables_rounds import RoundsTable, SeatingTable
 from tournament.events.to_engine import engine_id
 from tournament.events.views_mixins import EventMixin
@@ -47,6 +47,9 @@ def brackets_of(rnd: Round) -> list[Bracket]:
             seat.team_name = names.get(seat.registration_id, "")
             if seat.is_wildcard:
                 seat.wildcard_label = labels.get(seat.registration.player_id, "")
+        bracket.groups = group_by_team(
+            rnd.event, list(bracket.seats.all()), lambda seat: seat.registration.player_id
+        )
     return brackets
 
 

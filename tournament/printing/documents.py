@@ -23,7 +23,7 @@ from tournament.decks.services import decklist_for_print
 from tournament.events import wildcards
 from tournament.events.choices import PointsMode
 from tournament.events.models import Bracket, Event, Registration, Round, Seat
-from tournament.events.services.teams import team_names
+from tournament.events.services.teams import side_of, team_names
 from tournament.printing.models import SHEET_KINDS, Kind
 from tournament.printing.qr import bracket_url, qr_svg
 from tournament.results.models import EndedBy, Game, game_cells
@@ -211,7 +211,7 @@ def _bracket_sheet(
         "columns": list(range(1, columns + 1)),
         "rows": rows,
         "ended_by": ended + [""] * (columns - len(ended)),
-        "winner": None if blank or bracket.winner is None else bracket.winner.name,
+        "winner": None if blank else side_of(bracket.round.event, bracket.winner),
         "state": bracket.get_state_display(),
         "qr_url": url,
         "qr_svg": qr_svg(url),
@@ -375,6 +375,7 @@ def scoring_form_context(request: DocumentRequest) -> dict:
         "officials": officials,
         "judges": [o for o in officials if not o["coordinator"]],
         "winner": scoring.winner,
+        "winner_side": side_of(event, scoring.winner),
         "due_date": scoring_form_due(event),
         "any_dropped": any(r["dropped"] for r in rows),
     }

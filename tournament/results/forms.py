@@ -85,8 +85,7 @@ class ResultForm(forms.Form):
             )
         # The winner is a plain value (not a checked choice): the engine says if it is seated.
         self.fields["winner"].widget = forms.RadioSelect(
-            choices=[(engine_id(p.pk), _with_team(p)) for p in self.players]
-            + [(DRAW, _("Draw (no winner)"))]
+            choices=[*_winner_choices(self.players), (DRAW, _("Draw (no winner)"))]
         )
         labels = {
             "unrazed": _("unrazed realms"),
@@ -102,9 +101,17 @@ class ResultForm(forms.Form):
 
     def rows(self) -> list[dict]:
         """Per player: the player and its bound count fields (for the template)."""
+        # Team Spirit: partners one under the other (seats alternate teams), so the judge
+        # reads a team's count as its two lines.
+        first_seen = {}
+        for index, player in enumerate(self.players):
+            first_seen.setdefault(getattr(player, "team_name", "") or player.pk, index)
+        ordered = sorted(
+            self.players,
+            key=lambda p: first_seen[getattr(p, "team_name", "") or p.pk],
+        )
         return [
-            {"player": p, **{count: self[f"{count}_{p.pk}"] for count in COUNTS}}
-            for p in self.players
+            {"player": p, **{count: self[f"{count}_{p.pk}"] for count in COUNTS}} for p in ordered
         ]
 
     def dropped_rows(self) -> list[dict]:
@@ -125,10 +132,18 @@ class ResultForm(forms.Form):
         return GameData(winner_id, data["ended_by"], **counts)
 
 
-def _with_team(player) -> str:
-    """A player's name, with his team in a Team Spirit event (a win is his team's)."""
-    team = getattr(player, "team_name", "")
-    return f"{player.name} ({team})" if team else player.name
+def _winner_choices(players) -> list[tuple[str, str]]:
+    """One choice per player; in Team Spirit one per team, "Harpers (Karen & Lucas)": the
+    engine reads a member's win as his team's, so the first member seated stands for it."""
+    choices: dict[object, tuple[str, str, list[str]]] = {}
+    for player in players:
+        team = getattr(player, "team_name", "")
+        key = team or player.pk
+        choices.setdefault(key, (engine_id(player.pk), team, []))[2].append(player.name)
+    return [
+        (value, f"{team} ({' & '.join(names)})" if team else names[0])
+        for value, team, names in choices.values()
+    ]
 
 
 def _player_id(value: str) -> int:

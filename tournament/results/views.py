@@ -11,12 +11,12 @@ from django.views.generic import TemplateView
 from tournament.core.client_ip import client_ip
 from tournament.events.models import Bracket, Round
 from tournament.events.permissions import EventRole, player_of, require_role
-from tournament.events.services.teams import team_names
+from tournament.events.services.teams import TeamGroup, group_by_team, team_names
 from tournament.events.to_engine import engine_id, teams_by_player
 from tournament.events.views_mixins import EventMixin
 from tournament.results import offline, selectors, services
 from tournament.results.forms import DRAW, ResultForm, TiebreakForm
-from tournament.results.models import COUNTS, EntryStatus, Game, GameEntry
+from tournament.results.models import COUNTS, EntryStatus, Game, GameEntry, game_cells
 
 
 def _add_errors(form, error: ValidationError) -> None:
@@ -151,7 +151,7 @@ class BracketView(BracketMixin, TemplateView):
             bracket=bracket,
             seats=seats,
             games=games,
-            seat_rows=_seat_rows(seats, games),
+            seat_groups=_seat_rows(self.event, seats, games),
             over=over,
             next_number=len(games) + 1,
             victory_realms=services.format_of(self.event).victory_realms,
@@ -271,21 +271,13 @@ def _conflict_rows(group: list[GameEntry], players) -> list[dict]:
     return [_entry_row(entry, players, frozenset(differs)) for entry in group]
 
 
-def _seat_rows(seats, games: list[Game]) -> list[dict]:
-    """Per seat: its count in every accepted game, and whether it won that game."""
-    return [
-        {
-            "seat": seat,
-            "cells": [
-                (
-                    g.unrazed.get(engine_id(seat.registration.player_id), "—"),
-                    g.winner_id == seat.registration.player_id,
-                )
-                for g in games
-            ],
-        }
-        for seat in seats
+def _seat_rows(event, seats, games: list[Game]) -> list[TeamGroup]:
+    """Per seat: its count in every accepted game and whether it won it, team by team in
+    Team Spirit."""
+    rows = [
+        {"seat": seat, "cells": game_cells(seat.registration.player_id, games)} for seat in seats
     ]
+    return group_by_team(event, rows, lambda row: row["seat"].registration.player_id)
 
 
 class EntryActionView(BracketMixin, TemplateView):

@@ -311,6 +311,25 @@ class StandingsTable(LeanTable):
         return record.status_label
 
 
+class TeamStandingsTable(StandingsTable):
+    """Team Spirit standings (SPEC §10): the team first, its two members one under the other
+    (each member receives the team's place and points). Rows carry a `team` annotation
+    (`team_annotation`)."""
+
+    IDENTITY = ("place", "team", "name", "number")
+    ROW_FIELDS = (*StandingsTable.ROW_FIELDS, "team")
+
+    team = LeanColumn(verbose_name=_("Team"))
+
+    class Meta(StandingsTable.Meta):
+        exclude = ("club",)
+        order_by = ("place", "team", "name")
+        attrs = {"class": "table standings-table team-standings"}
+
+    def lean_cells(self) -> dict[str, Cell]:
+        return {**super().lean_cells(), "team": lambda s: text(s.team)}
+
+
 class PlayersTable(LeanTable):
     name = PlayerLinkColumn(verbose_name=_("Player"))
     player_number = LeanColumn(verbose_name=_("Player number"))

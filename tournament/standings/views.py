@@ -18,9 +18,10 @@ from tournament.accounts.models import Player
 from tournament.core.export import SafeTableExport
 from tournament.core.params import parse_year
 from tournament.events import wildcards
-from tournament.events.choices import Status
+from tournament.events.choices import Status, TournamentType
 from tournament.events.models import Bracket, Event, Registration, Round, Seat
 from tournament.events.permissions import EventRole, player_of
+from tournament.events.services.teams import group_by_team, team_annotation
 from tournament.events.views_mixins import EventMixin
 from tournament.results.models import Game, game_cells
 from tournament.standings import services
@@ -43,6 +44,7 @@ from tournament.standings.tables import (
     PlayersTable,
     RankingTable,
     StandingsTable,
+    TeamStandingsTable,
     player_url_prefix,
 )
 
@@ -84,9 +86,21 @@ class StandingsView(EventMixin, ExportMixin, LeanFilterMixin, SingleTableMixin, 
         results_html = cached(key, lambda: render_results(self))
         return self.render_to_response(self.page_context(results_html=results_html))
 
+    def get_table_class(self):
+        return TeamStandingsTable if self.is_team_event else StandingsTable
+
+    @property
+    def is_team_event(self) -> bool:
+        return self.event.tournament_type == TournamentType.TEAM_SPIRIT
+
     def get_queryset(self):
+        standings = EventStanding.objects.filter(event=self.event)
+        if self.is_team_event:
+            standings = standings.annotate(team=team_annotation(self.event))
         if self.request.GET.get(self.export_trigger_param):  # CSV: the columns' accessors
-            return EventStanding.objects.filter(event=self.event).select_related("player")
+            return standings.select_related("player")
+        if self.is_team_event:
+            return standings.values_list(*TeamStandingsTable.ROW_FIELDS, named=True)
         return _standing_rows().filter(event=self.event)
 
     def get_scoring(self) -> EventScoring | None:
@@ -222,7 +236,7 @@ def bracket_grid(bracket: Bracket, rnd: Round) -> dict:
         )
     return {
         "games": games,
-        "rows": rows,
+        "groups": group_by_team(rnd.event, rows, lambda row: row["player"].pk),
         "multiplier": round_multiplier(rnd.number, rnd.event.event_multiplier),
     }
 

@@ -1,8 +1,11 @@
 """Team Spirit teams (SPEC §10): pairing, invitations, completeness and dropping as a team."""
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db.models import CharField, OuterRef, Q, Subquery, Value
 from django.utils.translation import gettext as _
 
 from tournament.events.choices import TournamentType
@@ -113,3 +116,101 @@ def team_names(event: Event) -> dict[int, str]:
         for registration in team.registrations:
             names[registration.pk] = team.name
     return names
+
+
+@dataclass(frozen=True)
+class Side:
+    """Who a result belongs to, as pages and documents name it: in a Team Spirit event the
+    team (its name, its members beneath), elsewhere the player alone."""
+
+    name: str
+    members: tuple[str, ...] = ()
+
+    @property
+    def full(self) -> str:
+        """ "Harpers (Karen Costa & Lucas Almeida)" for a team, the player's name otherwise."""
+        if not self.members:
+            return self.name
+        return f"{self.name} ({' & '.join(self.members)})"
+
+    def __str__(self) -> str:
+        return self.name
+
+
+def sides_by_player(event: Event) -> dict[int, Side]:
+    """Player pk → his team, for the complete teams of a Team Spirit event (empty for any
+    other event). Kept on the event object: a page asks once per winner it names."""
+    cached = getattr(event, "_sides_by_player", None)
+    if cached is not None:
+        return cached
+    found: dict[int, Side] = {}
+    if event.tournament_type == TournamentType.TEAM_SPIRIT:
+        for team in complete_teams(event):
+            players = [r.player for r in team.registrations]
+            side = Side(team.name, tuple(p.name for p in players))
+            found.update({p.pk: side for p in players})
+    event._sides_by_player = found
+    return found
+
+
+def side_of(event: Event, player) -> Side | None:
+    """The side a player (a winner, a seat) stands for: his team in Team Spirit."""
+    if player is None:
+        return None
+    return sides_by_player(event).get(player.pk) or Side(player.name)
+
+
+@dataclass
+class TeamGroup:
+    """Rows of a bracket grid under one heading: a team and its members, or (outside Team
+    Spirit) every row under none. Members share the team's place, points and totals, which
+    the pipeline stored on each member's seat, so the first row speaks for the team."""
+
+    side: Side | None
+    rows: list
+
+    @property
+    def lead(self):
+        return self.rows[0]
+
+
+def group_by_team(event: Event, rows: list, player_id: Callable[[object], int]) -> list[TeamGroup]:
+    """The rows of one bracket, team by team (each team's members beneath it), ordered by
+    the team's stored place; a game a member won is marked won on both members' cells."""
+    teams = sides_by_player(event)
+    if not teams:
+        return [TeamGroup(None, list(rows))]
+    groups: dict[object, TeamGroup] = {}
+    for row in rows:
+        side = teams.get(player_id(row))
+        key = side.name if side else id(row)
+        groups.setdefault(key, TeamGroup(side, [])).rows.append(row)
+    for group in groups.values():
+        _share_wins(group.rows)
+    return sorted(groups.values(), key=lambda g: _stored_place(g.lead))
+
+
+def _stored_place(row) -> tuple[bool, int]:
+    seat = row.get("seat") if isinstance(row, dict) else row
+    place = getattr(seat, "place", None)
+    return (place is None, place or 0)
+
+
+def _share_wins(rows: list) -> None:
+    """A team's win is recorded under one member: every member's cell of that game is won."""
+    lines = [row["cells"] for row in rows if isinstance(row, dict) and "cells" in row]
+    for cells in zip(*lines, strict=True):
+        if any(cell["won"] for cell in cells):
+            for cell in cells:
+                cell["won"] = True
+
+
+def team_annotation(event: Event, player: str = "player") -> Subquery | Value:
+    """An annotation of an event's rows: the name of the team the row's `player` plays in
+    (Team Spirit); a plain NULL in any other event, at no cost."""
+    if event.tournament_type != TournamentType.TEAM_SPIRIT:
+        return Value(None, output_field=CharField())
+    teams = Team.objects.filter(event=event).filter(
+        Q(first__player=OuterRef(player)) | Q(second__player=OuterRef(player))
+    )
+    return Subquery(teams.values("name")[:1], output_field=CharField())

@@ -156,13 +156,16 @@ class SeatingSerializer(serializers.Serializer):
 
 
 API_FIGURES = names(shown_in(STANDING_FIGURES, API))  # the registry's figures for the API
-STANDING_IDENTITY = ("place", "player_number", "name", "club")
+STANDING_IDENTITY = ("place", "player_number", "name", "club", "team")
 
 
 class StandingSerializer(serializers.ModelSerializer):
     player_number = serializers.CharField(source="player.player_number")
     name = serializers.CharField(source="player.name")
     club = serializers.CharField(source="player.club")
+    team = serializers.CharField(
+        allow_null=True, help_text="the player's Team Spirit team (null in other events)"
+    )
     round_points = serializers.DictField(child=serializers.IntegerField())
     status = serializers.CharField(help_text="active, eliminated, dropped or winner")
     status_label = serializers.CharField()
@@ -178,6 +181,7 @@ STANDING_COLUMNS = (
     "player__player_number",
     "player__name",
     "player__club",
+    "team",  # annotated: `team_annotation`
     *API_FIGURES,
 )
 

@@ -20,6 +20,7 @@ from tournament.core.params import YEAR_RANGE, parse_year
 from tournament.events.choices import Status
 from tournament.events.models import Bracket, Event, Registration, Round, Seat
 from tournament.events.permissions import player_of
+from tournament.events.services.teams import team_annotation
 from tournament.standings import services
 from tournament.standings.api import serializers as s
 from tournament.standings.api.filters import EventFilter
@@ -140,7 +141,8 @@ class StandingsList(generics.ListAPIView):
         return (
             EventStanding.objects.filter(event=event)
             .select_related("player")
-            .order_by("place", "player__name")
+            .annotate(team=team_annotation(event))
+            .order_by("place", "team", "player__name")  # partners one after the other
         )
 
     def list(self, request, *args, **kwargs):
