@@ -10,7 +10,7 @@ import pytest
 from django.conf import settings
 from django.urls import reverse
 
-from tests.conftest import browser_page, browser_test
+from tests.conftest import browser_page, browser_test, login
 from tests.decks.conftest import deck_text
 from tournament.events.services.rounds import publish_round, seat_next_round
 from tournament.events.simulate import run_event
@@ -245,3 +245,79 @@ def test_a_decklist_with_its_groups_fits_a_phone(
     shoot(phone, "decklist-phone")
     assert phone.locator(".deck-groups").count() == 1
     assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def test_my_seat_leads_a_seated_player_to_report_his_game(
+    chromium, live_server, transactional_db, client, event, running_bracket
+):
+    """A player's report is one tap from "My seat" when the event lets players report."""
+    event.players_report_results = True
+    event.save(update_fields=["players_report_results"])
+    player = running_bracket.seats.order_by("position").first().registration.player
+    phone = browser_page(chromium, client, live_server, player, viewport=PHONE, is_mobile=True)
+    phone.goto(live_server.url + reverse("rounds:my_seat", args=[event.pk]))
+    shoot(phone, "my-seat-report-phone")
+    report = phone.get_by_role("link", name="Report a game of my table")
+    assert report.is_visible()
+    assert centre_y(phone, report) < PHONE["height"]  # on the first screen
+    report.click()
+    phone.wait_for_load_state()
+    assert phone.locator("form.result-form").is_visible()
+    shoot(phone, "my-seat-report-form-phone")
+
+
+def test_a_conflict_is_highlighted_cell_by_cell(
+    chromium, live_server, transactional_db, client, running_bracket, judge, second_judge
+):
+    """Two judges enter game 1 with 6 against 7 realms for the first player: the organizer
+    sees those two cells marked, and no other."""
+    from tests.results.conftest import bracket_url, post_game
+
+    seated = [s.registration.player for s in running_bracket.seats.order_by("position")]
+    a = seated[0]
+    post_game(login(client, judge), running_bracket, seated, [6, 4, 4], winner=a)
+    post_game(login(client, second_judge), running_bracket, seated, [7, 4, 4], winner=a)
+    organizer = running_bracket.round.event.organizer
+    for viewport, name in ((PHONE, "phone"), (DESKTOP, "desktop")):
+        page = browser_page(chromium, client, live_server, organizer, viewport=viewport)
+        page.goto(live_server.url + bracket_url(running_bracket))
+        shoot(page, f"conflict-{name}")
+        marked = page.locator("dd.differs")
+        assert marked.count() == 2 and sorted(marked.all_inner_texts()) == ["6", "7"]
+        plain = page.locator(".entry dd:not(.differs)").first
+        colour = "e => getComputedStyle(e).backgroundColor"
+        assert marked.first.evaluate(colour) != plain.evaluate(colour)
+        assert marked.first.is_visible()
+
+
+def test_the_team_is_named_as_the_winner(
+    chromium, live_server, transactional_db, client, event, organizer
+):
+    """Team Spirit: the winner is the team, its two members named (SPEC §10)."""
+    from tests.events.conftest import paired
+    from tests.events.test_teams import play_first_team_wins
+    from tournament.events.services.rounds import close_round, finish_event
+
+    event.tournament_type = "team-spirit"
+    event.victory = "enhanced"
+    event.save()
+    paired(event, 3)
+    rnd = seat_next_round(event, seed=3)
+    publish_round(rnd)
+    bracket = rnd.brackets.get()
+    winners = play_first_team_wins(bracket)[0]
+    refresh_event(event)
+    close_round(rnd)
+    finish_event(event)
+    first, second = (r.player.name for r in winners.registrations)
+    expected = f"{winners.name} ({first} & {second})"
+    desktop = browser_page(chromium, client, live_server, organizer, viewport=DESKTOP)
+    desktop.goto(live_server.url + reverse("rounds:detail", args=[event.pk, 1]))
+    shoot(desktop, "team-winner-round-desktop")
+    assert desktop.get_by_text(f"Tournament winner: {expected}").is_visible()
+    phone = browser_page(chromium, client, live_server, viewport=PHONE, is_mobile=True)
+    phone.goto(live_server.url + reverse("standings:bracket", args=[event.pk, 1, bracket.table]))
+    shoot(phone, "team-winner-bracket-phone")
+    assert phone.get_by_text(f"Winner: {expected}").is_visible()
+    team_row = phone.locator("tr.team-row").first
+    assert team_row.inner_text().split()[:2] == ["1", winners.name.split()[0]]
