@@ -308,6 +308,10 @@ def test_each_wildcard_says_why_it_was_picked(event_with, client_as, organizer):
         DocumentRequest(kind="brackets", event=event, paper="A4", round=seat.bracket.round)
     )
     assert f'<span class="tag">{why}</span>' in sheet
+    standings = client_as(None).get(reverse("standings:event", args=[event.pk])).content
+    assert f'<small class="wildcard-why">round 1: {why}</small>' in standings.decode()
+    csv = client_as(None).get(reverse("standings:event", args=[event.pk]), {"_export": "csv"})
+    assert f"(round 1: {why})" in csv.content.decode("utf-8-sig")
 
 
 def test_the_judges_page_finds_officials_by_name_number_or_username(

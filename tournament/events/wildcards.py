@@ -27,3 +27,15 @@ def seated_in(rnd: Round) -> dict[int, str]:
         return {}
     previous = Round.objects.filter(event_id=rnd.event_id, number=rnd.number - 1).first()
     return {int(player): label for player, label in chosen_in(previous).items()}
+
+
+def picked_labels(picks: dict[str, list[list]]) -> dict[int, str]:
+    """Stored picks (`EventScoring.wildcards`) in words, by player id: "round 2: wildcard by
+    points" (joined, for a player picked more than once)."""
+    return {
+        int(player): "; ".join(
+            _("round %(number)d: %(why)s") % {"number": number, "why": reason_label(decided_by)}
+            for number, decided_by in rounds
+        )
+        for player, rounds in picks.items()
+    }

@@ -41,6 +41,9 @@ class EventScoring(models.Model):
     # `officials` also by services.player_renamed).
     standings_count = models.PositiveIntegerField(_("standings rows"), default=0)
     officials = models.JSONField(_("officials' points"), default=list, blank=True)
+    # Player id → [[round number, what decided the pick], …]: the wildcards the closed
+    # rounds picked, copied from the rounds so the standings page reads them with the row.
+    wildcards = models.JSONField(_("wildcards picked"), default=dict, blank=True)
 
     class Meta:
         verbose_name = _("event scoring")

@@ -220,11 +220,23 @@ def refresh_standings(event: Event, rounds: list[Round], record: EventRecord) ->
             "winner_id": winner,
             "standings_count": len(seated),
             "officials": officials_summary(officials),
+            "wildcards": wildcard_picks(rounds),
         },
     )
     if event.status == Status.FINISHED:  # a correction: the review compares (never while running)
         figures_changed.send(sender=Event, event=event)
     return scoring
+
+
+def wildcard_picks(rounds: Iterable[Round]) -> dict[str, list[list]]:
+    """The wildcards each closed round picked, by player id: [[round, decided_by], …]."""
+    picks: dict[str, list[list]] = {}
+    for rnd in rounds:
+        for wildcard in rnd.wildcards or ():
+            picks.setdefault(str(wildcard["player"]), []).append(
+                [rnd.number, wildcard["decided_by"]]
+            )
+    return picks
 
 
 def refresh_players(event: Event, seats: Iterable[Seat]) -> None:

@@ -252,6 +252,7 @@ class StandingsTable(LeanTable):
     IDENTITY = ("place", "name", "number", "club")
     ROW_FIELDS = (
         "place",
+        "player_id",
         "player__name",
         "player__player_number",
         "player__club",
@@ -274,8 +275,9 @@ class StandingsTable(LeanTable):
         empty_text = _("No results yet.")
         template_name = "standings/_lean_table.html"
 
-    def __init__(self, *args, rounds: int = 0, **kwargs):
+    def __init__(self, *args, rounds: int = 0, wildcards: dict[int, str] | None = None, **kwargs):
         self.rounds = rounds
+        self.wildcards = wildcards or {}  # player id → why he was picked as a wildcard
         rounds_shown = round_columns(rounds) if PER_ROUND else ()
         extra = [(name, copy.copy(column)) for name, column in rounds_shown]
         extra += [(name, copy.copy(column)) for name, column in FIGURE_COLUMNS.items()]
@@ -299,16 +301,23 @@ class StandingsTable(LeanTable):
         }
         for figure in FIGURE_COLUMNS:
             cells[figure] = lambda s, figure=figure: text(getattr(s, figure))
-        cells["status"] = lambda s: escape(label(s.status, s.eliminated_in_round))
+
+        def status(s) -> str:
+            why = self.wildcards.get(s.player_id)
+            shown = escape(label(s.status, s.eliminated_in_round))
+            return f'{shown} <small class="wildcard-why">{escape(why)}</small>' if why else shown
+
+        cells["status"] = status
         for n in range(1, self.rounds + 1):
             cells[f"round_{n}"] = lambda s, key=str(n): text(s.round_points.get(key))
         return cells
 
     def render_status(self, record: EventStanding) -> str:
-        return record.status_label
+        return self.value_status(record)
 
     def value_status(self, record: EventStanding) -> str:
-        return record.status_label
+        why = self.wildcards.get(record.player_id)
+        return f"{record.status_label} ({why})" if why else record.status_label
 
 
 class TeamStandingsTable(StandingsTable):

@@ -108,7 +108,10 @@ class StandingsView(EventMixin, ExportMixin, LeanFilterMixin, SingleTableMixin, 
 
     def get_table_kwargs(self):
         scoring = self.get_scoring()
-        return {"rounds": scoring.rounds if scoring else 0}
+        return {
+            "rounds": scoring.rounds if scoring else 0,
+            "wildcards": wildcards.picked_labels(scoring.wildcards) if scoring else {},
+        }
 
     def get_table_pagination(self, table):
         pagination = super().get_table_pagination(table)
