@@ -48,9 +48,11 @@ MSG_DUNGEON = MessageTemplate(
     "dungeon",
     "Dungeons: %(count)s, at most one dungeon card (it is free: not part of the deck)",
 )
-MSG_DUPLICATE = MessageTemplate("duplicate", "%(name)s: %(count)s copies, only one allowed")
+MSG_DUPLICATE = MessageTemplate(
+    "duplicate", "%(name)s: %(count)s copies (lines %(lines)s), only one allowed"
+)
 MSG_DUPLICATE_LIMIT = MessageTemplate(
-    "duplicate-limit", "%(name)s: %(count)s copies, at most %(limit)s allowed"
+    "duplicate-limit", "%(name)s: %(count)s copies (lines %(lines)s), at most %(limit)s allowed"
 )
 MSG_BANNED = MessageTemplate("banned", "%(name)s is banned in TAV")
 MSG_NO_XS = MessageTemplate(
@@ -237,22 +239,37 @@ def _check_table(entries: Sequence[DeckEntry], fmt: DeckFormat) -> list[Problem]
 
 
 def _check_duplicates(entries: Sequence[DeckEntry]) -> list[Problem]:
+    """Cards over their copy limit, with the lines that list them: a judge checking a deck
+    finds every copy (two "Tyr" lines, say)."""
     copies: Counter[str] = Counter()
     first: dict[str, Card] = {}
+    lines: dict[str, list[int]] = {}
     for entry in entries:
         copies[entry.card.identity_key] += entry.count
         first.setdefault(entry.card.identity_key, entry.card)
+        if entry.line is not None:
+            lines.setdefault(entry.card.identity_key, []).append(entry.line)
     out: list[Problem] = []
     for key, count in copies.items():
         card = first[key]
         limit = card.deck_limit if card.multiples_allowed else 1
         if limit is None or count <= limit:
             continue
+        where = ", ".join(str(n) for n in sorted(lines.get(key, []))) or "?"
         if limit == 1:
-            out.append(problem("duplicate", MSG_DUPLICATE, name=card.name, count=count))
+            out.append(
+                problem("duplicate", MSG_DUPLICATE, name=card.name, count=count, lines=where)
+            )
         else:
             out.append(
-                problem("duplicate", MSG_DUPLICATE_LIMIT, name=card.name, count=count, limit=limit)
+                problem(
+                    "duplicate",
+                    MSG_DUPLICATE_LIMIT,
+                    name=card.name,
+                    count=count,
+                    limit=limit,
+                    lines=where,
+                )
             )
     return out
 

@@ -233,3 +233,22 @@ def test_scoring_form_is_printed_in_the_language_of_who_asked(event, registered_
     assert "Only 8 participants; scored events need at least 9." in english
     assert "Only 8 participants" not in portuguese
     assert "8 participantes" in portuguese
+
+
+def test_decklist_sheet_lists_unresolved_lines_and_counts_their_cards(event, registered_players):
+    """A deck check must see every card the player wrote: the lines that named no card are
+    printed as written, with their line numbers, and the count says how many cards they hold
+    (here 2 + 3 = 5 cards on lines 2 and 4, besides the 1 card resolved on line 1)."""
+    from tournament.decks.models import Decklist
+
+    registration = event.registrations.get(player=registered_players[1])
+    text = "1 Shaqat Beetles\n2 Zzqx Unknown\n\n3 Qqqq Nothing\n"
+    Decklist.objects.create(registration=registration, text=text)
+    request = DocumentRequest(
+        kind=Kind.DECKLIST, event=event, paper="A4", registration=registration
+    )
+    html = render_html(request)
+    assert "Unresolved lines (not counted above)" in html
+    assert '<td class="num">2</td><td>2 Zzqx Unknown</td>' in html
+    assert '<td class="num">4</td><td>3 Qqqq Nothing</td>' in html
+    assert "1 <strong>+ 5 cards on unresolved lines</strong>" in html

@@ -110,7 +110,8 @@ def test_type_range_min(index):
 def test_duplicate(index):
     report = check(index, deck("bad_duplicate.txt"), DeckFormat(55))
     assert report.codes == ["duplicate"]
-    assert report.problems[0].message == "Shadowdale: 2 copies, only one allowed"
+    # the file lists Shadowdale on its lines 8 and 12 (after the comment header)
+    assert report.problems[0].message == "Shadowdale: 2 copies (lines 8, 12), only one allowed"
 
 
 def test_limited_multiples(index):
@@ -120,7 +121,8 @@ def test_limited_multiples(index):
     text = swap_line(text, "Cure Light Wounds", "")
     report = check(index, text, DeckFormat(55))
     assert report.codes == ["duplicate"]
-    assert report.problems[0].message == "Nomad Mercenaries: 4 copies, at most 3 allowed"
+    # the swapped line is line 65 of the file: "3x Shaqat Beetles (4th/234)"
+    assert report.problems[0].message == "Nomad Mercenaries: 4 copies (lines 65), at most 3 allowed"
 
 
 def test_level_total_with_free_avatar(index):
@@ -419,7 +421,9 @@ def test_ego_coin_in_two_languages_is_one_card(index):
     parsed = parse_decklist("Moeda da Megalomania\nEgo Coin (1st/419)", index)
     assert parsed.ok
     report = validate_deck(parsed.entries, DeckFormat(55))
-    assert "Ego Coin: 2 copies, only one allowed" in [p.message for p in report.problems]
+    assert "Ego Coin: 2 copies (lines 1, 2), only one allowed" in [
+        p.message for p in report.problems
+    ]
 
 
 def test_adventurers_and_adventurers_bang_are_two_cards(index):

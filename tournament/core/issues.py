@@ -255,8 +255,12 @@ DECK_TEMPLATES: Mapping[str, Any] = {
     rules_msgs.MSG_DUNGEON.id: _(
         "Dungeons: %(count)s, at most one dungeon card (it is free: not part of the deck)"
     ),
-    rules_msgs.MSG_DUPLICATE.id: _("%(name)s: %(count)s copies, only one allowed"),
-    rules_msgs.MSG_DUPLICATE_LIMIT.id: _("%(name)s: %(count)s copies, at most %(limit)s allowed"),
+    rules_msgs.MSG_DUPLICATE.id: _(
+        "%(name)s: %(count)s copies (lines %(lines)s), only one allowed"
+    ),
+    rules_msgs.MSG_DUPLICATE_LIMIT.id: _(
+        "%(name)s: %(count)s copies (lines %(lines)s), at most %(limit)s allowed"
+    ),
     rules_msgs.MSG_BANNED.id: _("%(name)s is banned in TAV"),
     rules_msgs.MSG_NO_XS.id: _(
         "%(name)s (%(card_id)s): its number contains %(digit)s (No-%(digit)ss)"

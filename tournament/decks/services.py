@@ -394,6 +394,8 @@ def decklist_for_print(registration: Registration) -> dict[str, Any] | None:
         "level_total": check.report.level_total,
         "is_legal": check.is_legal,
         "problems": [m["message"] for m in check.messages()],
+        "unresolved": unresolved_lines(decklist.text, check),
+        "unresolved_cards": check.unresolved_cards,
     }
     if check.sideboard:
         context["sideboard"] = group_entries(check.sideboard)
@@ -401,6 +403,21 @@ def decklist_for_print(registration: Registration) -> dict[str, Any] | None:
     # built from this context changes when a swap is recorded.
     context["sideboard_record"] = swaps_for_print(registration)
     return context
+
+
+def unresolved_lines(text: str, check: DeckCheck) -> list[dict[str, Any]]:
+    """The main deck's lines that named no card, as pasted: the printed sheet lists them so
+    a deck check sees every card the player meant to register."""
+    pasted = text.splitlines()
+    side = {id(p) for p in check.sideboard_problems}
+    numbers = sorted(
+        {
+            p.line
+            for p in check.parse_problems
+            if id(p) not in side and p.line is not None and 0 < p.line <= len(pasted)
+        }
+    )
+    return [{"line": n, "text": pasted[n - 1].strip()} for n in numbers]
 
 
 # --- sideboard swaps between games (000 *Sideboard Use*) ---

@@ -437,6 +437,8 @@ def normalize_decklist(data: dict, avatar_ids: set[str] = frozenset()) -> dict:
         "champion_levels": data.get("champion_levels", data.get("level_total")),
         "is_legal": data.get("is_legal"),
         "problems": list(data.get("problems") or []),
+        "unresolved": list(data.get("unresolved") or []),
+        "unresolved_cards": data.get("unresolved_cards") or 0,
     }
 
 
