@@ -49,20 +49,23 @@ def test_a_team_spirit_round_on_a_phone(
     a1, b1, c1, a2, b2, c2 = [s.registration.player for s in bracket.seats.order_by("position")]
     judge_tab = browser_page(chromium, client, live_server, judge, **PHONE)
     judge_tab.goto(live_server.url + bracket_url(bracket))
-    for number, (winner, partner) in enumerate([(a1, a2), (a2, a1)], start=1):
-        judge_tab.locator(f"input[name=winner][value='{winner.pk}']").check()
-        assert judge_tab.input_value(f"#id_unrazed_{winner.pk}") == "10"  # preset
+    for number, (scorer, partner) in enumerate([(a1, a2), (a2, a1)], start=1):
+        # One choice per team (SPEC §10: a team wins); its value is the first member seated.
+        judge_tab.locator(f"input[name=winner][value='{a1.pk}']").check()
+        assert judge_tab.locator(f"input[name=winner][value='{a2.pk}']").count() == 0
+        assert judge_tab.input_value(f"#id_unrazed_{a1.pk}") == "10"  # preset
         # The team's 10 + 0 wins although seat 2's team has 5 + 6 = 11 (checked at a turn's start).
-        for player, count in ((partner, 0), (b1, 5), (b2, 6), (c1, 2), (c2, 3)):
+        for player, count in ((scorer, 10), (partner, 0), (b1, 5), (b2, 6), (c1, 2), (c2, 3)):
             judge_tab.fill(f"#id_unrazed_{player.pk}", str(count))
         judge_tab.locator("button.submit-result").click()
         # the entry goes through the judge's offline queue, then the page moves on
         expect(judge_tab.locator(".messages")).to_contain_text(f"Game {number} is recorded")
-    rows = judge_tab.locator("#games tbody tr")
-    points = [rows.nth(i).locator("td.points").inner_text() for i in range(6)]
-    # The final (one table): seat 1's team 5 each; seat 2's 22 realms → 3 each; seat 3's
-    # 10 → 2 each.
-    assert points == ["5", "3", "2", "5", "3", "2"]
+    teams = judge_tab.locator("#games tr.team-row")
+    points = [teams.nth(i).locator("td.points").inner_text() for i in range(3)]
+    # The final (one table), each team heading its members: seat 1's team 5 each; seat 2's
+    # 22 realms → 3 each; seat 3's 10 → 2 each.
+    assert points == ["5", "3", "2"]
+    assert judge_tab.locator("#games tr.member").count() == 6
     first_team = team_svc.team_of(bracket.seats.get(position=1).registration)
     assert first_team.name in judge_tab.locator("#bracket-over").inner_text()
     assert judge_tab.evaluate("document.documentElement.scrollWidth") <= 390
