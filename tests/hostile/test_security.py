@@ -241,6 +241,7 @@ def admin_event_post(event, **changes) -> dict:
     data = {
         "name": event.name,
         "date": event.date.isoformat(),
+        "time_zone": event.time_zone,
         "venue": event.venue,
         "organizer": event.organizer_id,
         "deck_size": event.deck_size,

@@ -25,6 +25,9 @@ class Player(models.Model):
     country = models.CharField(_("country"), max_length=60, blank=True)
     region = models.CharField(_("region"), max_length=60, blank=True)
     club = models.CharField(_("club / team"), max_length=120, blank=True)
+    # The secret part of the player's calendar feed addresses (a calendar app cannot sign
+    # in); empty until first shown, replaced when the player asks for new addresses.
+    calendar_key = models.CharField(max_length=43, blank=True, default="", db_index=True)
 
     class Meta:
         ordering = ["name", "player_number"]

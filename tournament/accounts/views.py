@@ -16,6 +16,7 @@ from tournament.accounts.forms import ProfileForm, QueuedPasswordResetForm, Sign
 from tournament.accounts.lockout import unlock
 from tournament.accounts.models import Player
 from tournament.core.ratelimit import over_limit, posted_email
+from tournament.events.views_calendar import feed_urls
 
 TOO_MANY_TRIES = gettext_lazy("Too many tries from your address: wait an hour, then try again.")
 
@@ -66,6 +67,11 @@ class ProfileView(LoginRequiredMixin, UpdateView):
     def get_object(self, queryset=None) -> Player:
         player = getattr(self.request.user, "player", None)
         return player or Player.create_for_user(self.request.user)
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["feeds"] = feed_urls(self.request, self.object)
+        return context
 
     def form_valid(self, form):
         messages.success(self.request, _("Profile saved."))

@@ -6,6 +6,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournament.accounts.models import Player
 from tournament.core.fields import RowChoiceField, RowsChoiceField
+from tournament.core.timezones import time_zone_names
 from tournament.events.choices import Variant
 from tournament.events.models import FORMAT_FIELDS, Event
 from tournament.events.services.editing import frozen_fields_error
@@ -35,6 +36,7 @@ class EventForm(FrozenFormatMixin, forms.ModelForm):
             "name",
             "date",
             "start_time",
+            "time_zone",
             "venue",
             "address",
             "description",
@@ -57,6 +59,13 @@ class EventForm(FrozenFormatMixin, forms.ModelForm):
                 attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"
             ),
         }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # The zones the installed tz database knows (read once per process, not at import).
+        self.fields["time_zone"].widget = forms.Select(
+            choices=[(zone, zone) for zone in time_zone_names()]
+        )
 
 
 class JudgeChoiceField(RowsChoiceField):

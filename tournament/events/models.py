@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring.model import MAX_TIME_LIMIT_MINUTES, MIN_TIME_LIMIT_MINUTES
 from scoring.shorthand import Language, shorthand
 from tournament.accounts.models import Player
+from tournament.core.timezones import default_time_zone, validate_time_zone
 from tournament.events.choices import (
     DeckRules,
     DeckSize,
@@ -52,6 +53,13 @@ class Event(models.Model):
     date = models.DateField(_("date"))
     venue = models.CharField(_("venue"), max_length=150)
     start_time = models.TimeField(_("start time"), null=True, blank=True)
+    time_zone = models.CharField(
+        _("time zone"),
+        max_length=64,
+        default=default_time_zone,
+        validators=[validate_time_zone],
+        help_text=_("Where the event is played: its times in calendars are in this zone."),
+    )
     address = models.CharField(_("address"), max_length=300, blank=True)
     description = models.TextField(_("description"), blank=True)
     capacity = models.PositiveIntegerField(

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournament.events import views, views_teams
+from tournament.events import views, views_calendar, views_teams
 
 app_name = "events"
 
@@ -10,6 +10,17 @@ urlpatterns = [
     path("events/new/", views.EventCreateView.as_view(), name="create"),
     path("events/shorthand/", views.shorthand_preview, name="shorthand_preview"),
     path("events/<row:event_id>/", views.EventDetailView.as_view(), name="detail"),
+    path(
+        "events/<row:event_id>/calendar.ics",
+        views_calendar.EventCalendarView.as_view(),
+        name="calendar",
+    ),
+    path(
+        "calendar/<str:key>/<slug:feed>.ics",
+        views_calendar.PersonalCalendarView.as_view(),
+        name="personal_calendar",
+    ),
+    path("calendar/new-key/", views_calendar.NewCalendarKeyView.as_view(), name="new_calendar_key"),
     path("events/<row:event_id>/edit/", views.EventUpdateView.as_view(), name="edit"),
     path("events/<row:event_id>/status/", views.EventStatusView.as_view(), name="status"),
     path("events/<row:event_id>/judges/", views.JudgesView.as_view(), name="judges"),

@@ -27,6 +27,8 @@ class EventSerializer(serializers.ModelSerializer):
             "id",
             "name",
             "date",
+            "start_time",
+            "time_zone",
             "venue",
             "status",
             "shorthand",
