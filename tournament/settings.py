@@ -73,6 +73,7 @@ INSTALLED_APPS = [
     "tournament.eventfile",
     "tournament.review",
     "tournament.webhooks",
+    "tournament.notifications",
 ]
 
 MIDDLEWARE = [
@@ -276,7 +277,11 @@ CELERY_BEAT_SCHEDULE = {
     "recover-stuck-documents": {"task": "printing.recover_stuck", "schedule": 60},
     # Deliveries whose worker died between attempts are picked up again.
     "webhooks-retry-stale": {"task": "tournament.webhooks.tasks.retry_stale", "schedule": 300.0},
+    # Notifications queued while the broker was down, retried, or left by a dead worker.
+    "notifications-sweep": {"task": "notifications.sweep", "schedule": 60.0},
 }
+# At most this many notification e-mails an hour to one person; the rest wait.
+NOTIFICATIONS_PER_HOUR = int(os.environ.get("NOTIFICATIONS_PER_HOUR", "30"))
 
 if REDIS_URL:
     # Redis down must only make pages slower: the cache answers as an empty cache meanwhile.

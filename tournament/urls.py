@@ -21,6 +21,7 @@ urlpatterns = [
     path("", include("tournament.eventfile.urls")),
     path("", include("tournament.review.urls")),
     path("", include("tournament.webhooks.urls")),
+    path("", include("tournament.notifications.urls")),
 ]
 
 handler400 = "tournament.core.views.bad_request"

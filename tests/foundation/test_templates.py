@@ -18,3 +18,15 @@ def test_no_single_line_comment_spans_lines():
         for match in OPEN_COMMENT.finditer(text)
     ]
     assert opened == [], "use {% comment %} for comments over several lines"
+
+
+def test_each_message_is_translated_once():
+    """A msgid written twice in the .po (same context) keeps only one of its translations."""
+    po = Path(settings.BASE_DIR) / "locale" / "pt_BR" / "LC_MESSAGES" / "django.po"
+    entries = re.findall(r'(?:^msgctxt (".*")\n)?^msgid (".*"(?:\n".*")*)', po.read_text(), re.M)
+    seen, repeated = set(), []
+    for key in entries:
+        if key in seen and key[1] != '""':
+            repeated.append(key)
+        seen.add(key)
+    assert repeated == []

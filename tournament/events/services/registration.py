@@ -84,7 +84,9 @@ def promote_waiting(event: Event) -> list[Registration]:
     if event.capacity is not None:
         room = event.capacity - event.registrations.filter(waitlisted=False).count()
         waiting = waiting[: max(room, 0)]
-    Registration.objects.filter(pk__in=[r.pk for r in waiting]).update(waitlisted=False)
+    for registration in waiting:  # saved one by one: each player is told he moved up
+        registration.waitlisted = False
+        registration.save(update_fields=["waitlisted"])
     return waiting
 
 

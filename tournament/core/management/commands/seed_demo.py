@@ -17,6 +17,7 @@ from tournament.events.models import Event, Registration
 from tournament.events.services.rounds import publish_round, seat_next_round
 from tournament.events.services.teams import pair_players
 from tournament.events.simulate import run_event
+from tournament.notifications.services import suppressed
 from tournament.review.models import RANKING_OFFICERS_GROUP
 from tournament.review.services import accept, submit
 
@@ -152,6 +153,10 @@ class Command(BaseCommand):
         if User.objects.filter(username="organizer").exists():
             self.stdout.write("Demo data already loaded.")
             return
+        with suppressed():  # made-up events: nobody is e-mailed
+            self.load(seed)
+
+    def load(self, seed: int) -> None:
         rng = random.Random(seed)
         # One hash for every demo account: hashing 33 times would take seconds.
         password = make_password(DEMO_PASSWORD)

@@ -1,0 +1,200 @@
+"""Notifications: queued with the change they tell of, sent after commit, once, in the
+recipient's language, never for an unconfirmed or rolled-back change, and never lost when
+the broker or the mail server is down."""
+
+import datetime
+from unittest import mock
+
+import pytest
+from django.core import mail
+from django.db import transaction
+from django.urls import reverse
+
+from tests.conftest import make_player
+from tests.results.conftest import post_game
+from tournament.events.models import Event, Registration, Seat
+from tournament.events.services.registration import register, unregister
+from tournament.events.services.rounds import call_time, start_timer
+from tournament.notifications import services, tasks
+from tournament.notifications.kinds import Kind
+from tournament.notifications.models import Message, Preferences
+
+
+def of_kind(kind) -> list[Message]:
+    return list(Message.objects.filter(kind=kind).select_related("recipient"))
+
+
+def recipients(kind) -> set[str]:
+    return {m.recipient.username for m in of_kind(kind)}
+
+
+@pytest.fixture
+def newcomer(db):
+    return make_player("newcomer", "Nina Newcomer")
+
+
+def test_a_registration_is_confirmed_by_one_email_after_commit(
+    event, newcomer, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        register(event, newcomer)
+        assert mail.outbox == []  # nothing before the commit
+    for callback in callbacks:
+        callback()
+    (sent,) = mail.outbox
+    assert sent.to == ["newcomer@example.org"]
+    assert sent.subject == "[Spellfire] You are registered for Autumn Open"
+    assert "Halifax" in sent.body and f"/events/{event.pk}/" in sent.body
+    assert sent.extra_headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+    (message,) = of_kind(Kind.REGISTERED)
+    assert message.outcome == Message.Outcome.SENT
+    # Sent once: a second delivery and a sweep find nothing to do.
+    assert services.deliver(message.pk) == "busy"
+    assert tasks.sweep() == 0 and len(mail.outbox) == 1
+
+
+def test_the_message_is_written_in_the_recipients_language(event, newcomer):
+    Preferences.objects.create(user=newcomer.user, language="pt-br")
+    register(event, newcomer)
+    (message,) = of_kind(Kind.REGISTERED)
+    services.deliver(message.pk)
+    assert mail.outbox[0].subject == "[Spellfire] Sua inscrição em Autumn Open está feita"
+    assert "Para não receber mais estes e-mails" in mail.outbox[0].body
+
+
+def test_a_rolled_back_change_tells_nobody(event, newcomer):
+    with pytest.raises(RuntimeError), transaction.atomic():
+        register(event, newcomer)
+        raise RuntimeError
+    assert Message.objects.count() == 0
+
+
+def test_a_full_event_waitlists_and_a_freed_place_moves_the_next_one_up(event, newcomer):
+    event.capacity = 3
+    event.save()
+    players = [make_player(f"p{i}") for i in range(4)]
+    registrations = [register(event, p) for p in players]
+    assert recipients(Kind.REGISTERED) == {"p0", "p1", "p2"}
+    assert recipients(Kind.WAITLISTED) == {"p3"}
+    unregister(registrations[0])
+    assert recipients(Kind.MOVED_UP) == {"p3"}
+
+
+def test_the_broker_down_loses_nothing_and_the_sweep_sends_it(
+    event, newcomer, django_capture_on_commit_callbacks
+):
+    no_broker = mock.patch.object(tasks.deliver, "delay", side_effect=ConnectionError("down"))
+    with no_broker, django_capture_on_commit_callbacks(execute=True):
+        register(event, newcomer)
+    (message,) = of_kind(Kind.REGISTERED)
+    assert message.outcome == Message.Outcome.PENDING and mail.outbox == []
+    assert tasks.sweep() == 1
+    assert len(mail.outbox) == 1
+    message.refresh_from_db()
+    assert message.outcome == Message.Outcome.SENT
+
+
+def test_a_mail_server_down_is_retried_later(event, newcomer):
+    register(event, newcomer)
+    (message,) = of_kind(Kind.REGISTERED)
+    with mock.patch("django.core.mail.EmailMultiAlternatives.send", side_effect=OSError("down")):
+        assert services.deliver(message.pk) == "retry"
+    message.refresh_from_db()
+    assert message.outcome == Message.Outcome.PENDING and "down" in message.error
+    assert tasks.sweep() == 1 and len(mail.outbox) == 1
+
+
+def test_a_person_gets_at_most_the_hourly_limit(event, newcomer, settings):
+    settings.NOTIFICATIONS_PER_HOUR = 1
+    register(event, newcomer)
+    other = Event.objects.create(
+        name="Winter Cup",
+        date=datetime.date(2026, 12, 5),
+        venue="Recife",
+        organizer=event.organizer,
+        status="registration",
+    )
+    register(other, newcomer)
+    first, second = Message.objects.order_by("pk")
+    assert services.deliver(first.pk) == "sent"
+    assert services.deliver(second.pk) == "later"
+    assert len(mail.outbox) == 1
+
+
+def test_one_click_unsubscribe_turns_that_kind_off(client, event, newcomer):
+    token = services.unsubscribe_token(newcomer.user, Kind.REGISTERED)
+    url = reverse("notifications:unsubscribe", args=[token])
+    assert "Stop e-mails about" in client.get(url).content.decode()
+    # RFC 8058: the mail app posts "List-Unsubscribe=One-Click", with no CSRF token.
+    client.post(url, {"List-Unsubscribe": "One-Click"})
+    assert Preferences.objects.get(user=newcomer.user).muted == ["registered"]
+    register(event, newcomer)
+    (message,) = of_kind(Kind.REGISTERED)
+    assert services.deliver(message.pk) == "skipped" and mail.outbox == []
+    bad = reverse("notifications:unsubscribe", args=["not-a-token"])
+    assert client.get(bad).status_code == 404
+
+
+def test_published_seating_tells_each_player_his_table(round1):
+    seats = Seat.objects.filter(bracket__round=round1).select_related(
+        "bracket", "registration__player__user"
+    )
+    tables = {s.registration.player.user.username: s.bracket.table for s in seats}
+    messages = of_kind(Kind.SEATED)
+    assert {m.recipient.username: m.params["table"] for m in messages} == tables
+    message = messages[0]
+    services.deliver(message.pk)
+    table = tables[message.recipient.username]
+    assert mail.outbox[0].subject.endswith(f"Autumn Open, round 1: your table is {table}")
+
+
+def test_officials_are_told_of_entries_to_confirm_and_conflicts_players_of_results(
+    client_as, judge, second_judge, organizer, bracket, seated
+):
+    a = seated[0]
+    post_game(client_as(judge), bracket, seated, [6, 4, 4], winner=a)
+    # Waiting for another official: the organizer and the second judge, not the one who entered.
+    assert recipients(Kind.ENTRY_WAITING) == {"organizer", "judge2"}
+    assert of_kind(Kind.CONFLICT) == [] and of_kind(Kind.RESULT_CONFIRMED) == []
+    post_game(client_as(second_judge), bracket, seated, [7, 4, 4], winner=a)
+    assert recipients(Kind.CONFLICT) == {"organizer", "judge", "judge2"}
+    assert of_kind(Kind.RESULT_CONFIRMED) == []  # nothing confirmed yet
+    post_game(client_as(organizer), bracket, seated, [7, 4, 4], winner=a)  # agrees: confirmed
+    assert recipients(Kind.RESULT_CONFIRMED) == {p.user.username for p in seated}
+
+
+def test_time_called_tells_the_officials(event, round1):
+    event.time_limit_minutes = 60
+    event.status = "running"
+    event.save()
+    start_timer(round1)
+    call_time(round1)
+    assert recipients(Kind.TIME_CALLED) == {"organizer", "judge", "judge2"}
+
+
+def test_the_organizer_sees_what_was_sent_for_his_event(client_as, organizer, event, newcomer):
+    register(event, newcomer)
+    page = client_as(organizer).get(reverse("notifications:event_log", args=[event.pk]))
+    assert "Nina Newcomer" in page.content.decode()
+    assert client_as(newcomer).get(
+        reverse("notifications:event_log", args=[event.pk])
+    ).status_code in (403, 404)
+
+
+def test_settings_turn_kinds_off_and_choose_the_language(client_as, newcomer):
+    client = client_as(newcomer)
+    client.post(
+        reverse("notifications:preferences"),
+        {"email": "on", "language": "pt-br", "wanted": ["seated", "result-confirmed"]},
+    )
+    prefs = Preferences.objects.get(user=newcomer.user)
+    assert prefs.language == "pt-br"
+    assert "registered" in prefs.muted and "seated" not in prefs.muted
+    assert prefs.wants("seated") and not prefs.wants("registered")
+
+
+def test_registrations_of_imported_or_finished_events_tell_nobody(event, newcomer):
+    event.status = "finished"
+    event.save()
+    Registration.objects.create(event=event, player=newcomer)
+    assert Message.objects.count() == 0

@@ -1,0 +1,186 @@
+"""The notifications outbox: queue a message in the transaction of the change it tells of,
+send it after commit (Celery), never twice, in the recipient's language.
+
+Delivery is at least once within `STALE_CLAIM`: a message is claimed, sent, then marked
+sent; a worker that dies between the two leaves a stale claim that the sweep sends again.
+While the broker is down nothing is lost: the sweep (Celery beat) picks up every message
+still pending. A person gets at most `NOTIFICATIONS_PER_HOUR` e-mails an hour; the rest
+wait for the next hour.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+from contextlib import contextmanager
+from contextvars import ContextVar
+from datetime import timedelta
+from smtplib import SMTPException
+
+from django.conf import settings
+from django.core import signing
+from django.core.mail import EmailMultiAlternatives
+from django.db import IntegrityError, transaction
+from django.db.models import F, Q, QuerySet
+from django.urls import reverse
+from django.utils import timezone, translation
+
+from tournament.notifications.kinds import WORDS, Kind
+from tournament.notifications.models import Message, Preferences
+
+logger = logging.getLogger(__name__)
+
+STALE_CLAIM = timedelta(minutes=10)
+MAX_ATTEMPTS = 8
+UNSUBSCRIBE_SALT = "notifications.unsubscribe"
+_suppressed: ContextVar[bool] = ContextVar("notifications_suppressed", default=False)
+
+
+@contextmanager
+def suppressed():
+    """Queue nothing inside (the demo's and the simulator's made-up events)."""
+    token = _suppressed.set(True)
+    try:
+        yield
+    finally:
+        _suppressed.reset(token)
+
+
+def site_url(path: str) -> str:
+    """An absolute link for a message (`SITE_URL` + path; the path alone without it)."""
+    return f"{settings.SITE_URL.rstrip('/')}{path}"
+
+
+def queue(users: Iterable, kind: Kind, *, event, key: str, **params) -> None:
+    """One message per user (accounts only; None is skipped), keyed `key:user`: the same
+    news is queued once whatever saves it again. Sent after the transaction commits."""
+    if _suppressed.get():
+        return
+    params = {"event": event.name if event else "", **params}
+    for user in {u for u in users if u is not None}:
+        try:
+            with transaction.atomic():  # a savepoint: a repeated key leaves the rest intact
+                message = Message.objects.create(
+                    recipient=user, event=event, kind=kind, params=params, key=f"{key}:{user.pk}"
+                )
+        except IntegrityError:
+            continue
+        transaction.on_commit(lambda pk=message.pk: enqueue(pk))
+
+
+def enqueue(message_id: int) -> None:
+    from tournament.notifications.tasks import deliver
+
+    try:
+        deliver.delay(message_id)
+    except Exception:  # the broker is down: the sweep sends it later
+        logger.warning("notification %s left for the sweep (broker unavailable)", message_id)
+
+
+def due() -> QuerySet[Message]:
+    """Pending messages nobody is sending now (never claimed, or claimed too long ago)."""
+    stale = timezone.now() - STALE_CLAIM
+    return Message.objects.filter(outcome=Message.Outcome.PENDING).filter(
+        Q(claimed_at=None) | Q(claimed_at__lt=stale)
+    )
+
+
+def preferences(user) -> Preferences:
+    found = Preferences.objects.filter(user=user).first()
+    return found or Preferences(user=user)
+
+
+def render(message: Message) -> tuple[str, str]:
+    """Subject and body in the recipient's language."""
+    words = WORDS[message.kind]
+    with translation.override(preferences(message.recipient).language):
+        params = {**message.params}
+        return str(words.subject) % params, str(words.body) % params
+
+
+def unsubscribe_token(user, kind: str) -> str:
+    return signing.dumps({"u": user.pk, "k": kind}, salt=UNSUBSCRIBE_SALT)
+
+
+def unsubscribe_url(user, kind: str) -> str:
+    return site_url(reverse("notifications:unsubscribe", args=[unsubscribe_token(user, kind)]))
+
+
+def deliver(message_id: int) -> str:
+    """Send one message if it is still due; the outcome, or "busy"/"later"."""
+    now = timezone.now()
+    claimed = due().filter(pk=message_id).update(claimed_at=now, attempts=F("attempts") + 1)
+    if not claimed:
+        return "busy"
+    message = Message.objects.select_related("recipient").get(pk=message_id)
+    user = message.recipient
+    if not (preferences(user).wants(message.kind) and user.email):
+        return _finish(message, Message.Outcome.SKIPPED)
+    hour_ago = now - timedelta(hours=1)
+    sent = Message.objects.filter(recipient=user, sent_at__gte=hour_ago).count()
+    if sent >= settings.NOTIFICATIONS_PER_HOUR:
+        Message.objects.filter(pk=message.pk).update(claimed_at=None)
+        return "later"
+    try:
+        _send(message, user)
+    except (OSError, SMTPException) as error:
+        message.error = str(error)[:500]
+        outcome = Message.Outcome.FAILED if message.attempts >= MAX_ATTEMPTS else None
+        message.claimed_at = None
+        message.save(update_fields=["error", "claimed_at"])
+        return _finish(message, outcome) if outcome else "retry"
+    return _finish(message, Message.Outcome.SENT)
+
+
+def _send(message: Message, user) -> None:
+    subject, body = render(message)
+    unsubscribe = unsubscribe_url(user, message.kind)
+    with translation.override(preferences(user).language):
+        footer = translation.gettext("Stop these e-mails: %(url)s") % {"url": unsubscribe}
+    mail = EmailMultiAlternatives(
+        settings.EMAIL_SUBJECT_PREFIX + subject,
+        f"{body}\n\n--\n{footer}\n",
+        to=[user.email],
+        headers={
+            # RFC 8058: mail apps offer a one-click unsubscribe button.
+            "List-Unsubscribe": f"<{unsubscribe}>",
+            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        },
+    )
+    mail.send()
+
+
+def _finish(message: Message, outcome: str) -> str:
+    message.outcome = outcome
+    message.sent_at = timezone.now() if outcome == Message.Outcome.SENT else None
+    message.save(update_fields=["outcome", "sent_at"])
+    return outcome
+
+
+def _token_data(token: str) -> dict | None:
+    try:
+        data = signing.loads(token, salt=UNSUBSCRIBE_SALT)
+        return {"u": int(data["u"]), "k": Kind(data["k"])}
+    except (signing.BadSignature, KeyError, ValueError, TypeError):
+        return None
+
+
+def token_kind(token: str) -> Kind | None:
+    """The kind an unsubscribe link is for (None: not a link this site made)."""
+    data = _token_data(token)
+    return data["k"] if data else None
+
+
+def unsubscribe(token: str) -> Kind | None:
+    """Turn off the link's kind of e-mail for its person; the kind, or None for a bad link."""
+    from django.contrib.auth import get_user_model
+
+    data = _token_data(token)
+    user = get_user_model().objects.filter(pk=data["u"]).first() if data else None
+    if user is None:
+        return None
+    prefs, _created = Preferences.objects.get_or_create(user=user)
+    if data["k"] not in prefs.muted:
+        prefs.muted = [*prefs.muted, data["k"].value]
+        prefs.save(update_fields=["muted"])
+    return data["k"]

@@ -1,0 +1,20 @@
+"""Celery tasks: send one message, and sweep up the ones left pending."""
+
+from celery import shared_task
+
+from tournament.notifications import services
+
+
+@shared_task(name="notifications.deliver", ignore_result=True)
+def deliver(message_id: int) -> str:
+    return services.deliver(message_id)
+
+
+@shared_task(name="notifications.sweep", ignore_result=True)
+def sweep() -> int:
+    """Send what is still pending: queued while the broker was down, failed and retried, or
+    held by a worker that died (run by Celery beat every minute)."""
+    ids = list(services.due().order_by("created_at").values_list("pk", flat=True)[:500])
+    for message_id in ids:
+        services.deliver(message_id)
+    return len(ids)

@@ -1,0 +1,11 @@
+from django.urls import path
+
+from tournament.notifications import views
+
+app_name = "notifications"
+
+urlpatterns = [
+    path("notifications/stop/<str:token>/", views.UnsubscribeView.as_view(), name="unsubscribe"),
+    path("notifications/settings/", views.PreferencesView.as_view(), name="preferences"),
+    path("events/<row:event_id>/notifications/", views.EventLogView.as_view(), name="event_log"),
+]
