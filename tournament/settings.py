@@ -304,9 +304,13 @@ REST_FRAMEWORK = {
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_PAGINATION_CLASS": "tournament.standings.api.http.PageSizePagination",
     "PAGE_SIZE": 100,
-    # Session (the site's own pages) only: no HTTP Basic, which would let anyone try passwords
-    # against the API without the login form's lockout.
-    "DEFAULT_AUTHENTICATION_CLASSES": ["rest_framework.authentication.SessionAuthentication"],
+    # Personal tokens (integrators) and the session (the site's own pages); no HTTP Basic,
+    # which would let anyone try passwords against the API without the login form's lockout.
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "tournament.standings.api.tokens.BearerTokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
+    "EXCEPTION_HANDLER": "tournament.standings.api.errors.api_exception_handler",
     # The client address of the rate limits: the same trusted count as core/client_ip.py.
     "NUM_PROXIES": TRUSTED_PROXY_COUNT,
     "DEFAULT_THROTTLE_CLASSES": [
@@ -333,11 +337,12 @@ SPECTACULAR_SETTINGS = {
     ],
 }
 
-# The read-only API may be read from any site (overlays, bots); it sets no cookies.
+# The API may be used from any site (overlays, bots); it sets no cookies.
 CORS_URLS_REGEX = r"^/api/v1/.*$"
 CORS_ALLOW_ALL_ORIGINS = True
-CORS_ALLOW_METHODS = ["GET", "HEAD", "OPTIONS"]
-CORS_EXPOSE_HEADERS = ["ETag", "Last-Modified", "Cache-Control"]
+# Writes need a token (a header, never a cookie): a page elsewhere can use one it was given.
+CORS_ALLOW_METHODS = ["GET", "HEAD", "OPTIONS", "POST"]
+CORS_EXPOSE_HEADERS = ["ETag", "Last-Modified", "Cache-Control", "Retry-After"]
 
 # Public address of the site, for absolute links in webhook payloads (e.g. https://x.org).
 SITE_URL = os.environ.get("SITE_URL", "")

@@ -70,7 +70,7 @@ def test_bad_year_is_400_with_the_reason(client, year):
     for url in ("/api/v1/events/", f"/api/v1/players/{player.player_number}/", "/api/v1/ranking/"):
         response = client.get(url, {"year": year})
         assert response.status_code == 400, url
-        assert response.json()["year"][0].startswith("The year must be"), url
+        assert response.json()["fields"]["year"][0].startswith("The year must be"), url
 
 
 def test_good_year_is_accepted(client):

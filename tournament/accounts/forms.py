@@ -7,7 +7,7 @@ from django.db import transaction
 from django.template import loader
 from django.utils.translation import gettext_lazy as _
 
-from tournament.accounts.models import Player
+from tournament.accounts.models import ApiToken, Player
 from tournament.accounts.tasks import send_later
 
 
@@ -67,3 +67,15 @@ class QueuedPasswordResetForm(PasswordResetForm):
             else None
         )
         send_later(subject, body, to_email, html)
+
+
+class ApiTokenForm(forms.Form):
+    name = forms.CharField(
+        label=_("Name"), max_length=80, help_text=_("What uses it, e.g. “Discord bot”.")
+    )
+    scopes = forms.MultipleChoiceField(
+        label=_("It may"),
+        choices=ApiToken.Scope.choices,
+        widget=forms.CheckboxSelectMultiple,
+        initial=[ApiToken.Scope.READ],
+    )

@@ -62,3 +62,35 @@ class Player(models.Model):
                 if not cls.objects.filter(player_number=number).exists():
                     raise  # not the number: a real error
         raise IntegrityError(f"no free player number after {NUMBER_ATTEMPTS} tries")
+
+
+class ApiToken(models.Model):
+    """A personal token for the API (integrators: bots, result feeds, overlays). Only its
+    SHA-256 is stored; the token itself is shown once, when made. Scopes say what it may do:
+    `read` (what the person may read, and his own reports), `judge` (result entries,
+    confirmations, check-in in events he judges), `organize` (registrations, drops in events
+    he organizes)."""
+
+    class Scope(models.TextChoices):
+        READ = "read", _("Read, and report my own games")
+        JUDGE = "judge", _("Judge: enter and confirm results, check players in")
+        ORGANIZE = "organize", _("Organize: registrations and drops")
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens"
+    )
+    name = models.CharField(_("name"), max_length=80)
+    digest = models.CharField(max_length=64, unique=True)
+    prefix = models.CharField(_("starts with"), max_length=12)
+    scopes = models.JSONField(_("scopes"), default=list)
+    created_at = models.DateTimeField(_("made"), auto_now_add=True)
+    last_used_at = models.DateTimeField(_("last used"), null=True, blank=True)
+    revoked_at = models.DateTimeField(_("revoked"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        verbose_name = _("API token")
+        verbose_name_plural = _("API tokens")
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.prefix}…)"

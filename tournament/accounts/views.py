@@ -6,15 +6,17 @@ from django.contrib.auth import views as auth_views
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.db import IntegrityError
 from django.http import HttpResponseRedirect
-from django.shortcuts import redirect
-from django.urls import reverse_lazy
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse, reverse_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.generic import CreateView, UpdateView
+from django.views import View
+from django.views.generic import CreateView, FormView, UpdateView
 
-from tournament.accounts.forms import ProfileForm, QueuedPasswordResetForm, SignUpForm
+from tournament.accounts.api_tokens import make_token, revoke
+from tournament.accounts.forms import ApiTokenForm, ProfileForm, QueuedPasswordResetForm, SignUpForm
 from tournament.accounts.lockout import unlock
-from tournament.accounts.models import Player
+from tournament.accounts.models import ApiToken, Player
 from tournament.core.ratelimit import over_limit, posted_email
 from tournament.events.views_calendar import feed_urls
 
@@ -100,3 +102,35 @@ class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
         response = super().form_valid(form)
         unlock(form.user.get_username())
         return response
+
+
+class ApiTokensView(LoginRequiredMixin, FormView):
+    """The person's API tokens: make one (its secret shown once) or revoke one."""
+
+    form_class = ApiTokenForm
+    template_name = "registration/api_tokens.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["tokens"] = ApiToken.objects.filter(user=self.request.user)
+        return context
+
+    def form_valid(self, form):
+        token, secret = make_token(
+            self.request.user, form.cleaned_data["name"], form.cleaned_data["scopes"]
+        )
+        messages.success(self.request, _("Token “%(name)s” made.") % {"name": token.name})
+        # Shown on this answer only: it is never stored and cannot be shown again.
+        return self.render_to_response(
+            self.get_context_data(form=self.form_class(), secret=secret, made=token)
+        )
+
+
+class RevokeApiTokenView(LoginRequiredMixin, View):
+    http_method_names = ["post"]
+
+    def post(self, request, token_id: int):
+        token = get_object_or_404(ApiToken, pk=token_id, user=request.user)
+        revoke(token)
+        messages.success(request, _("Token “%(name)s” revoked.") % {"name": token.name})
+        return HttpResponseRedirect(reverse("accounts:api_tokens"))

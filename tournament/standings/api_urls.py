@@ -1,4 +1,4 @@
-"""Versioned read-only JSON API (mounted under /api/)."""
+"""Versioned JSON API (mounted under /api/): public reads, and writes with a token."""
 
 from django.urls import include, path, re_path
 from drf_spectacular.views import (
@@ -7,7 +7,7 @@ from drf_spectacular.views import (
     SpectacularSwaggerSplitView,
 )
 
-from tournament.standings.api import views
+from tournament.standings.api import brackets, views, writes
 from tournament.standings.api.http import not_found
 
 v1 = [
@@ -25,6 +25,47 @@ v1 = [
         views.Seating.as_view(),
         name="seating",
     ),
+    path(
+        "events/<row:event_id>/registrations/new/",
+        writes.RegistrationCreate.as_view(),
+        name="register",
+    ),
+    path(
+        "events/<row:event_id>/registrations/import/",
+        writes.RegistrationImport.as_view(),
+        name="import_registrations",
+    ),
+    path(
+        "events/<row:event_id>/registrations/<str:player_number>/check-in/",
+        writes.CheckIn.as_view(),
+        name="check_in",
+    ),
+    path(
+        "events/<row:event_id>/registrations/<str:player_number>/drop/",
+        writes.Drop.as_view(),
+        name="drop",
+    ),
+    path(
+        "events/<row:event_id>/brackets/<row:bracket_id>/",
+        brackets.BracketDetail.as_view(),
+        name="bracket",
+    ),
+    path(
+        "events/<row:event_id>/brackets/<row:bracket_id>/entries/",
+        writes.EntryCreate.as_view(),
+        name="entries",
+    ),
+    path(
+        "events/<row:event_id>/brackets/<row:bracket_id>/entries/<row:entry_id>/confirm/",
+        writes.EntryConfirm.as_view(),
+        name="confirm_entry",
+    ),
+    path(
+        "events/<row:event_id>/brackets/<row:bracket_id>/reports/",
+        writes.ReportCreate.as_view(),
+        name="reports",
+    ),
+    path("events/<row:event_id>/decklists/", brackets.DecklistList.as_view(), name="decklists"),
     path("events/<row:event_id>/standings/", views.StandingsList.as_view(), name="standings"),
     path("events/<row:event_id>/officials/", views.OfficialsList.as_view(), name="officials"),
     path("players/<path:player_number>/", views.PlayerDetail.as_view(), name="player"),

@@ -64,4 +64,4 @@ class ConditionalGetMiddleware:
 
 def not_found(request: HttpRequest, *args, **kwargs) -> JsonResponse:
     """Unknown paths under /api/v1/ answer JSON, like the 404s of the endpoints themselves."""
-    return JsonResponse({"detail": _("Not found.")}, status=404)
+    return JsonResponse({"detail": _("Not found."), "code": "not_found"}, status=404)

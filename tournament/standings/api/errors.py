@@ -1,0 +1,53 @@
+"""One error shape for the whole API: `{"detail": text, "code": name}`, plus `fields` (name →
+messages) when input was refused. 429s keep DRF's `Retry-After` header."""
+
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.http import Http404
+from django.utils.translation import gettext as _
+from rest_framework import exceptions
+from rest_framework.views import exception_handler
+
+
+def _messages(value) -> list[str]:
+    if isinstance(value, list | tuple):
+        return [str(v) for item in value for v in _messages(item)]
+    if isinstance(value, dict):
+        return [str(v) for item in value.values() for v in _messages(item)]
+    return [str(value)]
+
+
+def _fields(detail) -> dict[str, list[str]]:
+    if isinstance(detail, dict):
+        return {str(name): _messages(value) for name, value in detail.items()}
+    return {"non_field_errors": _messages(detail)}
+
+
+def api_exception_handler(error, context):
+    """DRF's handler, then the body rewritten to the one shape."""
+    if isinstance(error, DjangoValidationError):
+        error = exceptions.ValidationError(
+            error.message_dict
+            if hasattr(error, "error_dict")
+            else {"non_field_errors": error.messages}
+        )
+    elif isinstance(error, DjangoPermissionDenied):
+        error = exceptions.PermissionDenied(str(error) or None)
+    elif isinstance(error, Http404):
+        error = exceptions.NotFound()
+    response = exception_handler(error, context)
+    if response is None:
+        return None
+    if isinstance(error, exceptions.ValidationError):
+        fields = _fields(error.detail)
+        names = ", ".join(sorted(fields))
+        response.data = {
+            "detail": _("Invalid input: %(names)s.") % {"names": names},
+            "code": "invalid",
+            "fields": fields,
+        }
+    else:
+        detail = error.detail if isinstance(error, exceptions.APIException) else str(error)
+        code = getattr(detail, "code", None) or getattr(error, "default_code", "error")
+        response.data = {"detail": " ".join(_messages(detail)), "code": str(code)}
+    return response

@@ -1,0 +1,80 @@
+"""API authentication by personal token (`Authorization: Bearer`), each limited to its scopes
+(`ApiToken.Scope`); tokens are made and revoked in `accounts/api_tokens.py`."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
+from drf_spectacular.extensions import OpenApiAuthenticationExtension
+from drf_spectacular.plumbing import build_bearer_security_scheme_object
+from rest_framework import exceptions
+from rest_framework.authentication import BaseAuthentication
+from rest_framework.permissions import BasePermission
+
+from tournament.accounts.api_tokens import TOKEN_PREFIX, digest
+from tournament.accounts.models import ApiToken
+
+# last_used_at is written at most this often per token (not on every request).
+LAST_USED_PRECISION = timedelta(minutes=1)
+
+
+class BearerTokenAuthentication(BaseAuthentication):
+    """`Authorization: Bearer sft_…`; a bad or revoked token is a 401, never a session."""
+
+    keyword = "Bearer"
+
+    def authenticate(self, request):
+        header = request.META.get("HTTP_AUTHORIZATION", "")
+        keyword, _space, raw = header.partition(" ")
+        if keyword != self.keyword:
+            return None
+        raw = raw.strip()
+        token = (
+            ApiToken.objects.select_related("user")
+            .filter(digest=digest(raw), revoked_at=None)
+            .first()
+            if raw.startswith(TOKEN_PREFIX)
+            else None
+        )
+        if token is None or not token.user.is_active:
+            raise exceptions.AuthenticationFailed(_("The API token is unknown or revoked."))
+        now = timezone.now()
+        if token.last_used_at is None or now - token.last_used_at > LAST_USED_PRECISION:
+            ApiToken.objects.filter(pk=token.pk).update(last_used_at=now)
+        return token.user, token
+
+    def authenticate_header(self, request) -> str:
+        return self.keyword  # 401 (not 403) with WWW-Authenticate: Bearer
+
+
+def has_scope(request, scope: str) -> bool:
+    """A token needs the scope; the site's own pages (a session) act as their user."""
+    if isinstance(request.auth, ApiToken):
+        return scope in request.auth.scopes
+    return request.user is not None and request.user.is_authenticated
+
+
+class Scoped(BasePermission):
+    """Signed in (token or session) and, with a token, holding the view's `scope`."""
+
+    message = _lazy("This API token does not have the scope this operation needs.")
+
+    def has_permission(self, request, view) -> bool:
+        if not (request.user and request.user.is_authenticated):
+            raise exceptions.NotAuthenticated()
+        return has_scope(request, view.scope)
+
+
+class BearerTokenScheme(OpenApiAuthenticationExtension):
+    """The token in the OpenAPI schema: `Authorization: Bearer sft_…`."""
+
+    target_class = BearerTokenAuthentication
+    name = "tokenAuth"
+
+    def get_security_definition(self, auto_schema):
+        return build_bearer_security_scheme_object(
+            header_name="Authorization", token_prefix=BearerTokenAuthentication.keyword
+        )

@@ -1,0 +1,425 @@
+"""API writes for integrators (bots, feeds, venue tools), each through the same service as
+its page: the rules, the locks and the idempotency keys are the services'. A token needs
+the operation's scope (`tokens.Scoped`); the event role is checked as on the pages."""
+
+from __future__ import annotations
+
+import csv
+import io
+import uuid
+
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db import transaction
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
+from rest_framework import serializers, status
+from rest_framework.exceptions import ValidationError
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from tournament.accounts.models import ApiToken, Player
+from tournament.core.client_ip import client_ip
+from tournament.events.choices import Status
+from tournament.events.models import Bracket, Event, Registration
+from tournament.events.permissions import EventRole, player_of, require_role
+from tournament.events.services import registration as registrations
+from tournament.events.services.rounds import create_guest_player, drop_player
+from tournament.events.to_engine import engine_id
+from tournament.results import services as results
+from tournament.results.models import EndedBy, GameEntry
+from tournament.results.services import GameData
+from tournament.standings.api.tokens import Scoped
+
+IDEMPOTENCY_HEADER = "Idempotency-Key"
+MAX_IMPORT_ROWS = 500
+
+
+class ScopedView(APIView):
+    permission_classes = [Scoped]
+    scope = ApiToken.Scope.READ
+
+    def event(self, role: EventRole) -> Event:
+        event = get_object_or_404(
+            Event.objects.exclude(status=Status.DRAFT), pk=self.kwargs["event_id"]
+        )
+        require_role(self.request.user, event, role)
+        return event
+
+    def acting_player(self) -> Player:
+        player = player_of(self.request.user)
+        if player is None:
+            raise ValidationError({"token": [_("This account has no player profile.")]})
+        return player
+
+
+def registration_data(registration: Registration) -> dict:
+    return {
+        "player_number": registration.player.player_number,
+        "name": registration.player.name,
+        "checked_in": registration.checked_in,
+        "waitlisted": registration.waitlisted,
+        "dropped_in_round": registration.dropped_in_round,
+    }
+
+
+class RegistrationOut(serializers.Serializer):
+    player_number = serializers.CharField()
+    name = serializers.CharField()
+    checked_in = serializers.BooleanField()
+    waitlisted = serializers.BooleanField()
+    dropped_in_round = serializers.IntegerField(allow_null=True)
+
+
+class PlayerNumberIn(serializers.Serializer):
+    player_number = serializers.CharField(max_length=20)
+
+
+def _player(number: str, field: str = "player_number") -> Player:
+    player = Player.objects.filter(player_number=number).first()
+    if player is None:
+        raise ValidationError(
+            {field: [_("No player has the number %(number)s.") % {"number": number}]}
+        )
+    return player
+
+
+def _registration(event: Event, number: str) -> Registration:
+    return get_object_or_404(
+        Registration.objects.select_related("player", "event"),
+        event=event,
+        player__player_number=number,
+    )
+
+
+class RegistrationCreate(ScopedView):
+    """Register a player (by number) for the event: its organizer, scope `organize`. While the
+    event runs this is a late entry at the venue."""
+
+    scope = ApiToken.Scope.ORGANIZE
+
+    @extend_schema(
+        request=PlayerNumberIn,
+        responses={201: RegistrationOut},
+        examples=[OpenApiExample("A player", value={"player_number": "1042"}, request_only=True)],
+    )
+    def post(self, request, event_id: int):
+        event = self.event(EventRole.ORGANIZER)
+        data = _valid(PlayerNumberIn, request)
+        player = _player(data["player_number"])
+        registration = registrations.register(event, player, late=event.status == Status.RUNNING)
+        return Response(registration_data(registration), status=status.HTTP_201_CREATED)
+
+
+class ImportIn(serializers.Serializer):
+    csv = serializers.CharField(
+        max_length=100_000,
+        help_text="CSV with a header row: `player_number` and/or `name`. A known number "
+        "registers that player; a name without a number adds a new player without an account.",
+    )
+
+
+class ImportOut(serializers.Serializer):
+    registered = RegistrationOut(many=True)
+
+
+class RegistrationImport(ScopedView):
+    """Register many players at once from CSV: all rows or none (each refusal names its row)."""
+
+    scope = ApiToken.Scope.ORGANIZE
+
+    @extend_schema(
+        request=ImportIn,
+        responses={201: ImportOut},
+        examples=[
+            OpenApiExample(
+                "Two players",
+                value={"csv": "player_number,name\n1042,\n,Nina Newcomer\n"},
+                request_only=True,
+            )
+        ],
+    )
+    def post(self, request, event_id: int):
+        event = self.event(EventRole.ORGANIZER)
+        rows = _csv_rows(_valid(ImportIn, request)["csv"])
+        done, problems = [], []
+        with transaction.atomic():
+            for line, row in rows:
+                try:
+                    done.append(_import_row(event, row))
+                except (DjangoValidationError, ValidationError) as error:
+                    problems.append(
+                        _("Row %(line)s: %(reason)s")
+                        % {"line": line, "reason": " ".join(_texts(error))}
+                    )
+            if problems:
+                transaction.set_rollback(True)
+        if problems:
+            raise ValidationError({"csv": problems})
+        return Response(
+            {"registered": [registration_data(r) for r in done]}, status=status.HTTP_201_CREATED
+        )
+
+
+def _csv_rows(text: str) -> list[tuple[int, dict]]:
+    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
+    columns = {c.strip().lower() for c in reader.fieldnames or ()}
+    if not columns & {"player_number", "name"}:
+        raise ValidationError(
+            {"csv": [_("The header row needs a player_number or a name column.")]}
+        )
+    rows = [
+        (number, {k.strip().lower(): (v or "").strip() for k, v in row.items() if k})
+        for number, row in enumerate(reader, start=2)
+    ]
+    if not rows or len(rows) > MAX_IMPORT_ROWS:
+        raise ValidationError({"csv": [_("Give 1 to %(most)s rows.") % {"most": MAX_IMPORT_ROWS}]})
+    return rows
+
+
+def _import_row(event: Event, row: dict) -> Registration:
+    number, name = row.get("player_number", ""), row.get("name", "")
+    if number:
+        player = _player(number, "csv")
+    elif name:
+        player = create_guest_player(name)
+    else:
+        raise ValidationError({"csv": [_("Give a player_number or a name.")]})
+    with transaction.atomic():
+        return registrations.register(event, player, late=event.status == Status.RUNNING)
+
+
+def _texts(error) -> list[str]:
+    if isinstance(error, DjangoValidationError):
+        return list(error.messages)
+    detail = error.detail
+    if isinstance(detail, dict):
+        return [str(m) for messages in detail.values() for m in messages]
+    return [str(m) for m in detail]
+
+
+class CheckInIn(serializers.Serializer):
+    checked_in = serializers.BooleanField(default=True)
+
+
+class CheckIn(ScopedView):
+    """Check a registered player in (or out): the event's officials, scope `judge`."""
+
+    scope = ApiToken.Scope.JUDGE
+
+    @extend_schema(request=CheckInIn, responses={200: RegistrationOut})
+    def post(self, request, event_id: int, player_number: str):
+        event = self.event(EventRole.JUDGE)
+        wanted = _valid(CheckInIn, request)["checked_in"]
+        registration = registrations.set_checked_in(_registration(event, player_number), wanted)
+        return Response(registration_data(registration))
+
+
+class Drop(ScopedView):
+    """Drop a player (SPEC §4): the event's organizer, scope `organize`."""
+
+    scope = ApiToken.Scope.ORGANIZE
+
+    @extend_schema(request=None, responses={200: RegistrationOut})
+    def post(self, request, event_id: int, player_number: str):
+        event = self.event(EventRole.ORGANIZER)
+        registration = drop_player(_registration(event, player_number))
+        return Response(registration_data(registration))
+
+
+COUNTS = serializers.DictField(
+    child=serializers.IntegerField(min_value=0, max_value=99),
+    help_text="player number → count",
+)
+
+
+class GameIn(serializers.Serializer):
+    number = serializers.IntegerField(min_value=1, max_value=50)
+    winner = serializers.CharField(
+        max_length=20, allow_null=True, help_text="the winner's player number; null: a draw"
+    )
+    ended_by = serializers.ChoiceField(choices=EndedBy.choices)
+    unrazed = COUNTS
+    razed = serializers.DictField(
+        child=serializers.IntegerField(min_value=0, max_value=99), required=False, default=dict
+    )
+    holdings = serializers.DictField(
+        child=serializers.IntegerField(min_value=0, max_value=99), required=False, default=dict
+    )
+
+
+class EntryIn(GameIn):
+    correction = serializers.BooleanField(default=False)
+    reason = serializers.CharField(max_length=300, required=False, allow_blank=True, default="")
+
+
+class EntryOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    number = serializers.IntegerField()
+    version = serializers.IntegerField()
+    status = serializers.CharField()
+    created = serializers.BooleanField(help_text="false: an earlier request with this key")
+    message = serializers.CharField()
+
+
+GAME_EXAMPLE = OpenApiExample(
+    "Game 1 won by 1042",
+    value={
+        "number": 1,
+        "winner": "1042",
+        "ended_by": "victory",
+        "unrazed": {"1042": 6, "1043": 4, "1044": 3},
+    },
+    request_only=True,
+)
+IDEMPOTENCY = OpenApiParameter(
+    IDEMPOTENCY_HEADER,
+    str,
+    OpenApiParameter.HEADER,
+    required=True,
+    description="A UUID made by the client for this entry: sent again (a retry), the answer "
+    "is the same and nothing is recorded twice.",
+)
+
+
+def _bracket(event: Event, bracket_id: int) -> Bracket:
+    return get_object_or_404(
+        Bracket.objects.select_related("round__event"), pk=bracket_id, round__event=event
+    )
+
+
+def _game_data(bracket: Bracket, data: dict) -> GameData:
+    """Player numbers → the seated players' engine ids; a number not seated names its field."""
+    seated = {
+        s.registration.player.player_number: s.registration.player_id
+        for s in bracket.seats.select_related("registration__player")
+    }
+
+    def ids(field: str) -> dict[str, int]:
+        unknown = [n for n in data[field] if n not in seated]
+        if unknown:
+            raise ValidationError(
+                {
+                    field: [
+                        _("Not seated at this table: %(numbers)s.")
+                        % {"numbers": ", ".join(unknown)}
+                    ]
+                }
+            )
+        return {engine_id(seated[n]): count for n, count in data[field].items()}
+
+    winner = data["winner"]
+    if winner is not None and winner not in seated:
+        raise ValidationError(
+            {"winner": [_("Not seated at this table: %(numbers)s.") % {"numbers": winner}]}
+        )
+    return GameData(
+        seated[winner] if winner is not None else None,
+        data["ended_by"],
+        ids("unrazed"),
+        ids("razed"),
+        ids("holdings"),
+    )
+
+
+def _idempotency_key(request) -> uuid.UUID:
+    raw = request.headers.get(IDEMPOTENCY_HEADER, "")
+    try:
+        return uuid.UUID(raw)
+    except ValueError:
+        raise ValidationError({IDEMPOTENCY_HEADER: [_("Send a UUID in this header.")]}) from None
+
+
+def entry_answer(outcome) -> Response:
+    entry = outcome.entry
+    body = {
+        "id": entry.pk,
+        "number": entry.number,
+        "version": entry.version,
+        "status": entry.status,
+        "created": outcome.created,
+        "message": str(outcome.message),
+    }
+    return Response(body, status=status.HTTP_201_CREATED if outcome.created else status.HTTP_200_OK)
+
+
+class EntryCreate(ScopedView):
+    """A judge's entry of one game (SPEC §5), as the judges' page records it: a second
+    official's matching entry confirms it, a different one is a conflict."""
+
+    scope = ApiToken.Scope.JUDGE
+
+    @extend_schema(
+        request=EntryIn,
+        parameters=[IDEMPOTENCY],
+        responses={201: EntryOut, 200: EntryOut},
+        examples=[GAME_EXAMPLE],
+    )
+    def post(self, request, event_id: int, bracket_id: int):
+        event = self.event(EventRole.JUDGE)
+        bracket = _bracket(event, bracket_id)
+        data = _valid(EntryIn, request)
+        key = _idempotency_key(request)
+        outcome = results.submit_entry(
+            bracket,
+            _game_data(bracket, data),
+            self.acting_player(),
+            key,
+            number=data["number"],
+            correction=data["correction"],
+            reason=data["reason"],
+            ip_address=client_ip(request),
+            user_agent=request.headers.get("User-Agent", ""),
+        )
+        return entry_answer(outcome)
+
+
+class EntryConfirm(ScopedView):
+    """Another official confirms an entry."""
+
+    scope = ApiToken.Scope.JUDGE
+
+    @extend_schema(request=None, responses={200: EntryOut})
+    def post(self, request, event_id: int, bracket_id: int, entry_id: int):
+        event = self.event(EventRole.JUDGE)
+        bracket = _bracket(event, bracket_id)
+        entry = get_object_or_404(GameEntry, pk=entry_id, bracket=bracket)
+        outcome = results.confirm_entry(entry, self.acting_player())
+        answer = entry_answer(outcome)
+        answer.status_code = status.HTTP_200_OK  # a confirmation makes no new entry
+        return answer
+
+
+class ReportCreate(ScopedView):
+    """A seated player reports his table's next game where the event allows it (scope
+    `read`: the token acts only as its owner); a judge confirms it."""
+
+    scope = ApiToken.Scope.READ
+
+    @extend_schema(
+        request=GameIn,
+        parameters=[IDEMPOTENCY],
+        responses={201: EntryOut, 200: EntryOut},
+        examples=[GAME_EXAMPLE],
+    )
+    def post(self, request, event_id: int, bracket_id: int):
+        event = self.event(EventRole.PUBLIC)
+        bracket = _bracket(event, bracket_id)
+        data = _valid(GameIn, request)
+        key = _idempotency_key(request)
+        outcome = results.report_result(
+            bracket,
+            _game_data(bracket, data),
+            self.acting_player(),
+            key,
+            number=data["number"],
+            ip_address=client_ip(request),
+            user_agent=request.headers.get("User-Agent", ""),
+        )
+        return entry_answer(outcome)
+
+
+def _valid(serializer_class, request) -> dict:
+    serializer = serializer_class(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
