@@ -11,6 +11,8 @@ EMAIL_URL     e.g. smtp://user:password@host:587?tls=1, or EMAIL_HOST/EMAIL_PORT
 ADMINS        "Name <address>, ..." receive server errors by e-mail
 LOG_FORMAT    "json" (default in production) or "plain"; LOG_LEVEL (default INFO)
 SENTRY_DSN    when set, errors are reported to Sentry (SENTRY_ENVIRONMENT, SENTRY_TRACES_RATE)
+WEBPUSH_VAPID_PUBLIC_KEY / _PRIVATE_KEY / _SUBJECT  Web Push keys (manage.py webpush_keys)
+NOTIFICATIONS_PER_HOUR  e-mails one person gets at most in an hour (default 30)
 """
 
 import os
@@ -279,9 +281,17 @@ CELERY_BEAT_SCHEDULE = {
     "webhooks-retry-stale": {"task": "tournament.webhooks.tasks.retry_stale", "schedule": 300.0},
     # Notifications queued while the broker was down, retried, or left by a dead worker.
     "notifications-sweep": {"task": "notifications.sweep", "schedule": 60.0},
+    "notifications-decklist-reminders": {
+        "task": "notifications.decklist_reminders",
+        "schedule": 60 * 60,
+    },
 }
 # At most this many notification e-mails an hour to one person; the rest wait.
 NOTIFICATIONS_PER_HOUR = int(os.environ.get("NOTIFICATIONS_PER_HOUR", "30"))
+# Web Push (phone notifications): all three or none; `manage.py webpush_keys` prints a set.
+WEBPUSH_VAPID_PUBLIC_KEY = os.environ.get("WEBPUSH_VAPID_PUBLIC_KEY", "")
+WEBPUSH_VAPID_PRIVATE_KEY = os.environ.get("WEBPUSH_VAPID_PRIVATE_KEY", "")
+WEBPUSH_VAPID_SUBJECT = os.environ.get("WEBPUSH_VAPID_SUBJECT", "")  # mailto:you@example.org
 
 if REDIS_URL:
     # Redis down must only make pages slower: the cache answers as an empty cache meanwhile.

@@ -154,3 +154,31 @@ self.addEventListener("message", function (event) {
     if (event.source) event.source.postMessage({ type: "pages-kept", count: kept });
   }));
 });
+
+// Web Push (the notifications outbox, tournament/notifications/push.py): the server sends
+// {title, body, url}; show it, and a click opens (or focuses) that page.
+self.addEventListener("push", function (event) {
+  var icon = CONFIG.precache.filter(function (url) { return url.indexOf("icons/judge-192") !== -1; })[0];
+  var data = {};
+  try {
+    data = event.data ? event.data.json() : {};
+  } catch (error) {
+    data = { body: event.data.text() };
+  }
+  event.waitUntil(self.registration.showNotification(data.title || "Spellfire", {
+    body: data.body || "",
+    icon: icon,
+    data: { url: data.url || "/" }
+  }));
+});
+
+self.addEventListener("notificationclick", function (event) {
+  event.notification.close();
+  var wanted = (event.notification.data && event.notification.data.url) || "/";
+  var url = new URL(wanted, self.location.origin);
+  if (url.protocol !== "https:" && url.protocol !== "http:") url = new URL("/", self.location.origin);
+  event.waitUntil(self.clients.matchAll({ type: "window", includeUncontrolled: true }).then(function (windows) {
+    var open = windows.filter(function (client) { return client.url === url.href && "focus" in client; })[0];
+    return open ? open.focus() : self.clients.openWindow(url.href);
+  }));
+});

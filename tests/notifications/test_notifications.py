@@ -11,7 +11,7 @@ from django.db import transaction
 from django.urls import reverse
 
 from tests.conftest import make_player
-from tests.results.conftest import post_game
+from tests.results.conftest import game_post, post_game
 from tournament.events.models import Event, Registration, Seat
 from tournament.events.services.registration import register, unregister
 from tournament.events.services.rounds import call_time, start_timer
@@ -198,3 +198,52 @@ def test_registrations_of_imported_or_finished_events_tell_nobody(event, newcome
     event.save()
     Registration.objects.create(event=event, player=newcomer)
     assert Message.objects.count() == 0
+
+
+def test_a_players_report_asks_his_table_to_report_and_a_judge_to_confirm(
+    client_as, event, bracket, seated
+):
+    event.players_report_results = True
+    event.status = "running"
+    event.save()
+    reporter = seated[0]
+    url = reverse("results:report", args=[event.pk, bracket.pk])
+    client_as(reporter).post(url, game_post(seated, [6, 4, 4], winner=reporter))
+    others = {p.user.username for p in seated[1:]}
+    assert recipients(Kind.REPORT_WAITING) == others  # never the reporter himself
+    assert recipients(Kind.ENTRY_WAITING) == {"organizer", "judge", "judge2"}
+
+
+def test_a_missing_or_illegal_decklist_is_reminded_once_before_the_lists_close(event, newcomer):
+    from tournament.decks.models import Decklist
+    from tournament.notifications.reminders import decklist_reminders
+
+    register(event, newcomer)
+    legal = make_player("legal", "Lee Legal")
+    Decklist.objects.create(registration=register(event, legal), status="legal", text="x")
+    # Lists close at the deadline: 21 Nov 2026 10:00 UTC; 48 hours before, a reminder is due.
+    event.registration_deadline = datetime.datetime(2026, 11, 21, 10, tzinfo=datetime.UTC)
+    event.save()
+    too_early = datetime.datetime(2026, 11, 19, 9, tzinfo=datetime.UTC)  # 49 h before
+    assert decklist_reminders(too_early) == 0
+    now = datetime.datetime(2026, 11, 19, 11, tzinfo=datetime.UTC)  # 47 h before
+    decklist_reminders(now)
+    decklist_reminders(now)  # the beat runs hourly: still one reminder
+    assert recipients(Kind.DECKLIST_PROBLEMS) == {"newcomer"}
+    assert len(of_kind(Kind.DECKLIST_PROBLEMS)) == 1
+    after = datetime.datetime(2026, 11, 21, 11, tzinfo=datetime.UTC)
+    assert decklist_reminders(after) == 0  # closed: too late to tell
+
+
+def test_every_kind_is_written_in_portuguese_too():
+    """The Brazilian league is a core user group: no message goes out in English to it."""
+    from django.utils import translation
+
+    from tournament.notifications.kinds import WORDS
+
+    for kind, words in WORDS.items():
+        with translation.override("en"):
+            english = (str(words.subject), str(words.body))
+        with translation.override("pt-br"):
+            portuguese = (str(words.subject), str(words.body))
+        assert portuguese[0] != english[0] and portuguese[1] != english[1], kind

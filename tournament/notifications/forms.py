@@ -2,12 +2,14 @@ from django import forms
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
+from tournament.notifications import push
 from tournament.notifications.kinds import Kind
 from tournament.notifications.models import Preferences
 
 
 class PreferencesForm(forms.ModelForm):
-    """E-mails on or off, the language they are written in, and which kinds to receive."""
+    """E-mails and phone notifications on or off, the language they are written in, and
+    which kinds to receive (a kind turned off is off on both channels)."""
 
     wanted = forms.MultipleChoiceField(
         label=_("Tell me about"),
@@ -18,11 +20,13 @@ class PreferencesForm(forms.ModelForm):
 
     class Meta:
         model = Preferences
-        fields = ["email", "language"]
+        fields = ["email", "push", "language"]
         widgets = {"language": forms.Select(choices=settings.LANGUAGES)}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        if not push.offered():  # no VAPID keys: the site sends no phone notifications
+            del self.fields["push"]
         self.fields["wanted"].initial = [k for k in Kind.values if k not in self.instance.muted]
 
     def save(self, commit: bool = True) -> Preferences:

@@ -16,6 +16,7 @@ from tournament.events.models import Event, Registration, Round, Seat
 from tournament.notifications.kinds import Kind
 from tournament.notifications.services import queue, site_url
 from tournament.results.models import EntryStatus, GameEntry
+from tournament.results.selectors import official_ids
 from tournament.review.models import ReviewDecision
 
 
@@ -99,8 +100,24 @@ def _entry_saved(sender, instance: GameEntry, created, update_fields=None, raw=F
         "round": bracket.round.number,
     }
     judges_page = site_url(reverse("results:bracket", args=[event.pk, bracket.pk]))
-    if created and instance.status == EntryStatus.UNCONFIRMED and not event.single_entry:
-        by = instance.submitted_by
+    by = instance.submitted_by
+    reported = created and by is not None and by.pk not in official_ids(event)
+    if reported:  # a player's report: his table's other players are asked to report too
+        seats = Seat.objects.filter(bracket=bracket, dropped=False).select_related(
+            "registration__player__user"
+        )
+        queue(
+            [user_of(s.registration.player) for s in seats if s.registration.player_id != by.pk],
+            Kind.REPORT_WAITING,
+            event=event,
+            key=f"report:{instance.pk}",
+            by=by.name,
+            url=site_url(reverse("rounds:my_seat", args=[event.pk])),
+            **facts,
+        )
+    # Entries wait for a second official, players' reports for a judge (even single-entry).
+    waiting = reported or not event.single_entry
+    if created and instance.status == EntryStatus.UNCONFIRMED and waiting:
         others = [u for u in officials(event) if u is not None and u != user_of(by)]
         queue(
             others,

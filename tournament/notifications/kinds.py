@@ -15,6 +15,8 @@ class Kind(models.TextChoices):
     MOVED_UP = "moved-up", _("Moved up from the waiting list")
     SEATED = "seated", _("Round seated: your table")
     RESULT_CONFIRMED = "result-confirmed", _("A result at your table was confirmed")
+    REPORT_WAITING = "report-waiting", _("A game at your table was reported")
+    DECKLIST_PROBLEMS = "decklist-problems", _("Your decklist needs work before the deadline")
     ENTRY_WAITING = "entry-waiting", _("An entry waits for a judge's confirmation")
     CONFLICT = "conflict", _("Conflicting entries at a table")
     TIME_CALLED = "time-called", _("Time called")
@@ -58,6 +60,20 @@ WORDS: dict[str, Words] = {
         _(
             "The result of game %(game)s at your table %(table)s (round %(round)s) was "
             "confirmed.\n\n%(url)s"
+        ),
+    ),
+    Kind.REPORT_WAITING: Words(
+        _("%(event)s: game %(game)s at table %(table)s was reported"),
+        _(
+            "%(by)s reported game %(game)s at your table %(table)s (round %(round)s). Report it "
+            "too, or tell a judge if it is wrong: it counts once a judge confirms it.\n\n%(url)s"
+        ),
+    ),
+    Kind.DECKLIST_PROBLEMS: Words(
+        _("%(event)s: your decklist needs work"),
+        _(
+            "Your decklist for %(event)s is missing or not legal (%(problems)s problems). "
+            "Lists close on %(closes)s.\n\n%(url)s"
         ),
     ),
     Kind.ENTRY_WAITING: Words(

@@ -15,6 +15,11 @@ class Preferences(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notification_prefs"
     )
     email = models.BooleanField(_("send me e-mails"), default=True)
+    push = models.BooleanField(
+        _("send me phone notifications"),
+        default=True,
+        help_text=_("On the phones and browsers where you turned them on below."),
+    )
     muted = models.JSONField(_("kinds turned off"), default=list, blank=True)
     language = models.CharField(
         _("language"), max_length=10, choices=settings.LANGUAGES, default=settings.LANGUAGE_CODE
@@ -28,7 +33,12 @@ class Preferences(models.Model):
         return str(self.user)
 
     def wants(self, kind: str) -> bool:
+        """By e-mail."""
         return self.email and kind not in self.muted
+
+    def wants_push(self, kind: str) -> bool:
+        """By Web Push (a muted kind is muted on both channels)."""
+        return self.push and kind not in self.muted
 
 
 class Message(models.Model):
@@ -58,6 +68,8 @@ class Message(models.Model):
     sent_at = models.DateTimeField(_("sent"), null=True, blank=True)
     attempts = models.PositiveSmallIntegerField(default=0)
     error = models.TextField(blank=True)
+    # Web Push is tried once per message: a retried e-mail never pushes it again.
+    pushed_at = models.DateTimeField(_("pushed"), null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-pk"]
@@ -67,3 +79,29 @@ class Message(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} → {self.recipient}"
+
+
+class PushSubscription(models.Model):
+    """One browser or phone that receives a person's notifications by Web Push: what
+    `PushManager.subscribe()` gave it. Removed when the push service says it expired."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="push_subscriptions"
+    )
+    endpoint = models.URLField(_("endpoint"), max_length=1000, unique=True)
+    p256dh = models.CharField(max_length=200)
+    auth = models.CharField(max_length=100)
+    created_at = models.DateTimeField(_("turned on"), auto_now_add=True)
+    last_error = models.TextField(_("last error"), blank=True)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        verbose_name = _("push subscription")
+        verbose_name_plural = _("push subscriptions")
+
+    def __str__(self) -> str:
+        return f"{self.user} ({self.endpoint[:40]}…)"
+
+    def info(self) -> dict:
+        """What pywebpush wants: the subscription as the browser gave it."""
+        return {"endpoint": self.endpoint, "keys": {"p256dh": self.p256dh, "auth": self.auth}}

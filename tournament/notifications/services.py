@@ -4,8 +4,13 @@ send it after commit (Celery), never twice, in the recipient's language.
 Delivery is at least once within `STALE_CLAIM`: a message is claimed, sent, then marked
 sent; a worker that dies between the two leaves a stale claim that the sweep sends again.
 While the broker is down nothing is lost: the sweep (Celery beat) picks up every message
-still pending. A person gets at most `NOTIFICATIONS_PER_HOUR` e-mails an hour; the rest
+still pending. A person gets at most `NOTIFICATIONS_PER_HOUR` messages an hour; the rest
 wait for the next hour.
+
+A message goes by e-mail and, when the site offers Web Push (`push.py`), to the person's
+subscribed browsers, in the same claimed delivery. The push is tried once (`pushed_at`): its
+failures are recorded on the subscriptions, never retried, and never stop the e-mail; a
+retried e-mail does not push again.
 """
 
 from __future__ import annotations
@@ -25,8 +30,9 @@ from django.db.models import F, Q, QuerySet
 from django.urls import reverse
 from django.utils import timezone, translation
 
+from tournament.notifications import push
 from tournament.notifications.kinds import WORDS, Kind
-from tournament.notifications.models import Message, Preferences
+from tournament.notifications.models import Message, Preferences, PushSubscription
 
 logger = logging.getLogger(__name__)
 
@@ -114,15 +120,33 @@ def deliver(message_id: int) -> str:
         return "busy"
     message = Message.objects.select_related("recipient").get(pk=message_id)
     user = message.recipient
-    if not (preferences(user).wants(message.kind) and user.email):
-        return _finish(message, Message.Outcome.SKIPPED)
+    prefs = preferences(user)
+    by_email = prefs.wants(message.kind) and bool(user.email)
+    devices = _devices(message, prefs)
+    if not (by_email or devices):
+        # Pushed on an earlier attempt whose e-mail failed, and the e-mail turned off since.
+        pushed_before = message.pushed_at is not None
+        return _finish(message, Message.Outcome.SENT if pushed_before else Message.Outcome.SKIPPED)
     hour_ago = now - timedelta(hours=1)
     sent = Message.objects.filter(recipient=user, sent_at__gte=hour_ago).count()
     if sent >= settings.NOTIFICATIONS_PER_HOUR:
         Message.objects.filter(pk=message.pk).update(claimed_at=None)
         return "later"
+    subject, body = render(message)
+    if devices:
+        pushed = push.send(devices, push.payload(subject, body, message.params.get("url", "")))
+        message.pushed_at = timezone.now()
+        Message.objects.filter(pk=message.pk).update(pushed_at=message.pushed_at)
+        if not by_email:
+            if pushed.delivered:
+                return _finish(message, Message.Outcome.SENT)
+            if not pushed.errors:  # every subscription had expired: nowhere to send it
+                return _finish(message, Message.Outcome.SKIPPED)
+            message.error = ("Web Push: " + "; ".join(pushed.errors))[:500]
+            message.save(update_fields=["error"])
+            return _finish(message, Message.Outcome.FAILED)
     try:
-        _send(message, user)
+        _send(message, user, subject, body)
     except (OSError, SMTPException) as error:
         message.error = str(error)[:500]
         outcome = Message.Outcome.FAILED if message.attempts >= MAX_ATTEMPTS else None
@@ -132,8 +156,15 @@ def deliver(message_id: int) -> str:
     return _finish(message, Message.Outcome.SENT)
 
 
-def _send(message: Message, user) -> None:
-    subject, body = render(message)
+def _devices(message: Message, prefs: Preferences) -> list[PushSubscription]:
+    """The subscriptions to push this message to: none when the site offers no Web Push, the
+    person turned it (or this kind) off, or it was pushed on an earlier attempt."""
+    if message.pushed_at or not push.offered() or not prefs.wants_push(message.kind):
+        return []
+    return list(PushSubscription.objects.filter(user=message.recipient))
+
+
+def _send(message: Message, user, subject: str, body: str) -> None:
     unsubscribe = unsubscribe_url(user, message.kind)
     with translation.override(preferences(user).language):
         footer = translation.gettext("Stop these e-mails: %(url)s") % {"url": unsubscribe}

@@ -2,7 +2,7 @@
 
 from celery import shared_task
 
-from tournament.notifications import services
+from tournament.notifications import reminders, services
 
 
 @shared_task(name="notifications.deliver", ignore_result=True)
@@ -18,3 +18,9 @@ def sweep() -> int:
     for message_id in ids:
         services.deliver(message_id)
     return len(ids)
+
+
+@shared_task(name="notifications.decklist_reminders", ignore_result=True)
+def decklist_reminders() -> int:
+    """Remind players whose list is missing or not legal before the lists close (beat)."""
+    return reminders.decklist_reminders()

@@ -1,0 +1,62 @@
+"""Reminders sent by Celery beat rather than by a change: a player whose decklist is missing
+or not legal is told before the lists close."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
+from django.db.models import Q
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.formats import date_format
+
+from tournament.decks.models import Decklist
+from tournament.events.choices import Status
+from tournament.events.models import Event, Registration
+from tournament.notifications.kinds import Kind
+from tournament.notifications.services import queue, site_url
+
+# How long before the lists close a player with a missing or illegal list is reminded.
+DECKLIST_NOTICE = timedelta(hours=48)
+
+
+def lists_close_at(event: Event) -> datetime:
+    """When a player can no longer fix his list himself: the registration deadline, or else
+    the event's start (its date at its start time, or midnight, in its own zone)."""
+    if event.registration_deadline is not None:
+        return event.registration_deadline
+    start = datetime.combine(event.date, event.start_time or datetime.min.time())
+    return start.replace(tzinfo=ZoneInfo(event.time_zone))
+
+
+def decklist_reminders(now: datetime | None = None) -> int:
+    """Queue one reminder per registration whose list needs work, for every event whose
+    lists close within `DECKLIST_NOTICE`; the key (registration and closing time) makes it
+    once per deadline. Returns how many registrations were looked at."""
+    now = now or timezone.now()
+    looked = 0
+    for event in Event.objects.filter(status=Status.REGISTRATION, rounds__isnull=True):
+        closes = lists_close_at(event)
+        if not now < closes <= now + DECKLIST_NOTICE:
+            continue
+        needing = (
+            Registration.objects.filter(event=event, waitlisted=False)
+            .filter(Q(decklist__isnull=True) | ~Q(decklist__status=Decklist.Status.LEGAL))
+            .select_related("player__user", "decklist")
+        )
+        for registration in needing:
+            looked += 1
+            decklist = getattr(registration, "decklist", None)
+            queue(
+                [registration.player.user],
+                Kind.DECKLIST_PROBLEMS,
+                event=event,
+                key=f"decklist-reminder:{registration.pk}:{closes.isoformat()}",
+                problems=decklist.problem_count if decklist else 0,
+                closes=date_format(
+                    timezone.localtime(closes, ZoneInfo(event.time_zone)), "DATETIME_FORMAT"
+                ),
+                url=site_url(reverse("decks:decklist", args=[event.pk])),
+            )
+    return looked
