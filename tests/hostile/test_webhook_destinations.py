@@ -1,5 +1,7 @@
-"""Webhooks never reach inside: refused on save and on send, pinned to the vetted address,
-no redirects followed. Each case is one way a URL could lead to the server's own network."""
+"""Webhooks never reach inside: refused on save and on send, pinned to the vetted address; the
+single request (`transport.post`) follows no redirect, and a delivery's redirects are vetted
+one by one (tests/webhooks/test_redirects.py). Each case is one way a URL could lead to the
+server's own network."""
 
 import http.server
 import socket
@@ -126,7 +128,7 @@ def serve(handler):
     return server
 
 
-def test_a_redirect_is_the_answer_not_followed(settings):
+def test_a_single_request_answers_the_redirect_without_following_it(settings):
     settings.WEBHOOKS_ALLOW_PRIVATE_HOSTS = True  # both servers run on this machine
     inside = type("Inside", (Redirecting,), {"hits": []})
     outside = type("Outside", (Redirecting,), {"hits": []})

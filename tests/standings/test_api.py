@@ -99,9 +99,16 @@ def test_standings_of_an_event_in_registration_are_hidden(client, event):
     assert client.get(f"/api/v1/events/{event.pk}/standings/").status_code == 404
 
 
-def test_no_decklists_anywhere(spec):
-    text = str(spec).lower()
-    assert "decklist" not in text and "cards" not in text
+def test_decklists_only_through_the_published_decklists_operation(spec):
+    """Lists are private until the organizer publishes them after the event (SPEC §3): the
+    one operation that reads them is the published-decklists one (its 404 otherwise is
+    tested in tests/api/test_tokens.py)."""
+    mentioning = [
+        path
+        for path, item in spec["paths"].items()
+        if "decklist" in str(item).lower() or "cards" in str(item).lower()
+    ]
+    assert mentioning == ["/api/v1/events/{event_id}/decklists/"]
 
 
 def test_ranking_country_filter(client, finished_event):

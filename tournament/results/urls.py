@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournament.results import offline, views
+from tournament.results import offline, overlay, views
 
 app_name = "results"
 
@@ -12,6 +12,7 @@ urlpatterns = [
     path(BRACKET, views.BracketView.as_view(), name="bracket"),
     path(f"{BRACKET}report/", views.ReportView.as_view(), name="report"),
     path(f"{BRACKET}history/", views.HistoryView.as_view(), name="history"),
+    path(f"{BRACKET}overlay/", overlay.OverlayView.as_view(), name="overlay"),
     path(f"{BRACKET}tiebreak/", views.TiebreakView.as_view(), name="tiebreak"),
     path(f"{BRACKET}games/<row:number>/correct/", views.CorrectionView.as_view(), name="correct"),
     path(

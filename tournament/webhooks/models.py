@@ -2,12 +2,14 @@
 
 import secrets
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from tournament.accounts.models import Player
 from tournament.events.models import Event
+from tournament.webhooks import signing
 from tournament.webhooks.transport import RefusedDestination, vet
 
 REFUSALS = {
@@ -42,14 +44,31 @@ class Kind(models.TextChoices):
     EVENT_FINISHED = "event.finished", _("Event finished")
 
 
+class Format(models.TextChoices):
+    """The body a hook receives: the signed JSON described in the docs, or a chat message
+    shaped for a Discord or Slack incoming-webhook URL (`tournament/webhooks/formats.py`)."""
+
+    GENERIC = "generic", _("Generic JSON")
+    DISCORD = "discord", _("Discord")
+    SLACK = "slack", _("Slack")
+
+
 def new_secret() -> str:
     return secrets.token_urlsafe(32)
+
+
+def site_language() -> str:
+    """The language of a new hook's chat messages unless the organizer picks another."""
+    return settings.LANGUAGE_CODE
 
 
 class Webhook(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="webhooks")
     url = models.URLField(_("URL"), max_length=500, validators=[public_destination])
     kinds = models.JSONField(_("notifications"), default=list)
+    format = models.CharField(_("format"), max_length=10, choices=Format, default=Format.GENERIC)
+    # Discord and Slack messages are written in it (the generic JSON has no translated text).
+    language = models.CharField(_("language"), max_length=10, default=site_language)
     secret = models.CharField(_("signing secret"), max_length=64, default=new_secret)
     active = models.BooleanField(_("active"), default=True)
     created_by = models.ForeignKey(Player, on_delete=models.SET_NULL, null=True, related_name="+")
@@ -62,6 +81,11 @@ class Webhook(models.Model):
 
     def __str__(self) -> str:
         return self.url
+
+    @property
+    def standard_secret(self) -> str:
+        """The secret as Standard Webhooks receivers take it (`whsec_` + base64)."""
+        return signing.standard_secret(self.secret)
 
 
 class Delivery(models.Model):

@@ -1,7 +1,6 @@
 """Queue and send webhook deliveries; nothing here may fail the request that triggered it."""
 
 import datetime
-import json
 import logging
 from collections.abc import Callable
 
@@ -11,7 +10,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tournament.events.models import Event
-from tournament.webhooks import signing, transport
+from tournament.webhooks import formats, signing, transport
 from tournament.webhooks.models import Delivery, Kind, Webhook
 
 logger = logging.getLogger(__name__)
@@ -89,21 +88,24 @@ def enqueue(delivery: Delivery) -> None:
 def attempt(delivery: Delivery) -> bool:
     """Send once and record the outcome; True when the receiver answered 2xx."""
     hook = delivery.webhook
-    body = json.dumps({**delivery.payload, "delivery": delivery.pk}, sort_keys=True).encode()
+    body = formats.body(delivery)
     timestamp = str(int(timezone.now().timestamp()))
+    msg_id = str(delivery.pk)  # the same on every retry: receivers process a delivery once
     headers = {
         "Content-Type": "application/json",
         "User-Agent": USER_AGENT,
         "X-Spellfire-Event": delivery.kind,
-        "X-Spellfire-Delivery": str(delivery.pk),
+        "X-Spellfire-Delivery": msg_id,
         signing.TIMESTAMP_HEADER: timestamp,
         signing.SIGNATURE_HEADER: signing.signature(hook.secret, timestamp, body),
+        **signing.standard_headers(hook.standard_secret, msg_id, timestamp, body),
     }
     now = timezone.now()
     delivery.attempts += 1
     delivery.last_attempt_at = now
     try:
-        status = transport.post(hook.url, body, headers)
+        # redirects are followed only to vetted public addresses; a refusal is the error
+        status = transport.send(hook.url, body, headers)
         delivery.response_status, delivery.error = status, ""
         ok = 200 <= status < 300
         if not ok:

@@ -4,9 +4,16 @@ A destination is vetted when it is saved (the model field's validator) and again
 send: http or https only, its host looked up once, every address it resolves to public
 (not loopback, private, link-local such as cloud metadata, shared or reserved), and the
 connection made to the very address that was checked, so a DNS answer that changes between
-the check and the connection cannot lead inside. Redirects are not followed: a 3xx is the
-receiver's answer, recorded like any other. `WEBHOOKS_ALLOW_PRIVATE_HOSTS` (development and
-tests) lets private addresses through; nothing else is relaxed.
+the check and the connection cannot lead inside. `WEBHOOKS_ALLOW_PRIVATE_HOSTS` (development
+and tests) lets private addresses through; nothing else is relaxed.
+
+`post` makes one request: a 3xx is its answer. `send` (what deliveries use) follows at most
+`MAX_REDIRECTS` redirects, each Location vetted like the hook's own URL and connected to the
+same pinned way; a Location that fails the check, a step from https down to http, or one
+redirect too many ends the delivery attempt with `RefusedRedirect`. Only the statuses that
+keep the method (307, 308) or that clients commonly repeat a POST for (301, 302) are
+followed, with the same body and headers; 303 asks for a GET, which carries no notification,
+so it is the answer.
 """
 
 from __future__ import annotations
@@ -16,12 +23,14 @@ import ipaddress
 import socket
 import ssl
 from dataclasses import dataclass
-from urllib.parse import urlsplit
+from urllib.parse import urljoin, urlsplit
 
 from django.conf import settings
 
 TIMEOUT_SECONDS = 5
 SCHEMES = ("http", "https")
+MAX_REDIRECTS = 3
+FOLLOWED = frozenset({301, 302, 307, 308})
 
 
 class RefusedDestination(ValueError):
@@ -30,6 +39,10 @@ class RefusedDestination(ValueError):
     def __init__(self, code: str, message: str, **params: str):
         super().__init__(message)
         self.code, self.params = code, params
+
+
+class RefusedRedirect(RefusedDestination):
+    """A receiver's redirect that is not followed (recorded as the delivery's error)."""
 
 
 @dataclass(frozen=True)
@@ -108,16 +121,52 @@ class _PinnedHTTPS(http.client.HTTPSConnection):
         self.sock = self._context.wrap_socket(sock, server_hostname=self.host)
 
 
-def post(url: str, body: bytes, headers: dict[str, str]) -> int:
-    """POST the body; return the HTTP status (an error or a redirect status is returned).
-
-    Network failures raise OSError or http.client.HTTPException; a destination that may not
-    receive notifications raises RefusedDestination."""
-    destination = vet(url)
+def _request(destination: Destination, body: bytes, headers: dict[str, str]):
+    """POST to a vetted destination: (status, Location header or None)."""
     pinned = _PinnedHTTPS if destination.scheme == "https" else _PinnedHTTP
     connection = pinned(destination)
     try:
         connection.request("POST", destination.target, body=body, headers=headers)
-        return connection.getresponse().status
+        response = connection.getresponse()
+        return response.status, response.getheader("Location")
     finally:
         connection.close()
+
+
+def post(url: str, body: bytes, headers: dict[str, str]) -> int:
+    """POST the body once; return the HTTP status (an error or a redirect status is returned).
+
+    Network failures raise OSError or http.client.HTTPException; a destination that may not
+    receive notifications raises RefusedDestination."""
+    return _request(vet(url), body, headers)[0]
+
+
+def _shown(url: str) -> str:
+    return url if len(url) <= 120 else url[:117] + "..."
+
+
+def send(url: str, body: bytes, headers: dict[str, str], redirects: int = MAX_REDIRECTS) -> int:
+    """POST the body, following at most `redirects` vetted redirects; the final status.
+
+    Raises what `post` raises, and RefusedRedirect for a redirect that may not be followed."""
+    destination, followed = vet(url), 0
+    while True:
+        status, location = _request(destination, body, headers)
+        if status not in FOLLOWED or not location:
+            return status
+        if followed == redirects:
+            raise RefusedRedirect(
+                "redirects", f"HTTP {status}: more than {redirects} redirects, not followed"
+            )
+        target = urljoin(url, location.strip())
+        try:
+            following = vet(target)
+        except RefusedDestination as refusal:
+            raise RefusedRedirect(
+                "redirect", f"HTTP {status}: redirect to {_shown(target)} refused: {refusal}"
+            ) from refusal
+        if destination.scheme == "https" and following.scheme != "https":
+            raise RefusedRedirect(
+                "downgrade", f"HTTP {status}: redirect from https to {_shown(target)} refused"
+            )
+        url, destination, followed = target, following, followed + 1
