@@ -146,6 +146,8 @@ class RankingTotal(models.Model):
     # (points desc, name, id) so the unfiltered page is one indexed range read.
     rank = models.PositiveIntegerField(_("rank"), default=0)
     position = models.PositiveIntegerField(default=0)
+    # The rank before the year's latest accepted event (0: not ranked then): the movement.
+    previous_rank = models.PositiveIntegerField(_("previous rank"), default=0)
 
     class Meta:
         verbose_name = _("ranking total")
@@ -213,6 +215,33 @@ class ScoringFormSubmission(models.Model):
 def scoring_form_due(event: Event) -> datetime.date:
     """The date the scoring form is due: 30 days after the event."""
     return event.date + datetime.timedelta(days=SCORING_FORM_DUE_DAYS)
+
+
+class RankingStep(models.Model):
+    """A player's ranking right after one accepted event he took part in (year 0: over all
+    years): the event's points, his running total and his rank among everyone ranked so far.
+    Written with the ranking totals (`services.refresh_ranking`), from
+    `scoring.ranking_history`; the player page draws them."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="ranking_steps")
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+")
+    year = models.PositiveSmallIntegerField(_("year"))
+    order = models.PositiveIntegerField(default=0)  # the event's place in the year's sequence
+    points = models.PositiveIntegerField(_("points"), default=0)
+    total = models.PositiveIntegerField(_("total"), default=0)
+    rank = models.PositiveIntegerField(_("rank"), default=0)
+
+    class Meta:
+        ordering = ["year", "order"]
+        verbose_name = _("ranking step")
+        verbose_name_plural = _("ranking steps")
+        constraints = [
+            models.UniqueConstraint(fields=["player", "event", "year"], name="unique_ranking_step")
+        ]
+        indexes = [models.Index(fields=["player", "year", "order"], name="ranking_step_player")]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} after {self.event_id}: {self.rank}"
 
 
 class RankedScore(models.Model):

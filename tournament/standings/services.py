@@ -37,6 +37,7 @@ from scoring.points import (
     official_points,
     took_part,
 )
+from scoring.ranking_history import CountedEvent, history, ranks_before_last
 from tournament.accounts.models import Player
 from tournament.events.choices import Status
 from tournament.events.models import Bracket, Event, Registration, Round, Seat
@@ -51,6 +52,7 @@ from tournament.standings.models import (
     EventStanding,
     OfficialScore,
     RankedScore,
+    RankingStep,
     RankingTotal,
     ScoringFormSubmission,
     scoring_form_due,
@@ -490,7 +492,58 @@ def refresh_ranking(player_ids: Iterable[int]) -> None:
         )
     for year in sorted(years):
         _renumber(year)
+        _store_history(year)
     bump("ranking")
+
+
+def _counted_events(year: int) -> list[CountedEvent]:
+    """The year's accepted events in date order, each with every player's ranking points."""
+    scores = (
+        RankedScore.objects.all()
+        if year == RankingTotal.ALL_YEARS
+        else (RankedScore.objects.filter(year=year))
+    )
+    rows = (
+        scores.values_list("event_id", "player_id")
+        .annotate(points=Sum(F("playing_points") + F("coordinator_points") + F("judge_points")))
+        .order_by("event__date", "event_id")
+    )
+    events: dict[int, dict[int, int]] = {}
+    for event_id, player_id, points in rows:
+        events.setdefault(event_id, {})[player_id] = points or 0
+    return [CountedEvent(event_id, points) for event_id, points in events.items()]
+
+
+def _store_history(year: int) -> None:
+    """Store the year's ranking after each accepted event, and each total's rank before the
+    latest event (the table's movement)."""
+    events = _counted_events(year)
+    order = {counted.event: index for index, counted in enumerate(events, 1)}
+    RankingStep.objects.filter(year=year).delete()
+    RankingStep.objects.bulk_create(
+        (
+            RankingStep(
+                player_id=step.player,
+                event_id=step.event,
+                year=year,
+                order=order[step.event],
+                points=step.points,
+                total=step.total,
+                rank=step.rank,
+            )
+            for step in history(events)
+        ),
+        batch_size=RANKING_CHUNK,
+    )
+    before = ranks_before_last(events)
+    totals = list(RankingTotal.objects.filter(year=year).only("pk", "player_id", "previous_rank"))
+    moved = []
+    for total in totals:
+        previous = before.get(total.player_id, 0)
+        if total.previous_rank != previous:
+            total.previous_rank = previous
+            moved.append(total)
+    RankingTotal.objects.bulk_update(moved, ["previous_rank"], batch_size=RANKING_CHUNK)
 
 
 def _renumber(year: int) -> None:

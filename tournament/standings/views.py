@@ -25,6 +25,7 @@ from tournament.events.services.teams import group_by_team, team_annotation
 from tournament.events.views_mixins import EventMixin
 from tournament.results.models import Game, game_cells
 from tournament.standings import services
+from tournament.standings.charts import rank_chart
 from tournament.standings.filters import (
     PlayerFilter,
     RankingFilter,
@@ -36,6 +37,8 @@ from tournament.standings.models import (
     EventScoring,
     EventStanding,
     OfficialScore,
+    RankingStep,
+    RankingTotal,
     scoring_form_due,
 )
 from tournament.standings.tables import (
@@ -278,6 +281,10 @@ class PlayerView(TemplateView):
             breakdown=services.ranking_breakdown(player, year),
         )
         context["ranking_total"] = sum(r["total"] for r in context["breakdown"])
+        steps = RankingStep.objects.filter(
+            player=player, year=year or RankingTotal.ALL_YEARS
+        ).select_related("event")
+        context["rank_chart"] = rank_chart(list(steps.order_by("order")))
         return context
 
 
