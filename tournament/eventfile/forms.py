@@ -22,3 +22,26 @@ class ImportForm(forms.Form):
                 % {"mb": MAX_FILE_BYTES // (1024 * 1024)}
             )
         return upload.read()
+
+
+# A zip of past years: a few hundred event files, compressed.
+MAX_ZIP_BYTES = 50 * 1024 * 1024
+
+
+class BatchImportForm(forms.Form):
+    archive = forms.FileField(
+        label=_("Zip of event files"),
+        help_text=_(
+            "A .zip of spellfire-event/1 JSON files (past events); each is imported and "
+            "checked on its own and waits for a ranking officer's review."
+        ),
+    )
+
+    def clean_archive(self) -> bytes:
+        upload = self.cleaned_data["archive"]
+        if upload.size > MAX_ZIP_BYTES:
+            raise forms.ValidationError(
+                _("The zip is too large (at most %(mb)d MB).")
+                % {"mb": MAX_ZIP_BYTES // (1024 * 1024)}
+            )
+        return upload.read()

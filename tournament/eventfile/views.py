@@ -14,11 +14,12 @@ from django.views.generic import FormView
 from scoring.eventfile import EventFileError
 from scoring.eventlimits import cap_issues
 from tournament.core.issues import issue_line
-from tournament.eventfile import jobs
-from tournament.eventfile.forms import ImportForm
+from tournament.eventfile import batch, jobs
+from tournament.eventfile.forms import BatchImportForm, ImportForm
 from tournament.eventfile.services import export_text, import_event
 from tournament.events.permissions import EventRole, player_of
 from tournament.events.views_mixins import EventMixin
+from tournament.review.services import is_ranking_officer
 
 
 def export_filename(event) -> str:
@@ -92,3 +93,51 @@ class ImportJobView(LoginRequiredMixin, View):
             return response
         template = "eventfile/_import_job.html" if request.htmx else "eventfile/import_job.html"
         return TemplateResponse(request, template, {"job": job})
+
+
+class OfficerOnlyMixin(LoginRequiredMixin):
+    """Ranking officers only (they bring past years into the ranking)."""
+
+    def dispatch(self, request, *args, **kwargs):
+        if request.user.is_authenticated and not is_ranking_officer(request.user):
+            raise PermissionDenied(_("Only ranking officers import a zip of past events."))
+        return super().dispatch(request, *args, **kwargs)
+
+
+class BatchImportView(OfficerOnlyMixin, FormView):
+    """Upload a zip of past event files: one import per file, then the batch's page."""
+
+    form_class = BatchImportForm
+    template_name = "eventfile/batch_import.html"
+
+    def form_valid(self, form):
+        if player_of(self.request.user) is None:
+            form.add_error(None, _("Your account has no player profile."))
+            return self.form_invalid(form)
+        try:
+            found = batch.start(form.cleaned_data["archive"], self.request.user.pk)
+        except batch.BatchError as error:
+            form.add_error("archive", str(error))
+            return self.form_invalid(form)
+        return redirect("eventfile:batch", batch_id=found.id)
+
+
+class BatchView(OfficerOnlyMixin, View):
+    """Where each file of a batch stands; polls until every import has finished."""
+
+    def get(self, request, batch_id: str):
+        found = batch.load(batch_id)
+        if found is None or found.user_id != request.user.pk:
+            raise Http404(_("There is no such import."))
+        rows = found.jobs()
+        context = {
+            "batch": found,
+            "rows": rows,
+            "done": sum(1 for _name, job in rows if job and job.state == jobs.JobState.DONE),
+            "failed": sum(
+                1 for _name, job in rows if job is None or job.state == jobs.JobState.FAILED
+            ),
+            "finished": all(job is None or job.finished or job.is_stale for _name, job in rows),
+        }
+        template = "eventfile/_batch.html" if request.htmx else "eventfile/batch.html"
+        return TemplateResponse(request, template, context)
