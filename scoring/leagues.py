@@ -1,0 +1,115 @@
+"""A season's league table (the ranking body's year, a regional league): which of a player's
+accepted events count, his points, the stated tie-breaks, and who qualifies for the
+championship.
+
+Rules of a league [decisions where the seeds are silent, stated on the league's page]:
+- counting: every event of the season, or a player's best N events by points;
+- order: more counted points; then the higher best single event; then more events played;
+  players still equal share the rank (1, 1, 3);
+- qualification: the top N of the table, or the top N of each region; players tied at the last
+  qualifying rank all qualify (a slot is never decided by a coin).
+
+Pure: results in, table out, deterministic.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+Player = int | str
+
+
+@dataclass(frozen=True, slots=True)
+class LeagueRules:
+    best: int | None = None  # count a player's best N events; None: every event
+    qualify: int = 0  # qualification slots (0: none)
+    per_region: bool = False  # the slots are per region rather than over the whole table
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """A player's accepted ranking points in one event of the season."""
+
+    player: Player
+    event: int | str
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class LeagueRow:
+    player: Player
+    rank: int
+    points: int  # counted points
+    best_event: int  # the player's highest single-event points
+    events_played: int
+    counted: tuple[int | str, ...]  # the events whose points count, best first
+    region: str = ""
+    qualified: bool = False
+
+
+def _counted(results: list[Result], best: int | None) -> list[Result]:
+    ordered = sorted(results, key=lambda r: (-r.points, str(r.event)))
+    return ordered if best is None else ordered[:best]
+
+
+def _key(row: LeagueRow) -> tuple[int, int, int]:
+    return (-row.points, -row.best_event, -row.events_played)
+
+
+def league_table(
+    results: Iterable[Result], rules: LeagueRules, regions: Mapping[Player, str] | None = None
+) -> list[LeagueRow]:
+    """The table, best first (ties by player id for a stable listing)."""
+    regions = regions or {}
+    by_player: dict[Player, list[Result]] = {}
+    for result in results:
+        by_player.setdefault(result.player, []).append(result)
+    rows = []
+    for player, played in by_player.items():
+        counted = _counted(played, rules.best)
+        rows.append(
+            LeagueRow(
+                player=player,
+                rank=0,
+                points=sum(r.points for r in counted),
+                best_event=max(r.points for r in played),
+                events_played=len(played),
+                counted=tuple(r.event for r in counted),
+                region=regions.get(player, ""),
+            )
+        )
+    rows.sort(key=lambda row: (_key(row), str(row.player)))
+    ranked = _ranked(rows)
+    return _qualify(ranked, rules)
+
+
+def _ranked(rows: list[LeagueRow]) -> list[LeagueRow]:
+    out, rank, previous = [], 0, None
+    for position, row in enumerate(rows, 1):
+        if _key(row) != previous:
+            rank, previous = position, _key(row)
+        out.append(_replace(row, rank=rank))
+    return out
+
+
+def _qualify(rows: list[LeagueRow], rules: LeagueRules) -> list[LeagueRow]:
+    if rules.qualify <= 0:
+        return rows
+    groups: dict[str, list[LeagueRow]] = {}
+    for row in rows:
+        groups.setdefault(row.region if rules.per_region else "", []).append(row)
+    qualified: set[Player] = set()
+    for members in groups.values():
+        local = _ranked(members)  # ranks within the region when slots are per region
+        if len(local) < rules.qualify:
+            qualified |= {r.player for r in local}
+            continue
+        cutoff = local[rules.qualify - 1].rank
+        qualified |= {r.player for r in local if r.rank <= cutoff}
+    return [_replace(row, qualified=row.player in qualified) for row in rows]
+
+
+def _replace(row: LeagueRow, **changes) -> LeagueRow:
+    fields = {name: getattr(row, name) for name in LeagueRow.__slots__}
+    return LeagueRow(**(fields | changes))
