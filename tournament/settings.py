@@ -76,6 +76,7 @@ INSTALLED_APPS = [
     "tournament.review",
     "tournament.webhooks",
     "tournament.notifications",
+    "tournament.leagues",
 ]
 
 MIDDLEWARE = [

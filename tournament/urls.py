@@ -22,6 +22,7 @@ urlpatterns = [
     path("", include("tournament.review.urls")),
     path("", include("tournament.webhooks.urls")),
     path("", include("tournament.notifications.urls")),
+    path("", include("tournament.leagues.urls")),
 ]
 
 handler400 = "tournament.core.views.bad_request"

@@ -7,6 +7,7 @@ from drf_spectacular.views import (
     SpectacularSwaggerSplitView,
 )
 
+from tournament.leagues import api as leagues
 from tournament.standings.api import brackets, views, writes
 from tournament.standings.api.http import not_found
 
@@ -70,6 +71,8 @@ v1 = [
     path("events/<row:event_id>/officials/", views.OfficialsList.as_view(), name="officials"),
     path("players/<path:player_number>/", views.PlayerDetail.as_view(), name="player"),
     path("ranking/", views.RankingList.as_view(), name="ranking"),
+    path("leagues/", leagues.LeagueList.as_view(), name="leagues"),
+    path("leagues/<row:league_id>/", leagues.LeagueDetail.as_view(), name="league"),
     path("schema/", SpectacularAPIView.as_view(api_version="v1"), name="schema"),
     # The split view serves its start-up script as a file: no inline script (CSP).
     path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api-v1:schema"), name="docs"),

@@ -23,6 +23,7 @@ from tournament.events.models import Bracket, Event, Registration, Round, Seat
 from tournament.events.permissions import EventRole, player_of
 from tournament.events.services.teams import group_by_team, team_annotation
 from tournament.events.views_mixins import EventMixin
+from tournament.leagues.services import league_places
 from tournament.results.models import Game, game_cells
 from tournament.standings import services
 from tournament.standings.charts import rank_chart
@@ -285,6 +286,7 @@ class PlayerView(TemplateView):
             player=player, year=year or RankingTotal.ALL_YEARS
         ).select_related("event")
         context["rank_chart"] = rank_chart(list(steps.order_by("order")))
+        context["seasons"] = league_places(player)
         return context
 
 

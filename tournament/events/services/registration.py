@@ -61,6 +61,9 @@ def register(event: Event, player: Player, *, late: bool = False) -> Registratio
             raise ValidationError(
                 _("%(player)s is already registered for this event.") % {"player": player.name}
             )
+        refusal = championship_refusal(event, player)
+        if refusal:
+            raise ValidationError(refusal)
         waitlisted = not late and not _has_room(event)
         try:
             with transaction.atomic():
@@ -71,6 +74,13 @@ def register(event: Event, player: Player, *, late: bool = False) -> Registratio
             raise ValidationError(
                 _("%(player)s is already registered for this event.") % {"player": player.name}
             ) from error
+
+
+def championship_refusal(event: Event, player: Player) -> str | None:
+    """A championship restricted to a league's qualified players refuses the others."""
+    from tournament.leagues.services import registration_refusal  # leagues build on events
+
+    return registration_refusal(event, player)
 
 
 def promote_waiting(event: Event) -> list[Registration]:

@@ -1,0 +1,69 @@
+"""API reads of the leagues: the list, and one league's table."""
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import generics, serializers
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from tournament.leagues.models import League
+from tournament.leagues.views import table_rows
+
+
+class LeagueOut(serializers.ModelSerializer):
+    class Meta:
+        model = League
+        fields = [
+            "id",
+            "name",
+            "starts",
+            "ends",
+            "countries",
+            "counting",
+            "best_n",
+            "qualify",
+            "qualify_per_region",
+            "closed_at",
+        ]
+
+
+class LeagueRowOut(serializers.Serializer):
+    rank = serializers.IntegerField()
+    player_number = serializers.CharField()
+    name = serializers.CharField()
+    region = serializers.CharField()
+    points = serializers.IntegerField()
+    events_played = serializers.IntegerField()
+    qualified = serializers.BooleanField()
+
+
+class LeagueTableOut(LeagueOut):
+    table = LeagueRowOut(many=True)
+
+    class Meta(LeagueOut.Meta):
+        fields = [*LeagueOut.Meta.fields, "table"]
+
+
+class LeagueList(generics.ListAPIView):
+    queryset = League.objects.all()
+    serializer_class = LeagueOut
+
+
+class LeagueDetail(APIView):
+    @extend_schema(responses=LeagueTableOut)
+    def get(self, request, league_id: int):
+        league = get_object_or_404(League, pk=league_id)
+        body = LeagueOut(league).data
+        body["table"] = [
+            {
+                "rank": item["row"].rank,
+                "player_number": item["player"].player_number if item["player"] else "",
+                "name": item["player"].name if item["player"] else "",
+                "region": item["row"].region,
+                "points": item["row"].points,
+                "events_played": item["row"].events_played,
+                "qualified": item["row"].qualified,
+            }
+            for item in table_rows(league)
+        ]
+        return Response(body)

@@ -1,0 +1,87 @@
+"""League tables from the accepted figures (`RankedScore`, SPEC §9: only accepted events
+count), frozen when the league closes, and the championship's qualification check."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scoring.leagues import LeagueRow, LeagueRules, Result, league_table
+from tournament.accounts.models import Player
+from tournament.leagues.models import League
+from tournament.standings.models import RankedScore
+
+
+def rules_of(league: League) -> LeagueRules:
+    best = league.best_n if league.counting == League.Counting.BEST else None
+    return LeagueRules(best=best, qualify=league.qualify, per_region=league.qualify_per_region)
+
+
+def results_of(league: League) -> tuple[list[Result], dict[int, str]]:
+    """The accepted points of the league's players in the league's events, and their regions."""
+    scores = RankedScore.objects.filter(
+        event__date__gte=league.starts, event__date__lte=league.ends
+    )
+    if league.events_mode == League.Events.CHOSEN:
+        scores = scores.filter(event__in=league.chosen_events.all())
+    if league.countries:
+        scores = scores.filter(player__country__in=league.countries)
+    rows = scores.values_list("player_id", "event_id").annotate(
+        points=F("playing_points") + F("coordinator_points") + F("judge_points")
+    )
+    results = [Result(player, event, points or 0) for player, event, points in rows]
+    ids = {r.player for r in results}
+    regions = {
+        pk: str(region or "")
+        for pk, region in Player.objects.filter(pk__in=ids).values_list("pk", "region")
+    }
+    return results, regions
+
+
+def table(league: League) -> list[LeagueRow]:
+    """The league's table: frozen once closed, computed from the accepted figures before."""
+    if league.is_closed:
+        return [LeagueRow(**{**row, "counted": tuple(row["counted"])}) for row in league.frozen]
+    results, regions = results_of(league)
+    return league_table(results, rules_of(league), regions)
+
+
+def close(league: League) -> League:
+    """Freeze the table: later corrections of its events no longer change it."""
+    with transaction.atomic():
+        league = League.objects.select_for_update().get(pk=league.pk)
+        if league.is_closed:
+            raise ValidationError(_("This league is already closed."))
+        league.frozen = [asdict(row) | {"counted": list(row.counted)} for row in table(league)]
+        league.closed_at = timezone.now()
+        league.save(update_fields=["frozen", "closed_at"])
+        return league
+
+
+def qualified_ids(league: League) -> set[int]:
+    return {int(row.player) for row in table(league) if row.qualified}
+
+
+def registration_refusal(event, player: Player) -> str | None:
+    """Why the player may not register for this championship (None: he may)."""
+    leagues = list(League.objects.filter(championship=event, restrict_championship=True))
+    if not leagues or any(player.pk in qualified_ids(league) for league in leagues):
+        return None
+    return _("Registration is open to players qualified through %(leagues)s.") % {
+        "leagues": ", ".join(league.name for league in leagues)
+    }
+
+
+def league_places(player: Player) -> list[tuple[League, LeagueRow]]:
+    """The player's place in every league he appears in (the player page), newest first."""
+    found = []
+    for league in League.objects.all():
+        row = next((r for r in table(league) if int(r.player) == player.pk), None)
+        if row is not None:
+            found.append((league, row))
+    return found

@@ -1,0 +1,13 @@
+from django.urls import path
+
+from tournament.leagues import views
+
+app_name = "leagues"
+
+urlpatterns = [
+    path("leagues/", views.LeagueListView.as_view(), name="list"),
+    path("leagues/new/", views.LeagueCreateView.as_view(), name="create"),
+    path("leagues/<row:pk>/", views.LeagueDetailView.as_view(), name="detail"),
+    path("leagues/<row:pk>/edit/", views.LeagueUpdateView.as_view(), name="edit"),
+    path("leagues/<row:pk>/close/", views.LeagueCloseView.as_view(), name="close"),
+]

@@ -1,0 +1,120 @@
+"""League pages: the list, one league's table (CSV too), and the officers' forms."""
+
+import csv
+
+from django.contrib import messages
+from django.contrib.auth.mixins import LoginRequiredMixin
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from django.views import View
+from django.views.generic import CreateView, DetailView, ListView, UpdateView
+
+from tournament.accounts.models import Player
+from tournament.core.export import neutralise_formula as safe_cell
+from tournament.leagues import services
+from tournament.leagues.forms import LeagueForm
+from tournament.leagues.models import League
+from tournament.review.services import is_ranking_officer
+
+
+class OfficerMixin(LoginRequiredMixin):
+    def dispatch(self, request, *args, **kwargs):
+        if request.user.is_authenticated and not is_ranking_officer(request.user):
+            raise PermissionDenied(_("Only ranking officers define leagues."))
+        return super().dispatch(request, *args, **kwargs)
+
+
+class LeagueListView(ListView):
+    model = League
+    template_name = "leagues/list.html"
+    context_object_name = "leagues"
+
+
+def table_rows(league: League) -> list[dict]:
+    """The table with each player's name and number (one query for the names)."""
+    rows = services.table(league)
+    players = Player.objects.in_bulk([int(r.player) for r in rows])
+    return [{"row": r, "player": players.get(int(r.player))} for r in rows]
+
+
+class LeagueDetailView(DetailView):
+    model = League
+    template_name = "leagues/detail.html"
+    context_object_name = "league"
+
+    def get(self, request, *args, **kwargs):
+        self.object = self.get_object()
+        if request.GET.get("_export") == "csv":
+            return self.csv()
+        context = self.get_context_data(
+            object=self.object,
+            rows=table_rows(self.object),
+            can_edit=is_ranking_officer(request.user),
+        )
+        return self.render_to_response(context)
+
+    def csv(self) -> HttpResponse:
+        response = HttpResponse(content_type="text/csv; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="league-{self.object.pk}.csv"'
+        response.write("\ufeff")  # Excel reads UTF-8 with a BOM
+        writer = csv.writer(response)
+        writer.writerow(
+            [
+                _("Rank"),
+                _("Player"),
+                _("Player number"),
+                _("Region"),
+                _("Points"),
+                _("Events"),
+                _("Qualified"),
+            ]
+        )
+        for item in table_rows(self.object):
+            row, player = item["row"], item["player"]
+            writer.writerow(
+                [
+                    row.rank,
+                    safe_cell(player.name if player else ""),
+                    safe_cell(player.player_number if player else ""),
+                    safe_cell(row.region),
+                    row.points,
+                    row.events_played,
+                    _("yes") if row.qualified else "",
+                ]
+            )
+        return response
+
+
+class LeagueCreateView(OfficerMixin, CreateView):
+    model = League
+    form_class = LeagueForm
+    template_name = "leagues/form.html"
+
+    def form_valid(self, form):
+        form.instance.created_by = self.request.user
+        return super().form_valid(form)
+
+
+class LeagueUpdateView(OfficerMixin, UpdateView):
+    model = League
+    form_class = LeagueForm
+    template_name = "leagues/form.html"
+
+    def get_queryset(self):
+        return League.objects.filter(closed_at__isnull=True)  # a closed league is frozen
+
+
+class LeagueCloseView(OfficerMixin, View):
+    http_method_names = ["post"]
+
+    def post(self, request, pk: int):
+        league = get_object_or_404(League, pk=pk)
+        try:
+            services.close(league)
+        except ValidationError as error:
+            messages.error(request, " ".join(error.messages))
+        else:
+            messages.success(request, _("The league is closed: its table is kept as it is."))
+        return HttpResponseRedirect(league.get_absolute_url())
