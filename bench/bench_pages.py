@@ -92,7 +92,7 @@ def build_ranking(events: int, size: int = 12, pool: int = 600) -> None:
     from tournament.standings.services import refresh_ranking
 
     rng = random.Random(200)
-    countries = ["Canada", "Brazil", "USA", "Germany", "Portugal"]
+    countries = ["CA", "BR", "US", "DE", "PT"]
     people = Player.objects.bulk_create(
         Player(player_number=f"R{i:05d}", name=f"Ranked {i:05d}", country=countries[i % 5])
         for i in range(pool)

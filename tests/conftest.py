@@ -117,7 +117,7 @@ def ranking_officer() -> User:
     user = User.objects.filter(username="officer").first()
     if user is None:
         user = make_player("officer", "Olga Officer").user
-        user.groups.add(Group.objects.get(name=RANKING_OFFICERS_GROUP))
+        user.groups.add(Group.objects.get_or_create(name=RANKING_OFFICERS_GROUP)[0])
     return user
 
 

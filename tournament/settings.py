@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "django.contrib.humanize",
     "django_tables2",
     "django_filters",
+    "django_countries",
     "django_htmx",
     "corsheaders",
     "rest_framework",

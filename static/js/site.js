@@ -24,3 +24,26 @@ document.addEventListener("input", (event) => {
     row.hidden = !keep;
   }
 });
+//   <select data-country-of="NAME">  (regions) shows only the options whose data-country is
+//                                     the value of its form's field NAME (the chosen country);
+//                                     a hidden choice is unselected
+function showCountryRegions(select) {
+  const country = select.form && select.form.elements[select.dataset.countryOf];
+  if (!country) return;
+  for (const option of select.options) {
+    if (!option.dataset.country) continue;
+    const other = country.value !== "" && option.dataset.country !== country.value;
+    option.hidden = other;
+    option.disabled = other;
+  }
+  const chosen = select.options[select.selectedIndex];
+  if (chosen && chosen.hidden) select.value = "";
+}
+document.addEventListener("change", (event) => {
+  const field = event.target;
+  if (!field.form || !field.name) return;
+  for (const select of field.form.querySelectorAll("select[data-country-of]")) {
+    if (select.dataset.countryOf === field.name) showCountryRegions(select);
+  }
+});
+for (const select of document.querySelectorAll("select[data-country-of]")) showCountryRegions(select);

@@ -161,9 +161,9 @@ def test_too_many_requests_is_a_429_with_retry_after(client, judge, monkeypatch)
 
 def test_published_decklists_only_after_the_event(client, finished_event):
     url = reverse("api-v1:decklists", args=[finished_event.pk])
-    finished_event.publish_decklists = False
+    finished_event.decklists_published = "none"
     finished_event.save()
     assert client.get(url).status_code == 404
-    finished_event.publish_decklists = True
+    finished_event.decklists_published = "all"
     finished_event.save()
     assert client.get(url).status_code == 200

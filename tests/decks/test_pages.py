@@ -115,14 +115,14 @@ def test_visibility(client_as, event, player, stranger, registration, other_regi
     assert client_as(stranger).get(reverse("decks:decklists", args=[event.pk])).status_code == 403
     assert client_as(player).get(list_url(registration)).status_code == 200  # own list
     event.status = "running"
-    event.publish_decklists = True
+    event.decklists_published = "all"
     event.save()
     assert client_as(stranger).get(url).status_code == 403  # never while running
     event.status = "finished"
-    event.publish_decklists = False
+    event.decklists_published = "none"
     event.save()
     assert client_as(stranger).get(url).status_code == 403
-    event.publish_decklists = True
+    event.decklists_published = "all"
     event.save()
     public = client_as(None).get(url)
     assert public.status_code == 200 and "Shaqat Beetles" in public.content.decode()

@@ -64,7 +64,7 @@ def test_signup_gives_a_permanent_player_number(client, db):
             "password1": "a-Long-passphrase-9",
             "password2": "a-Long-passphrase-9",
             "name": "New Player",
-            "country": "Brazil",
+            "country": "BR",
         },
     )
     assert response.status_code == 302
@@ -72,7 +72,7 @@ def test_signup_gives_a_permanent_player_number(client, db):
 
     numbers = sorted(int(p.player_number) for p in Player.objects.all())
     assert numbers == [1001, 1002]
-    assert Player.objects.get(name="New Player").country == "Brazil"
+    assert Player.objects.get(name="New Player").country == "BR"
 
 
 def test_judges_cannot_include_the_organizer(event, organizer):

@@ -22,7 +22,7 @@ def build_event(organizer: Player, n: int, seed: int = 7, **fields) -> Event:
             player_number=f"T{start + i:05d}",
             name=f"Player {start + i:04d}",
             club=f"Club {i % 3}",
-            country="Canada" if i % 2 else "Brazil",
+            country="CA" if i % 2 else "BR",
         )
         for i in range(n)
     )
@@ -50,4 +50,4 @@ def big_event(organizer) -> Event:
 
 @pytest.fixture
 def fan(db) -> Player:
-    return make_player("fan", "Fay Fan", country="Canada")
+    return make_player("fan", "Fay Fan", country="CA")

@@ -7,16 +7,103 @@ from django.db import transaction
 from django.template import loader
 from django.utils.translation import gettext_lazy as _
 
-from tournament.accounts.models import ApiToken, Player
+from tournament.accounts.locations import choices_with_country
+from tournament.accounts.models import ApiToken, Player, Region
 from tournament.accounts.tasks import send_later
 
+OTHER_REGION = "other"  # the region choice of a player whose region is not in the list
 
-class SignUpForm(UserCreationForm):
+
+class RegionSelect(forms.Select):
+    """A select of regions: each option whose label is a `locations.RegionLabel` carries its
+    country as `data-country`, and the select names the form's country field in
+    `data-country-of`; `static/js/site.js` then shows only the chosen country's regions."""
+
+    def __init__(self, attrs=None, country_field: str = "country", choices=()):
+        super().__init__({"data-country-of": country_field, **(attrs or {})}, choices)
+
+    def create_option(self, name, value, label, selected, index, subindex=None, attrs=None):
+        option = super().create_option(name, value, label, selected, index, subindex, attrs)
+        country = getattr(label, "country", "")
+        if country:
+            option["attrs"]["data-country"] = country
+        return option
+
+
+def region_choices() -> list[tuple[str, str]]:
+    """Every region (the page shows the chosen country's), then “other”."""
+    regions = Region.objects.order_by("name", "country")
+    return [
+        ("", "—"),
+        *choices_with_country(regions, lambda r: str(r.pk)),
+        (OTHER_REGION, _("Other (write it below)")),
+    ]
+
+
+class LocationFields(forms.Form):
+    """Country (a select of ISO countries, names in the page's language), region (a select of
+    the regions of that country, or “other”) and a note for a region not in the list."""
+
+    country = Player._meta.get_field("country").formfield(
+        label=_("Country"), required=False, empty_label="—"
+    )
+    region = forms.ChoiceField(
+        label=_("Region"), required=False, choices=region_choices, widget=RegionSelect
+    )
+    location_note = forms.CharField(
+        label=_("Region not in the list"),
+        max_length=200,
+        required=False,
+        help_text=_("If your region is not in the list, choose “Other” and write it here."),
+    )
+
+    def clean(self):
+        cleaned = super().clean()
+        choice = cleaned.get("region") or ""
+        country = cleaned.get("country") or ""
+        note = (cleaned.get("location_note") or "").strip()
+        region = None
+        if choice == OTHER_REGION:
+            if not note:
+                self.add_error(
+                    "location_note", _("Write your region, or choose one from the list.")
+                )
+        elif choice:
+            region = Region.objects.filter(pk=choice).first()
+            if region is None:
+                self.add_error("region", _("Choose a region from the list."))
+            elif not country:
+                cleaned["country"] = str(region.country)
+            elif str(region.country) != country:
+                self.add_error("region", _("This region is not in the chosen country."))
+            note = ""  # a region from the list: the note is no longer needed
+        if "region" not in self.errors:
+            cleaned["region"] = region
+        if "location_note" not in self.errors:
+            cleaned["location_note"] = note
+        return cleaned
+
+    def location_initial(self, player: Player | None) -> None:
+        """Shows the player's region (or “other” when he wrote one) as chosen."""
+        if player is not None and not self.is_bound:
+            if player.region_id:
+                self.initial["region"] = str(player.region_id)
+            elif player.location_note:
+                self.initial["region"] = OTHER_REGION
+
+    def location(self) -> dict:
+        """The cleaned country, region and note, as `Player` fields."""
+        return {name: self.cleaned_data[name] for name in ("country", "region", "location_note")}
+
+
+class SignUpForm(LocationFields, UserCreationForm):
     name = forms.CharField(label=_("Full name"), max_length=120)
     email = forms.EmailField(label=_("Email"), help_text=_("Used to reset your password."))
-    country = forms.CharField(label=_("Country"), max_length=60, required=False)
-    region = forms.CharField(label=_("Region"), max_length=60, required=False)
     club = forms.CharField(label=_("Club / team"), max_length=120, required=False)
+    field_order = [
+        *("username", "email", "password1", "password2", "name"),
+        *("country", "region", "location_note", "club"),
+    ]
 
     class Meta(UserCreationForm.Meta):
         model = User
@@ -34,17 +121,20 @@ class SignUpForm(UserCreationForm):
             Player.create_for_user(
                 user,
                 name=self.cleaned_data["name"],
-                country=self.cleaned_data["country"],
-                region=self.cleaned_data["region"],
                 club=self.cleaned_data["club"],
+                **self.location(),
             )
         return user
 
 
-class ProfileForm(forms.ModelForm):
+class ProfileForm(LocationFields, forms.ModelForm):
     class Meta:
         model = Player
-        fields = ("name", "country", "region", "club")
+        fields = ("name", "country", "region", "location_note", "club")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.location_initial(self.instance)
 
 
 class QueuedPasswordResetForm(PasswordResetForm):

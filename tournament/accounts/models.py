@@ -4,9 +4,31 @@ from django.conf import settings
 from django.db import IntegrityError, models, transaction
 from django.db.models.functions import Cast
 from django.utils.translation import gettext_lazy as _
+from django_countries.fields import CountryField
 
 # How often a sign-up retries when another one took its player number at the same moment.
 NUMBER_ATTEMPTS = 50
+
+
+class Region(models.Model):
+    """A region of a country (state, province…), as players choose it on their profile.
+
+    Made by the migration from what players had typed, by the demo, and by officers (admin)
+    for what players wrote as “other” (`manage.py unmapped_locations` lists those)."""
+
+    country = CountryField(_("country"))
+    name = models.CharField(_("name"), max_length=60)
+
+    class Meta:
+        ordering = ["country", "name"]
+        verbose_name = _("region")
+        verbose_name_plural = _("regions")
+        constraints = [
+            models.UniqueConstraint(fields=["country", "name"], name="region_unique_per_country")
+        ]
+
+    def __str__(self) -> str:
+        return self.name
 
 
 class Player(models.Model):
@@ -22,8 +44,18 @@ class Player(models.Model):
     )
     player_number = models.CharField(_("player number"), max_length=20, unique=True)
     name = models.CharField(_("name"), max_length=120)
-    country = models.CharField(_("country"), max_length=60, blank=True)
-    region = models.CharField(_("region"), max_length=60, blank=True)
+    country = CountryField(_("country"), blank=True)
+    region = models.ForeignKey(
+        Region,
+        on_delete=models.PROTECT,  # a region in use is merged or kept, never lost
+        null=True,
+        blank=True,
+        related_name="players",
+        verbose_name=_("region"),
+    )
+    # Where the player said he is when no country or region of the lists fitted (what the
+    # free-text fields held before the move to codes, or a region chosen as “other”).
+    location_note = models.CharField(_("location note"), max_length=200, blank=True)
     club = models.CharField(_("club / team"), max_length=120, blank=True)
     # The secret part of the player's calendar feed addresses (a calendar app cannot sign
     # in); empty until first shown, replaced when the player asks for new addresses.

@@ -159,6 +159,11 @@ class Decklist(models.Model):
         default=False,
         help_text=_("The player declared that he plays without a sideboard (Sideboard variant)."),
     )
+    hidden_by_player = models.BooleanField(
+        _("kept private by the player"),
+        default=False,
+        help_text=_("Never published, nor counted in the metagame."),
+    )
     status = models.CharField(
         _("status"), max_length=10, choices=Status, default=Status.MISSING, db_index=True
     )

@@ -8,6 +8,7 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
+from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -26,7 +27,7 @@ from tournament.decks.carddata import current_import_token, get_card_index
 from tournament.decks.models import Decklist, DecklistChange, SideboardSwap
 from tournament.decks.textnorm import normalize_decklist_text
 from tournament.events.choices import Status
-from tournament.events.models import Bracket, Event, Registration, Seat
+from tournament.events.models import Bracket, DecklistsPublished, Event, Registration, Seat
 from tournament.events.permissions import EventRole, player_of, role_in_event
 
 SIDEBOARD_VARIANT = "sideboard"
@@ -204,6 +205,7 @@ def group_entries(entries: Iterable[DeckEntry]) -> list[dict[str, Any]]:
                 "level": card.level_text,
                 "world": card.world if card.world not in ("None", "") else "",
                 "avatar": card.is_avatar,
+                "identity": card.identity_key,
             }
         else:
             row["count"] += entry.count
@@ -232,19 +234,76 @@ def is_owner(user, registration: Registration) -> bool:
     return player is not None and registration.player_id == player.pk
 
 
+# --- which lists are public: ONE rule (pages, the API, the event menu and the metagame) ---
+
+
+def public_decklist_q() -> Q:
+    """The rule, as a filter on registrations: a list is public when its event is finished
+    (never while it runs), the organizer published all lists or the top N (the N best final
+    places as stored in `EventStanding.place`, never recomputed; players sharing place N are
+    all in), the list is not empty, and its player did not keep it private."""
+    published = Q(event__decklists_published=DecklistsPublished.ALL) | Q(
+        event__decklists_published=DecklistsPublished.TOP,
+        standing__place__lte=F("event__decklists_top"),
+    )
+    return (
+        Q(event__status=Status.FINISHED)
+        & published
+        & Q(decklist__isnull=False)
+        & ~Q(decklist__text="")
+        & Q(decklist__hidden_by_player=False)
+    )
+
+
+def public_registrations(event: Event | None = None):
+    """Registrations whose list anyone may read (of one event, or of every event)."""
+    registrations = Registration.objects.filter(public_decklist_q())
+    return registrations.filter(event=event) if event is not None else registrations
+
+
+def is_public_decklist(registration: Registration) -> bool:
+    """Whether anyone may read this registration's list (the rule above, for one row)."""
+    if not index_is_public(registration.event):
+        return False  # no query for the usual case
+    return public_registrations().filter(pk=registration.pk).exists()
+
+
+def index_is_public(event: Event) -> bool:
+    """Whether the public may see the event's decklists page (finished, some lists published);
+    which lists it shows is `public_decklist_q`."""
+    return event.status == Status.FINISHED and event.decklists_published in (
+        DecklistsPublished.TOP,
+        DecklistsPublished.ALL,
+    )
+
+
 def can_view_decklist(user, registration: Registration) -> bool:
-    """Officials and the owner always; anyone else only after the event, when published."""
+    """Officials and the owner always; anyone else only a public list."""
     event = registration.event
     if is_owner(user, registration) or role_in_event(user, event) >= EventRole.JUDGE:
         return True
-    return event.status == Status.FINISHED and event.publish_decklists
+    return is_public_decklist(registration)
 
 
-def can_view_index(user, event: Event) -> bool:
-    """The list of all decklists: officials; the public once finished and published."""
-    if role_in_event(user, event) >= EventRole.JUDGE:
+def can_view_index(user, event: Event, role: EventRole | None = None) -> bool:
+    """The list of decklists: officials (every list); the public once the event is finished
+    with lists published (the public ones only: `visible_registrations`). `role`, when the
+    caller already knows it, saves the lookup."""
+    if index_is_public(event):
         return True
-    return event.status == Status.FINISHED and event.publish_decklists
+    role = role_in_event(user, event) if role is None else role
+    return role >= EventRole.JUDGE
+
+
+def visible_registrations(user, event: Event, role: EventRole | None = None):
+    """The registrations whose list this user may read in the event's list of decklists:
+    every one for officials, the public ones for anybody else (none when not published)."""
+    role = role_in_event(user, event) if role is None else role
+    if role >= EventRole.JUDGE:
+        return Registration.objects.filter(event=event)
+    if not can_view_index(user, event, role):
+        return Registration.objects.none()
+    return public_registrations(event)
 
 
 def can_edit_decklist(user, registration: Registration) -> bool:
@@ -335,6 +394,25 @@ def save_decklist(
             status=decklist.status,
         )
     return decklist, check, changed
+
+
+@transaction.atomic
+def set_hidden_by_player(user, registration: Registration, hidden: bool) -> Decklist:
+    """The player keeps his list private (where the organizer allows it) or shares it again.
+
+    Only the player decides, at any time (the list itself stays locked). A private list is
+    never public, even if the organizer later stops allowing it."""
+    if not is_owner(user, registration):
+        raise PermissionDenied(_("Only the player decides whether his list is published."))
+    if hidden and not registration.event.decklist_opt_out_allowed:
+        raise ValidationError(_("The organizer publishes this event's decklists."))
+    decklist, _created = Decklist.objects.select_for_update().get_or_create(
+        registration=registration
+    )
+    if decklist.hidden_by_player != hidden:
+        decklist.hidden_by_player = hidden
+        decklist.save(update_fields=["hidden_by_player"])
+    return decklist
 
 
 def refresh_statuses(event: Event) -> int:

@@ -11,18 +11,16 @@ from tournament.decks.models import Decklist
 from tournament.events.models import Registration
 
 
-def registrations_with_status(event):
-    """Registrations annotated with their decklist status (no list → missing)."""
-    return (
-        Registration.objects.filter(event=event)
-        .select_related("player")
-        .annotate(
-            deck_status=Coalesce(F("decklist__status"), Value(Decklist.Status.MISSING)),
-            deck_cards=F("decklist__card_count"),
-            deck_levels=F("decklist__level_total"),
-            deck_problems=F("decklist__problem_count"),
-            deck_updated=F("decklist__updated_at"),
-        )
+def registrations_with_status(registrations):
+    """Registrations (those the viewer may see: `services.visible_registrations`) annotated
+    with their decklist status (no list → missing) and stored final place."""
+    return registrations.select_related("player").annotate(
+        deck_place=F("standing__place"),
+        deck_status=Coalesce(F("decklist__status"), Value(Decklist.Status.MISSING)),
+        deck_cards=F("decklist__card_count"),
+        deck_levels=F("decklist__level_total"),
+        deck_problems=F("decklist__problem_count"),
+        deck_updated=F("decklist__updated_at"),
     )
 
 
@@ -43,6 +41,9 @@ class DecklistFilter(django_filters.FilterSet):
 
 
 class DecklistStatusTable(tables.Table):
+    deck_place = tables.Column(
+        verbose_name=_("Place"), attrs={"td": {"class": "num"}}, default="", orderable=True
+    )
     player = tables.Column(accessor="player__name", verbose_name=_("Player"))
     number = tables.Column(accessor="player__player_number", verbose_name=_("Player number"))
     deck_status = tables.TemplateColumn(
@@ -57,6 +58,7 @@ class DecklistStatusTable(tables.Table):
         model = Registration
         fields = ("player", "number", "deck_status", "deck_cards", "deck_levels")
         sequence = (
+            "deck_place",
             "player",
             "number",
             "deck_status",
@@ -73,3 +75,88 @@ class DecklistStatusTable(tables.Table):
 
         url = reverse("decks:registration_decklist", args=[record.event_id, record.pk])
         return format_html('<a href="{}">{}</a>', url, value)
+
+
+# --- metagame tables (rows are plain dicts built by views_metagame; CSV through
+# core/export.py's SafeTableExport) ---
+
+
+class MetagameTable(tables.Table):
+    """A metagame table: fixed row order (the engine's), no sorting."""
+
+    class Meta:
+        orderable = False
+        attrs = {"class": "table metagame"}
+
+
+def _num(verbose_name):
+    return tables.Column(verbose_name=verbose_name, attrs={"td": {"class": "num"}})
+
+
+class CardShareTable(MetagameTable):
+    label = tables.Column(verbose_name=_("Card"), linkify=lambda record: record["url"])
+    type = tables.Column(verbose_name=_("Type"))
+    decks = _num(_("Decks"))
+    percent = _num(_("Share of decks (%)"))
+    copies = _num(_("Copies"))
+    average = _num(_("Copies per deck playing it"))
+
+    Meta = MetagameTable.Meta  # django-tables2 reads Meta from the class body only
+
+
+class WorldShareTable(MetagameTable):
+    label = tables.Column(verbose_name=_("World"))
+    decks = _num(_("Decks"))
+    percent = _num(_("Share of decks (%)"))
+    copies = _num(_("Cards"))
+
+    Meta = MetagameTable.Meta  # django-tables2 reads Meta from the class body only
+
+
+class ChampionTypeShareTable(MetagameTable):
+    label = tables.Column(verbose_name=_("Champion type"))
+    decks = _num(_("Decks"))
+    percent = _num(_("Share of decks (%)"))
+    copies = _num(_("Champions"))
+
+    Meta = MetagameTable.Meta  # django-tables2 reads Meta from the class body only
+
+
+class LevelTable(MetagameTable):
+    range = tables.Column(verbose_name=_("Level total"))
+    decks = _num(_("Decks"))
+    percent = _num(_("Share of decks (%)"))
+
+    Meta = MetagameTable.Meta  # django-tables2 reads Meta from the class body only
+
+
+class TopDeckTable(MetagameTable):
+    place = _num(_("Place"))
+    player = tables.Column(verbose_name=_("Player"), linkify=lambda record: record["url"])
+    event = tables.Column(verbose_name=_("Event"), linkify=lambda record: record["event_url"])
+    cards = _num(_("Cards"))
+    level_total = _num(_("Level total"))
+
+    Meta = MetagameTable.Meta  # django-tables2 reads Meta from the class body only
+
+
+class CardEventTable(MetagameTable):
+    event = tables.Column(verbose_name=_("Event"), linkify=lambda record: record["event_url"])
+    date = tables.DateColumn(verbose_name=_("Date"))
+    format = tables.Column(verbose_name=_("Format"))
+    playing = _num(_("Decks playing it"))
+    decks = _num(_("Published decks"))
+    percent = _num(_("Share of decks (%)"))
+    places = tables.Column(verbose_name=_("Places of those decks"))
+    best = _num(_("Best place"))
+
+    Meta = MetagameTable.Meta  # django-tables2 reads Meta from the class body only
+
+
+class CardPlayTable(MetagameTable):
+    place = _num(_("Place"))
+    player = tables.Column(verbose_name=_("Player"), linkify=lambda record: record["url"])
+    event = tables.Column(verbose_name=_("Event"), linkify=lambda record: record["event_url"])
+    copies = _num(_("Copies"))
+
+    Meta = MetagameTable.Meta  # django-tables2 reads Meta from the class body only

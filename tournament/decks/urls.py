@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournament.decks import views
+from tournament.decks import views, views_metagame
 
 app_name = "decks"
 
@@ -13,7 +13,24 @@ urlpatterns = [
         views.ValidateView.as_view(),
         name="validate",
     ),
+    path(
+        "events/<row:event_id>/decklist/privacy/",
+        views.PrivacyView.as_view(),
+        name="privacy",
+    ),
     path("events/<row:event_id>/decklists/", views.DecklistIndexView.as_view(), name="decklists"),
+    path(
+        "events/<row:event_id>/metagame/",
+        views_metagame.EventMetagameView.as_view(),
+        name="event_metagame",
+    ),
+    path("metagame/", views_metagame.MetagameIndexView.as_view(), name="metagame"),
+    path(
+        "metagame/<int:deck_size>/<slug:deck_rules>/<slug:tournament_type>/",
+        views_metagame.FormatMetagameView.as_view(),
+        name="format_metagame",
+    ),
+    path("metagame/cards/<path:identity>/", views_metagame.CardView.as_view(), name="card"),
     path(
         "events/<row:event_id>/decklists/<row:registration_id>/",
         views.RegistrationDecklistView.as_view(),

@@ -123,12 +123,22 @@ class DecklistPageView(EventMixin, TemplateView):
             opt_out = bool(self.decklist and self.decklist.sideboard_opt_out)
         check = services.check_for_event(self.event, text, side, opt_out)
         status_value = services.decklist_status(self.registration)
+        owner = services.is_owner(self.request.user, self.registration)
         context = self.get_context_data(
             registration=self.registration,
             decklist=self.decklist,
             form=form,
+            # Neither its player nor an official: the published list, grouped as on the sheet.
+            public_view=not owner and self.role < EventRole.JUDGE,
+            is_public=services.is_public_decklist(self.registration),
+            place=getattr(getattr(self.registration, "standing", None), "place", None),
+            may_hide=owner
+            and (
+                self.event.decklist_opt_out_allowed
+                or bool(self.decklist and self.decklist.hidden_by_player)
+            ),
             locked=services.is_locked(self.event),
-            is_owner=services.is_owner(self.request.user, self.registration),
+            is_owner=owner,
             deck_status=status_value,
             sideboard=services.has_sideboard(self.event),
             sideboard_record=services.swaps_for_print(self.registration),
@@ -149,7 +159,7 @@ class MyDecklistView(DecklistPageView):
         player = player_of(self.request.user)
         registration = (
             Registration.objects.filter(event=self.event, player=player)
-            .select_related("player", "event")
+            .select_related("player", "event", "standing")
             .first()
         )
         if registration is None:
@@ -162,7 +172,7 @@ class RegistrationDecklistView(DecklistPageView):
 
     def get_registration(self) -> Registration:
         registration = get_object_or_404(
-            Registration.objects.select_related("player", "event"),
+            Registration.objects.select_related("player", "event", "standing"),
             pk=self.kwargs["registration_id"],
             event=self.event,
         )
@@ -193,6 +203,32 @@ class ValidateView(EventMixin, View):
         return TemplateResponse(request, "decks/includes/report.html", context)
 
 
+class PrivacyView(EventMixin, View):
+    """The player keeps his list out of the published decklists (if the organizer allows
+    it), or shares it again."""
+
+    required_role = EventRole.PLAYER
+
+    def post(self, request, *args, **kwargs):
+        registration = get_object_or_404(
+            Registration.objects.select_related("event"),
+            event=self.event,
+            player=player_of(request.user),
+        )
+        hidden = request.POST.get("hidden") in ("on", "true", "1", "True")
+        try:
+            services.set_hidden_by_player(request.user, registration, hidden)
+        except ValidationError as error:
+            for message in error.messages:
+                messages.error(request, message)
+        else:
+            if hidden:
+                messages.success(request, _("Your decklist is kept private."))
+            else:
+                messages.success(request, _("Your decklist is published with the others."))
+        return redirect("decks:decklist", self.event.pk)
+
+
 class DecklistIndexView(EventMixin, SingleTableMixin, FilterView):
     """Every registration with its decklist status (legal / not legal / missing)."""
 
@@ -202,20 +238,25 @@ class DecklistIndexView(EventMixin, SingleTableMixin, FilterView):
     paginate_by = 100
 
     def get(self, request, *args, **kwargs):
-        if not services.can_view_index(request.user, self.event):
+        if not services.can_view_index(request.user, self.event, self.role):
             return deny(request, _("Decklists are not public."))
         services.refresh_statuses(self.event)
         return super().get(request, *args, **kwargs)
 
     def get_queryset(self):
-        return registrations_with_status(self.event)
+        visible = services.visible_registrations(self.request.user, self.event, self.role)
+        return registrations_with_status(visible)
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         counts = dict.fromkeys(Decklist.Status.values, 0)
         for status in self.get_queryset().values_list("deck_status", flat=True):
             counts[status] += 1
-        context.update(status_counts=counts, locked=services.is_locked(self.event))
+        context.update(
+            status_counts=counts,
+            locked=services.is_locked(self.event),
+            public_view=self.role < EventRole.JUDGE,
+        )
         return context
 
 

@@ -48,7 +48,9 @@ class EventForm(FrozenFormatMixin, forms.ModelForm):
             "spread_clubs",
             "seed_by_ranking",
             "paper_size",
-            "publish_decklists",
+            "decklists_published",
+            "decklists_top",
+            "decklist_opt_out_allowed",
             "check_in_code",
         ]
         widgets = {

@@ -48,6 +48,14 @@ FORMAT_FIELDS = (*RULE_FIELDS, *POINTS_FIELDS, *CLOCK_FIELDS)
 CHECK_IN_CODE_MIN = 6
 
 
+class DecklistsPublished(models.TextChoices):
+    """Which lists of a finished event the public may read."""
+
+    NONE = "none", _("No list")
+    TOP = "top", _("The lists of the top N places")
+    ALL = "all", _("Every list")
+
+
 class Event(models.Model):
     name = models.CharField(_("name"), max_length=150)
     date = models.DateField(_("date"))
@@ -145,7 +153,27 @@ class Event(models.Model):
     paper_size = models.CharField(
         _("paper size"), max_length=10, choices=PaperSize, default=PaperSize.A4
     )
-    publish_decklists = models.BooleanField(_("publish decklists after the event"), default=False)
+    # Which decklists the public reads once the event is finished (never while it runs):
+    # `tournament/decks/services.py: public_decklist_q` is the one rule.
+    decklists_published = models.CharField(
+        _("decklists published after the event"),
+        max_length=4,
+        choices=DecklistsPublished,
+        default=DecklistsPublished.NONE,
+        blank=True,  # a form that leaves it out keeps the stored choice; empty = none
+    )
+    decklists_top = models.PositiveSmallIntegerField(
+        _("top N places published"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1)],
+        help_text=_("With “top N”: the lists of the players in final places 1 to N."),
+    )
+    decklist_opt_out_allowed = models.BooleanField(
+        _("players may keep their decklist private"),
+        default=False,
+        help_text=_("A player who keeps his list private is never published."),
+    )
     check_in_code = models.CharField(
         _("venue check-in code"),
         max_length=12,
@@ -173,6 +201,10 @@ class Event(models.Model):
             models.CheckConstraint(
                 condition=~models.Q(tournament_type="no-xs") | models.Q(no_xs_digit__isnull=False),
                 name="no_xs_needs_digit",
+            ),
+            models.CheckConstraint(
+                condition=~models.Q(decklists_published="top") | models.Q(decklists_top__gte=1),
+                name="decklists_top_needs_n",
             ),
         ]
 
@@ -215,6 +247,10 @@ class Event(models.Model):
             errors["deck_size"] = _("TAV decks have 55 cards (56 with a dungeon).")
         if self.victory == Victory.BARBARIC_NEWBIE and self.deck_size != 25:
             errors["deck_size"] = _("Barbaric Newbie is played with 25-card decks.")
+        if not self.decklists_published:
+            self.decklists_published = DecklistsPublished.NONE
+        if self.decklists_published == DecklistsPublished.TOP and not self.decklists_top:
+            errors["decklists_top"] = _("Say how many top places are published (1 or more).")
         if errors:
             raise ValidationError(errors)
 

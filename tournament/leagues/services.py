@@ -38,7 +38,7 @@ def results_of(league: League) -> tuple[list[Result], dict[int, str]]:
     ids = {r.player for r in results}
     regions = {
         pk: str(region or "")
-        for pk, region in Player.objects.filter(pk__in=ids).values_list("pk", "region")
+        for pk, region in Player.objects.filter(pk__in=ids).values_list("pk", "region__name")
     }
     return results, regions
 

@@ -1,5 +1,7 @@
 """django-filter filter sets of the standings, players and ranking pages."""
 
+from collections.abc import Callable
+
 import django_filters
 from django.db.models import F, Q
 from django.utils.html import format_html
@@ -7,6 +9,8 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
+from tournament.accounts.forms import RegionSelect
+from tournament.accounts.locations import RegionLabel, country_name, fold, sorted_by_name
 from tournament.accounts.models import Player
 from tournament.standings.fragments import RecentlyUsed
 from tournament.standings.models import EventStanding, RankingTotal
@@ -41,14 +45,92 @@ class StandingsFilter(django_filters.FilterSet):
         ).distinct()
 
 
-class PlayerFilter(django_filters.FilterSet):
+def location_choices(players) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """The choices of the players' countries and regions, from one query.
+
+    Countries: (ISO code, name in the page's language), by name. Regions: (name,
+    `locations.RegionLabel`), by name; the value is the region's name (the ranking's `region`
+    parameter) and the label carries the country (`RegionSelect` shows the chosen country's)."""
+    rows = players.values_list("country", "region__name", "region__country").distinct()
+    codes, regions = set(), set()
+    for country, region, region_country in rows.order_by():
+        if country:
+            codes.add(country)
+        if region:
+            regions.add((region, region_country))
+    countries = sorted_by_name((code, country_name(code)) for code in codes)
+    ordered = sorted(regions, key=lambda r: (fold(r[0]), r[0], r[1]))
+    return countries, [(name, RegionLabel(name, country)) for name, country in ordered]
+
+
+def _once(make: Callable[[], list]) -> Callable[[], list]:
+    """`make()`, computed at the first call only: a form's choices are read by its cache
+    key, its validation and its rendering, with one query."""
+    made: list = []
+
+    def get() -> list:
+        if not made:
+            made.append(make())
+        return made[0]
+
+    return get
+
+
+class LocationChoicesMixin:
+    """A filter set whose `country` and `region` filters offer the locations of
+    `located_players()` (one query per form, however often the choices are read)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        both = _once(lambda: location_choices(self.located_players()))
+        self._set_choices("country", lambda: both()[0])
+        self._set_choices("region", lambda: both()[1])
+
+    def _set_choices(self, name: str, choices: Callable[[], list]) -> None:
+        flt = self.filters[name]
+        flt.extra["choices"] = choices
+        flt.__dict__.pop("_field", None)  # built from the new choices when first used
+
+    def located_players(self):
+        raise NotImplementedError
+
+    def version_of(self, *names: str) -> tuple:
+        """The choices of the named filters, with each region label's country: what the
+        cached form HTML depends on besides the submitted values and the language."""
+        return tuple(
+            tuple((value, str(label), getattr(label, "country", "")) for value, label in choices)
+            for choices in (self.filters[name].field.choices for name in names)
+        )
+
+
+class PlayerFilter(LocationChoicesMixin, django_filters.FilterSet):
+    """The players page's form: the country and region among those that have players."""
+
     q = django_filters.CharFilter(method="search", label=_("Name or number"))
     club = django_filters.CharFilter(lookup_expr="icontains", label=_("Club / team"))
-    country = django_filters.CharFilter(lookup_expr="icontains", label=_("Country"))
+    country = django_filters.ChoiceFilter(
+        lookup_expr="iexact", label=_("Country"), choices=list, empty_label=_("All")
+    )
+    region = django_filters.ChoiceFilter(
+        field_name="region__name",
+        lookup_expr="iexact",
+        label=_("Region"),
+        choices=list,
+        empty_label=_("All"),
+        widget=RegionSelect,
+    )
+
+    @property
+    def choices_version(self) -> tuple:
+        """The choices change with the players: the cached form HTML is keyed on them."""
+        return self.version_of("country", "region")
 
     class Meta:
         model = Player
-        fields = ["q", "club", "country"]
+        fields = ["q", "club", "country", "region"]
+
+    def located_players(self):
+        return Player.objects.all()
 
     def search(self, queryset, name, value):
         return queryset.filter(Q(name__icontains=value) | Q(player_number__iexact=value))
@@ -65,42 +147,49 @@ def ranked_years() -> list[tuple[int, int]]:
     return [(year, year) for year in years]
 
 
+def ranked_players():
+    """The players with ranking points (in any year)."""
+    return Player.objects.filter(ranking_totals__year=RankingTotal.ALL_YEARS)
+
+
 def ranked_countries() -> list[tuple[str, str]]:
-    """The countries of players with ranking points, alphabetically."""
-    countries = (
-        Player.objects.filter(ranking_totals__year=RankingTotal.ALL_YEARS)
-        .exclude(country="")
-        .values_list("country", flat=True)
-        .distinct()
-        .order_by("country")
-    )
-    return [(country, country) for country in countries]
+    """The countries of players with ranking points: (ISO code, name in the page's
+    language), by name."""
+    return location_choices(ranked_players())[0]
 
 
-class RankingFilter(django_filters.FilterSet):
+class RankingFilter(LocationChoicesMixin, django_filters.FilterSet):
     """The form of the ranking's selection; `services.ranking` applies it (it changes the
-    sums and the ranks, so the view passes the values there). The year and the country are
-    chosen among those that have ranking points."""
+    sums and the ranks, so the view passes the values there). The year, the country and the
+    region are chosen among those that have ranking points; the region select shows the
+    chosen country's regions (`RegionSelect`)."""
 
     year = django_filters.ChoiceFilter(
         method="no_op", label=_("Year"), choices=ranked_years, empty_label=_("All years")
     )
     country = django_filters.ChoiceFilter(
-        method="no_op", label=_("Country"), choices=ranked_countries, empty_label=_("All")
+        method="no_op", label=_("Country"), choices=list, empty_label=_("All")
     )
-    region = django_filters.CharFilter(method="no_op", label=_("Region"))
+    region = django_filters.ChoiceFilter(
+        method="no_op", label=_("Region"), choices=list, empty_label=_("All"), widget=RegionSelect
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._set_choices("year", _once(ranked_years))
 
     @property
     def choices_version(self) -> tuple:
         """The choices change with the ranking: the cached form HTML is keyed on them (read
         only when the page's results are rendered, not on every request)."""
-        return tuple(self.filters["year"].field.choices), tuple(
-            self.filters["country"].field.choices
-        )
+        return self.version_of("year", "country", "region")
 
     class Meta:
         model = Player
         fields = ["year", "country", "region"]
+
+    def located_players(self):
+        return ranked_players()
 
     def no_op(self, queryset, name, value):
         return queryset

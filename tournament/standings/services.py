@@ -38,6 +38,7 @@ from scoring.points import (
     took_part,
 )
 from scoring.ranking_history import CountedEvent, history, ranks_before_last
+from tournament.accounts.locations import country_code
 from tournament.accounts.models import Player
 from tournament.events.choices import Status
 from tournament.events.models import Bracket, Event, Registration, Round, Seat
@@ -577,10 +578,10 @@ def ranking(
     )
     if not (country or region):
         return players.annotate(rank=F("ranking_totals__rank")).order_by("ranking_totals__position")
-    if country:
-        players = players.filter(country__iexact=country)
-    if region:
-        players = players.filter(region__iexact=region)
+    if country:  # an ISO code in any case, or a name (`locations.country_code`)
+        players = players.filter(country__iexact=country_code(country) or country)
+    if region:  # the region's name, in any case
+        players = players.filter(region__name__iexact=region)
     rank = Window(Rank(), order_by=F("ranking_points").desc())
     return players.annotate(rank=rank).order_by("-ranking_points", "name")
 

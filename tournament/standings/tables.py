@@ -21,7 +21,8 @@ from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 from django_tables2.templatetags.django_tables2 import table_page_range
 
-from tournament.accounts.models import Player
+from tournament.accounts.locations import country_names
+from tournament.accounts.models import Player, Region
 from tournament.standings.figures import STANDING_FIGURES, TABLE, Figure, shown_in
 from tournament.standings.fragments import RecentlyUsed
 from tournament.standings.models import EventStanding
@@ -39,6 +40,34 @@ def text(value) -> str:
 def player_url_prefix() -> str:
     """The player page URL up to the player number (reversed once per table render)."""
     return reverse("standings:player", args=["0"])[:-2]
+
+
+def location_cells() -> dict[str, Cell]:
+    """The country (its name in the page's language) and region cells of player rows.
+
+    The region names are read at the first row that has a region, all in one query (rows
+    carry only `region_id`: the querysets need no join for them)."""
+    names = country_names()
+    regions: dict[int, str] = {}
+
+    def region(p: Player) -> str:
+        if p.region_id is None:
+            return text("")
+        if not regions:
+            regions.update(Region.objects.values_list("pk", "name"))
+        return text(regions.get(p.region_id, ""))
+
+    return {"country": lambda p: text(names.get(str(p.country), "")), "region": region}
+
+
+class LocationColumns:
+    """The country and region columns' values outside the lean body (exports, stock render)."""
+
+    def render_country(self, value):
+        return value.name
+
+    def render_region(self, value):
+        return value.name
 
 
 class LeanColumn(tables.Column):
@@ -339,12 +368,12 @@ class TeamStandingsTable(StandingsTable):
         return {**super().lean_cells(), "team": lambda s: text(s.team)}
 
 
-class PlayersTable(LeanTable):
+class PlayersTable(LocationColumns, LeanTable):
     name = PlayerLinkColumn(verbose_name=_("Player"))
     player_number = LeanColumn(verbose_name=_("Player number"))
     club = LeanColumn(verbose_name=_("Club / team"))
     country = LeanColumn(verbose_name=_("Country"))
-    region = LeanColumn(verbose_name=_("Region"))
+    region = LeanColumn(verbose_name=_("Region"), order_by=("region__name",))
 
     class Meta:
         model = Player
@@ -362,12 +391,11 @@ class PlayersTable(LeanTable):
             ),
             "player_number": lambda p: text(p.player_number),
             "club": lambda p: text(p.club),
-            "country": lambda p: text(p.country),
-            "region": lambda p: text(p.region),
+            **location_cells(),
         }
 
 
-class RankingTable(LeanTable):
+class RankingTable(LocationColumns, LeanTable):
     rank = LeanColumn(verbose_name=_("Rank"), attrs=NUM, orderable=False)
     name = LeanColumn(verbose_name=_("Player"))
     player_number = LeanColumn(verbose_name=_("Player number"), attrs=SECONDARY)
@@ -405,8 +433,7 @@ class RankingTable(LeanTable):
             "rank": lambda p: str(p.rank),
             "name": name,
             "player_number": lambda p: text(p.player_number),
-            "country": lambda p: text(p.country),
-            "region": lambda p: text(p.region),
+            **location_cells(),
             "playing_points": lambda p: str(p.playing_points),
             "official_points": lambda p: str(p.official_points),
             "ranking_points": lambda p: str(p.ranking_points),

@@ -10,7 +10,12 @@ from rest_framework import generics, serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournament.decks.services import can_view_index, check_stored, group_entries
+from tournament.decks.services import (
+    can_view_index,
+    check_stored,
+    group_entries,
+    visible_registrations,
+)
 from tournament.events.models import Bracket, Registration
 from tournament.events.permissions import EventRole, role_in_event
 from tournament.events.services.teams import sides_by_player
@@ -130,8 +135,10 @@ class DecklistList(generics.ListAPIView):
         event = _event(self)
         if not can_view_index(self.request.user, event):
             raise Http404
+        # Officials: every list; anybody else: the public ones (the one rule of decks.services).
         return (
-            Registration.objects.filter(event=event, decklist__isnull=False)
+            visible_registrations(self.request.user, event)
+            .filter(decklist__isnull=False)
             .exclude(decklist__text="")
             .select_related("player", "decklist", "event")
             .order_by("player__name", "pk")

@@ -5,6 +5,7 @@ import datetime
 import django_filters
 from django.utils.translation import gettext_lazy as _
 
+from tournament.accounts.locations import country_code
 from tournament.events.choices import Status, TournamentType
 from tournament.events.models import Event
 
@@ -35,9 +36,11 @@ class EventFilter(django_filters.FilterSet):
         field_name="date", lookup_expr="lte", help_text=_("Events on or before this date.")
     )
     country = django_filters.CharFilter(
-        field_name="organizer__country",
-        lookup_expr="iexact",
-        help_text=_("Country of the event's organizer (events record a venue, not a country)."),
+        method="by_country",
+        help_text=_(
+            "Country of the event's organizer (events record a venue, not a country): its ISO"
+            " 3166-1 code, e.g. BR, or its name in English or Portuguese."
+        ),
     )
     type = django_filters.ChoiceFilter(
         field_name="tournament_type",
@@ -53,3 +56,7 @@ class EventFilter(django_filters.FilterSet):
     class Meta:
         model = Event
         fields = ["status", "date_from", "date_to", "country", "type", "updated_since"]
+
+    def by_country(self, queryset, name, value):
+        code = country_code(value)
+        return queryset.filter(organizer__country=code) if code else queryset.none()

@@ -3,7 +3,8 @@
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from tournament.accounts.models import Player
+from tournament.accounts.locations import country_names
+from tournament.accounts.models import Player, Region
 from tournament.events.models import FORMAT_FIELDS, Event, Registration, Round, Seat, Team
 from tournament.events.services.rounds import timer_ends_at
 from tournament.standings.figures import API, STANDING_FIGURES, names, shown_in
@@ -12,9 +13,29 @@ from tournament.standings.tables import status_labels
 
 
 class PlayerRefSerializer(serializers.ModelSerializer):
+    country = serializers.CharField(
+        read_only=True, help_text="ISO 3166-1 alpha-2 code (empty when not known)"
+    )
+    country_name = serializers.SerializerMethodField(
+        help_text="The country's name, in the language asked for (Accept-Language)"
+    )
+    region = serializers.SerializerMethodField(help_text="The region's name (empty when none)")
+
     class Meta:
         model = Player
-        fields = ["player_number", "name", "club", "country", "region"]
+        fields = ["player_number", "name", "club", "country", "country_name", "region"]
+
+    def get_country_name(self, player: Player) -> str:
+        if "_country_names" not in self.__dict__:  # once per response (a list's child is one)
+            self._country_names = country_names()
+        return self._country_names.get(str(player.country), "")
+
+    def get_region(self, player: Player) -> str:
+        if player.region_id is None:
+            return ""
+        if "_region_names" not in self.__dict__:  # rows carry the id: one query per response
+            self._region_names = dict(Region.objects.values_list("pk", "name"))
+        return self._region_names.get(player.region_id, "")
 
 
 class EventSerializer(serializers.ModelSerializer):
@@ -112,7 +133,7 @@ class RegistrationSerializer(serializers.ModelSerializer):
     player_number = serializers.CharField(source="player.player_number")
     name = serializers.CharField(source="player.name")
     club = serializers.CharField(source="player.club")
-    country = serializers.CharField(source="player.country")
+    country = serializers.CharField(source="player.country", help_text="ISO 3166-1 alpha-2 code")
 
     class Meta:
         model = Registration

@@ -10,7 +10,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
 
-from tournament.accounts.models import Player
+from tournament.accounts.models import Player, Region
 from tournament.decks.services import save_decklist
 from tournament.events.choices import Status
 from tournament.events.models import Event, Registration
@@ -22,12 +22,13 @@ from tournament.review.models import RANKING_OFFICERS_GROUP
 from tournament.review.services import accept, submit
 
 DEMO_PASSWORD = "spellfire-demo"
+# (ISO 3166-1 country code, region): the regions are made as `Region` rows.
 COUNTRIES = [
-    ("Brazil", "São Paulo"),
-    ("Brazil", "Rio de Janeiro"),
-    ("Canada", "Nova Scotia"),
-    ("United States", "Ohio"),
-    ("Portugal", "Lisboa"),
+    ("BR", "São Paulo"),
+    ("BR", "Rio de Janeiro"),
+    ("CA", "Nova Scotia"),
+    ("US", "Ohio"),
+    ("PT", "Lisboa"),
 ]
 CLUBS = ["Dragões do Sul", "Halifax Realms", "Ohio Spellcasters", "Carioca Spellfire", ""]
 FIRST = [
@@ -71,8 +72,17 @@ def account(username: str, name: str, rng: random.Random, password_hash: str) ->
     )
     country, region = rng.choice(COUNTRIES)
     return Player.create_for_user(
-        user, name=name, country=country, region=region, club=rng.choice(CLUBS)
+        user,
+        name=name,
+        country=country,
+        region=demo_region(country, region),
+        club=rng.choice(CLUBS),
     )
+
+
+def demo_region(country: str, name: str) -> Region | None:
+    """The demo's region of that name in that country (made at first use)."""
+    return Region.objects.get_or_create(country=country, name=name)[0] if name else None
 
 
 def event(name: str, date: datetime.date, organizer: Player, judges, **fields) -> Event:
@@ -108,7 +118,9 @@ def ranking_officer(password_hash: str) -> Player:
         username="ranking", email="ranking@demo.invalid", password=password_hash
     )
     user.groups.add(Group.objects.get(name=RANKING_OFFICERS_GROUP))
-    return Player.create_for_user(user, name="Rita Ranking", country="Canada")
+    return Player.create_for_user(
+        user, name="Rita Ranking", country="CA", region=demo_region("CA", "Ontario")
+    )
 
 
 TEAM_NAMES = [

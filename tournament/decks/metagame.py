@@ -1,0 +1,168 @@
+"""The metagame's reads: the public lists of finished events as plain `scoring.metagame.Deck`
+records (the statistics themselves are computed in `scoring/metagame.py`).
+
+Only lists that `services.public_decklist_q` calls public are read: published (all or the
+top N by stored place), of a finished event, not kept private by the player. A list's cards
+are parsed once and cached under its save time and its event's format key (a re-import of
+the card data or a format change makes a new key); the place is read fresh each time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from django.core.cache import cache
+from django.db.models import Count
+
+from scoring.deckformat import CHAMPION
+from scoring.decklist import DeckEntry
+from scoring.deckrules import group_of
+from scoring.metagame import NO_WORLD, Deck, DeckCard
+from tournament.decks.services import check_stored, format_key, public_registrations
+from tournament.events.models import Event, Registration
+
+CACHE_TIMEOUT = 7 * 24 * 3600
+CACHE_PREFIX = "metagame-deck"
+
+
+@dataclass
+class Selection:
+    """Decks for the statistics, with the rows the pages name them by."""
+
+    decks: list[Deck] = field(default_factory=list)
+    registrations: dict[int, Registration] = field(default_factory=dict)
+    events: dict[int, Event] = field(default_factory=dict)
+
+
+def deck_cards(entries: Iterable[DeckEntry]) -> tuple[DeckCard, ...]:
+    """The main deck's cards as plain records, one per identity (copies summed)."""
+    merged: dict[str, DeckCard] = {}
+    for entry in entries:
+        card = entry.card
+        known = merged.get(card.identity_key)
+        if known is None:
+            merged[card.identity_key] = DeckCard(
+                identity=card.identity_key,
+                name=card.name,
+                type=card.type,
+                count=entry.count,
+                world="" if card.world in NO_WORLD else card.world,
+                champion=group_of(card) == CHAMPION,
+            )
+        else:
+            merged[card.identity_key] = DeckCard(
+                known.identity,
+                known.name,
+                known.type,
+                known.count + entry.count,
+                known.world,
+                known.champion,
+            )
+    return tuple(merged.values())
+
+
+def _plain(cards: tuple[DeckCard, ...]) -> tuple[tuple, ...]:
+    return tuple((c.identity, c.name, c.type, c.count, c.world, c.champion) for c in cards)
+
+
+def public_lists(registrations=None):
+    """Public registrations with what the pages show, newest event first, then by place."""
+    registrations = public_registrations() if registrations is None else registrations
+    return registrations.select_related("decklist", "event", "standing", "player").order_by(
+        "-event__date", "event_id", "standing__place", "player__name", "pk"
+    )
+
+
+def select(registrations) -> Selection:
+    """Decks of these (public) registrations, parsing only lists not in the cache."""
+    rows = list(registrations)
+    keys: dict[int, str] = {}
+    format_keys: dict[int, str] = {}
+    for r in rows:
+        if r.event_id not in format_keys:
+            format_keys[r.event_id] = format_key(r.event)
+        stamp = r.decklist.updated_at.timestamp()
+        keys[r.pk] = f"{CACHE_PREFIX}:{r.decklist.pk}:{stamp}:{format_keys[r.event_id]}"
+    cached = cache.get_many(list(keys.values())) if keys else {}
+    fresh: dict[str, tuple] = {}
+    selection = Selection()
+    for r in rows:
+        key = keys[r.pk]
+        if key in cached:
+            level_total, plain = cached[key]
+            cards = tuple(DeckCard(*c) for c in plain)
+        else:
+            check = check_stored(r.decklist, r.event)
+            level_total, cards = check.report.level_total, deck_cards(check.entries)
+            fresh[key] = (level_total, _plain(cards))
+        standing = getattr(r, "standing", None)
+        selection.decks.append(
+            Deck(
+                key=r.pk,
+                event=r.event_id,
+                place=standing.place if standing is not None else None,
+                level_total=level_total,
+                cards=cards,
+            )
+        )
+        selection.registrations[r.pk] = r
+        selection.events.setdefault(r.event_id, r.event)
+    if fresh:
+        cache.set_many(fresh, CACHE_TIMEOUT)
+    return selection
+
+
+def public_in(year: int | None = None):
+    """Public registrations, of one year's events (by event date) when a year is given."""
+    registrations = public_registrations()
+    return registrations.filter(event__date__year=year) if year else registrations
+
+
+def event_selection(event: Event) -> Selection:
+    """The public lists of one event."""
+    return select(public_lists(public_registrations(event)))
+
+
+def format_selection(
+    deck_size: int, deck_rules: str, tournament_type: str, year: int | None = None
+) -> Selection:
+    """The public lists of every event of one format (deck size, deck rules, tournament
+    type), of one year when given."""
+    registrations = public_in(year).filter(
+        event__deck_size=deck_size,
+        event__deck_rules=deck_rules,
+        event__tournament_type=tournament_type,
+    )
+    return select(public_lists(registrations))
+
+
+def all_selection(year: int | None = None) -> Selection:
+    """Every public list (a card's page looks for it everywhere), of one year when given."""
+    return select(public_lists(public_in(year)))
+
+
+def years() -> list[int]:
+    """The years (of event dates) with public lists, newest first."""
+    dates = public_registrations().dates("event__date", "year", order="DESC")
+    return [d.year for d in dates]
+
+
+def formats(year: int | None = None) -> list[dict]:
+    """The formats with public lists: deck size, rules, type, events and decks."""
+    return list(
+        public_in(year)
+        .values("event__deck_size", "event__deck_rules", "event__tournament_type")
+        .annotate(decks=Count("pk"), events=Count("event", distinct=True))
+        .order_by("event__deck_size", "event__deck_rules", "event__tournament_type")
+    )
+
+
+def events_with_public_lists(year: int | None = None) -> list[dict]:
+    """Finished events with public lists, newest first, with how many."""
+    return list(
+        public_in(year)
+        .values("event_id", "event__name", "event__date")
+        .annotate(decks=Count("pk"))
+        .order_by("-event__date", "event__name", "event_id")
+    )
