@@ -51,3 +51,21 @@ def test_the_player_page_draws_his_rank_after_each_event(client, organizer):
     assert "<polyline" in page.content.decode()
     steps = list(RankingStep.objects.filter(year=ALL, player=organizer).order_by("order"))
     assert [p.rank for p in chart.points] == [s.rank for s in steps]
+
+
+def test_the_ranking_table_shows_each_players_move_since_the_last_event(client, organizer):
+    from tournament.standings.tables import movement
+
+    # By hand: rank 3 before, 1 now → up 2; 1 → 4: down 3; unchanged; first time ranked.
+    assert movement(1, 3) == '<span class="move up">▲2</span>'
+    assert movement(4, 1) == '<span class="move down">▼3</span>'
+    assert movement(2, 2) == "=" and movement(5, 0) == "new"
+    assert movement(5, None) == ""  # a filtered selection ranks within itself
+    first = build_event(organizer, 9, seed=3, name="March Open", date=datetime.date(2026, 3, 1))
+    second = build_event(organizer, 9, seed=5, name="April Open", date=datetime.date(2026, 4, 1))
+    accept_for_ranking(first, second)
+    page = client.get(reverse("standings:ranking")).content.decode()
+    assert "Since the last event" in page
+    # The 9 players of the April event are new to the ranking; March's players and the
+    # organizer (who coordinated both) were ranked before it.
+    assert page.count(">new</td>") == 9

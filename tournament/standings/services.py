@@ -14,7 +14,7 @@ from datetime import timedelta
 
 from django.core.exceptions import ValidationError
 from django.db import connection, transaction
-from django.db.models import Exists, F, OuterRef, Q, QuerySet, Sum, Window
+from django.db.models import Exists, F, IntegerField, OuterRef, Q, QuerySet, Sum, Value, Window
 from django.db.models.functions import Rank
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -575,6 +575,7 @@ def ranking(
         playing_points=F("ranking_totals__playing_points"),
         official_points=F("ranking_totals__official_points"),
         ranking_points=F("ranking_totals__ranking_points"),
+        previous_rank=F("ranking_totals__previous_rank"),
     )
     if not (country or region):
         return players.annotate(rank=F("ranking_totals__rank")).order_by("ranking_totals__position")
@@ -583,6 +584,8 @@ def ranking(
     if region:  # the region's name, in any case
         players = players.filter(region__name__iexact=region)
     rank = Window(Rank(), order_by=F("ranking_points").desc())
+    # Ranked within the selection: the stored previous rank (over everyone) says nothing.
+    players = players.annotate(previous_rank=Value(None, output_field=IntegerField()))
     return players.annotate(rank=rank).order_by("-ranking_points", "name")
 
 

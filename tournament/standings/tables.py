@@ -15,7 +15,7 @@ from urllib.parse import quote
 import django_tables2 as tables
 from django.core.paginator import Paginator
 from django.urls import reverse
-from django.utils.html import format_html
+from django.utils.html import format_html, strip_tags
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
@@ -395,8 +395,27 @@ class PlayersTable(LocationColumns, LeanTable):
         }
 
 
+def movement(rank: int, previous: int | None) -> str:
+    """The rank's change since before the latest accepted event: ▲2, ▼1, = or "new"."""
+    if previous is None:
+        return ""  # a filtered selection: ranked within it, no stored comparison
+    if previous == 0:
+        return escape(gettext("new"))
+    change = previous - rank
+    if change == 0:
+        return "="
+    arrow = "▲" if change > 0 else "▼"
+    return f'<span class="move {"up" if change > 0 else "down"}">{arrow}{abs(change)}</span>'
+
+
 class RankingTable(LocationColumns, LeanTable):
     rank = LeanColumn(verbose_name=_("Rank"), attrs=NUM, orderable=False)
+    movement = LeanColumn(
+        verbose_name=_("Since the last event"),
+        attrs=NUM_SECONDARY,
+        orderable=False,
+        empty_values=(),
+    )
     name = LeanColumn(verbose_name=_("Player"))
     player_number = LeanColumn(verbose_name=_("Player number"), attrs=SECONDARY)
     country = LeanColumn(verbose_name=_("Country"), attrs=SECONDARY)
@@ -421,6 +440,9 @@ class RankingTable(LocationColumns, LeanTable):
     def value_name(self, value):
         return value
 
+    def value_movement(self, record) -> str:
+        return strip_tags(movement(record.rank, getattr(record, "previous_rank", None)))
+
     def lean_cells(self) -> dict[str, Cell]:
         prefix = player_url_prefix()
         query = escape(self.breakdown_query)
@@ -431,6 +453,7 @@ class RankingTable(LocationColumns, LeanTable):
 
         return {
             "rank": lambda p: str(p.rank),
+            "movement": lambda p: movement(p.rank, p.previous_rank),
             "name": name,
             "player_number": lambda p: text(p.player_number),
             **location_cells(),
