@@ -343,7 +343,28 @@ def entry_answer(outcome) -> Response:
     return Response(body, status=status.HTTP_201_CREATED if outcome.created else status.HTTP_200_OK)
 
 
-class EntryCreate(ScopedView):
+class GameRecordView(ScopedView):
+    """A game posted for a bracket: validated, counts by player number turned into the
+    seated players' ids, and handed with its idempotency key to the results service."""
+
+    def record(self, role: EventRole, form, service, *options: str) -> Response:
+        bracket = _bracket(self.event(role), self.kwargs["bracket_id"])
+        data = _valid(form, self.request)
+        key = _idempotency_key(self.request)
+        outcome = service(
+            bracket,
+            _game_data(bracket, data),
+            self.acting_player(),
+            key,
+            number=data["number"],
+            ip_address=client_ip(self.request),
+            user_agent=self.request.headers.get("User-Agent", ""),
+            **{option: data[option] for option in options},
+        )
+        return entry_answer(outcome)
+
+
+class EntryCreate(GameRecordView):
     """A judge's entry of one game (SPEC §5), as the judges' page records it: a second
     official's matching entry confirms it, a different one is a conflict."""
 
@@ -356,22 +377,7 @@ class EntryCreate(ScopedView):
         examples=[GAME_EXAMPLE],
     )
     def post(self, request, event_id: int, bracket_id: int):
-        event = self.event(EventRole.JUDGE)
-        bracket = _bracket(event, bracket_id)
-        data = _valid(EntryIn, request)
-        key = _idempotency_key(request)
-        outcome = results.submit_entry(
-            bracket,
-            _game_data(bracket, data),
-            self.acting_player(),
-            key,
-            number=data["number"],
-            correction=data["correction"],
-            reason=data["reason"],
-            ip_address=client_ip(request),
-            user_agent=request.headers.get("User-Agent", ""),
-        )
-        return entry_answer(outcome)
+        return self.record(EventRole.JUDGE, EntryIn, results.submit_entry, "correction", "reason")
 
 
 class EntryConfirm(ScopedView):
@@ -390,7 +396,7 @@ class EntryConfirm(ScopedView):
         return answer
 
 
-class ReportCreate(ScopedView):
+class ReportCreate(GameRecordView):
     """A seated player reports his table's next game where the event allows it (scope
     `read`: the token acts only as its owner); a judge confirms it."""
 
@@ -403,20 +409,7 @@ class ReportCreate(ScopedView):
         examples=[GAME_EXAMPLE],
     )
     def post(self, request, event_id: int, bracket_id: int):
-        event = self.event(EventRole.PUBLIC)
-        bracket = _bracket(event, bracket_id)
-        data = _valid(GameIn, request)
-        key = _idempotency_key(request)
-        outcome = results.report_result(
-            bracket,
-            _game_data(bracket, data),
-            self.acting_player(),
-            key,
-            number=data["number"],
-            ip_address=client_ip(request),
-            user_agent=request.headers.get("User-Agent", ""),
-        )
-        return entry_answer(outcome)
+        return self.record(EventRole.PUBLIC, GameIn, results.report_result)
 
 
 def _valid(serializer_class, request) -> dict:
