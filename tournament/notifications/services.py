@@ -96,10 +96,10 @@ def preferences(user) -> Preferences:
     return found or Preferences(user=user)
 
 
-def render(message: Message) -> tuple[str, str]:
-    """Subject and body in the recipient's language."""
+def render(message: Message, language: str) -> tuple[str, str]:
+    """Subject and body in the recipient's language (`Preferences.language`)."""
     words = WORDS[message.kind]
-    with translation.override(preferences(message.recipient).language):
+    with translation.override(language):
         params = {**message.params}
         return str(words.subject) % params, str(words.body) % params
 
@@ -132,7 +132,7 @@ def deliver(message_id: int) -> str:
     if sent >= settings.NOTIFICATIONS_PER_HOUR:
         Message.objects.filter(pk=message.pk).update(claimed_at=None)
         return "later"
-    subject, body = render(message)
+    subject, body = render(message, prefs.language)
     if devices:
         pushed = push.send(devices, push.payload(subject, body, message.params.get("url", "")))
         message.pushed_at = timezone.now()
@@ -146,7 +146,7 @@ def deliver(message_id: int) -> str:
             message.save(update_fields=["error"])
             return _finish(message, Message.Outcome.FAILED)
     try:
-        _send(message, user, subject, body)
+        _send(message, user, subject, body, prefs.language)
     except (OSError, SMTPException) as error:
         message.error = str(error)[:500]
         outcome = Message.Outcome.FAILED if message.attempts >= MAX_ATTEMPTS else None
@@ -164,9 +164,9 @@ def _devices(message: Message, prefs: Preferences) -> list[PushSubscription]:
     return list(PushSubscription.objects.filter(user=message.recipient))
 
 
-def _send(message: Message, user, subject: str, body: str) -> None:
+def _send(message: Message, user, subject: str, body: str, language: str) -> None:
     unsubscribe = unsubscribe_url(user, message.kind)
-    with translation.override(preferences(user).language):
+    with translation.override(language):
         footer = translation.gettext("Stop these e-mails: %(url)s") % {"url": unsubscribe}
     mail = EmailMultiAlternatives(
         settings.EMAIL_SUBJECT_PREFIX + subject,
