@@ -54,6 +54,8 @@ class League(models.Model):
     )
     closed_at = models.DateTimeField(_("closed"), null=True, blank=True)
     frozen = models.JSONField(default=list, blank=True)  # the table when it was closed
+    # Bumped by every save, the form's included: cached tables of the league carry it.
+    updated_at = models.DateTimeField(auto_now=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
