@@ -305,7 +305,14 @@ if REDIS_URL:
         }
     }
 else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    # One process: room for every published list's parsed cards (the metagame pages read
+    # them all) and the rendered tables; locmem's default of 300 entries would cull them.
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "OPTIONS": {"MAX_ENTRIES": 50_000},
+        }
+    }
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/semantic.html"
 DJANGO_TABLES2_TABLE_ATTRS = {"class": "table"}

@@ -19,11 +19,24 @@ from scoring.deckformat import CHAMPION
 from scoring.decklist import DeckEntry
 from scoring.deckrules import group_of
 from scoring.metagame import NO_WORLD, Deck, DeckCard
-from tournament.decks.services import check_stored, format_key, public_registrations
+from tournament.decks.services import (
+    card_data_token,
+    check_stored,
+    format_key,
+    public_registrations,
+)
 from tournament.events.models import Event, Registration
+from tournament.leagues.models import League
+from tournament.leagues.services import counts_q
+from tournament.standings.fragments import RecentlyUsed
 
 CACHE_TIMEOUT = 7 * 24 * 3600
 CACHE_PREFIX = "metagame-deck"
+# The fragments version (`standings.fragments`) that every metagame rendering carries: bumped
+# when a list, an event, a finished event's places or the card data change.
+VERSION_SCOPE = "metagame"
+
+Format = tuple[int, str, str]  # deck size, deck rules, tournament type
 
 
 @dataclass
@@ -74,36 +87,47 @@ def public_lists(registrations=None):
     )
 
 
+# Parsed lists of this process, in front of the shared cache: rebuilding 2,000 lists' cards
+# from the cache costs more than the statistics themselves. The key names the list's save
+# time and format, so a value never goes stale.
+_parsed: RecentlyUsed[tuple[int, tuple[DeckCard, ...]]] = RecentlyUsed(20_000)
+
+
 def select(registrations) -> Selection:
-    """Decks of these (public) registrations, parsing only lists not in the cache."""
+    """Decks of these (public) registrations, parsing only lists not in the caches."""
     rows = list(registrations)
     keys: dict[int, str] = {}
     format_keys: dict[int, str] = {}
+    card_data = card_data_token()
     for r in rows:
         if r.event_id not in format_keys:
-            format_keys[r.event_id] = format_key(r.event)
+            format_keys[r.event_id] = format_key(r.event, card_data)
         stamp = r.decklist.updated_at.timestamp()
         keys[r.pk] = f"{CACHE_PREFIX}:{r.decklist.pk}:{stamp}:{format_keys[r.event_id]}"
-    cached = cache.get_many(list(keys.values())) if keys else {}
+    parsed = {key: _parsed.get(key) for key in keys.values()}
+    missing = [key for key, value in parsed.items() if value is None]
+    cached = cache.get_many(missing) if missing else {}
     fresh: dict[str, tuple] = {}
     selection = Selection()
     for r in rows:
         key = keys[r.pk]
-        if key in cached:
+        value = parsed[key]
+        if value is None and key in cached:
             level_total, plain = cached[key]
-            cards = tuple(DeckCard(*c) for c in plain)
-        else:
+            value = (level_total, tuple(DeckCard(*c) for c in plain))
+        elif value is None:
             check = check_stored(r.decklist, r.event)
-            level_total, cards = check.report.level_total, deck_cards(check.entries)
-            fresh[key] = (level_total, _plain(cards))
+            value = (check.report.level_total, deck_cards(check.entries))
+            fresh[key] = (value[0], _plain(value[1]))
+        _parsed.put(key, value)
         standing = getattr(r, "standing", None)
         selection.decks.append(
             Deck(
                 key=r.pk,
                 event=r.event_id,
                 place=standing.place if standing is not None else None,
-                level_total=level_total,
-                cards=cards,
+                level_total=value[0],
+                cards=value[1],
             )
         )
         selection.registrations[r.pk] = r
@@ -124,17 +148,29 @@ def event_selection(event: Event) -> Selection:
     return select(public_lists(public_registrations(event)))
 
 
-def format_selection(
-    deck_size: int, deck_rules: str, tournament_type: str, year: int | None = None
-) -> Selection:
-    """The public lists of every event of one format (deck size, deck rules, tournament
-    type), of one year when given."""
-    registrations = public_in(year).filter(
-        event__deck_size=deck_size,
-        event__deck_rules=deck_rules,
-        event__tournament_type=tournament_type,
+def in_format(registrations, fmt: Format):
+    """The registrations of events of one format (deck size, deck rules, tournament type)."""
+    size, rules, kind = fmt
+    return registrations.filter(
+        event__deck_size=size, event__deck_rules=rules, event__tournament_type=kind
     )
-    return select(public_lists(registrations))
+
+
+def format_selection(fmt: Format, year: int | None = None) -> Selection:
+    """The public lists of every event of one format, of one year when given."""
+    return select(public_lists(in_format(public_in(year), fmt)))
+
+
+def league_public(league: League):
+    """The public lists that count in a league: of its events accepted for the ranking (the
+    ones its table counts) and its countries' players."""
+    return public_registrations().filter(counts_q(league), event__scoring__ranked=True)
+
+
+def league_selection(league: League, fmt: Format | None = None) -> Selection:
+    """The public lists of a league (season), of one format when given."""
+    registrations = league_public(league)
+    return select(public_lists(in_format(registrations, fmt) if fmt else registrations))
 
 
 def all_selection(year: int | None = None) -> Selection:
@@ -148,11 +184,12 @@ def years() -> list[int]:
     return [d.year for d in dates]
 
 
-def formats(year: int | None = None) -> list[dict]:
-    """The formats with public lists: deck size, rules, type, events and decks."""
+def formats(year: int | None = None, registrations=None) -> list[dict]:
+    """The formats with public lists (of these registrations, else of the year's): deck size,
+    rules, type, events and decks."""
+    registrations = public_in(year) if registrations is None else registrations
     return list(
-        public_in(year)
-        .values("event__deck_size", "event__deck_rules", "event__tournament_type")
+        registrations.values("event__deck_size", "event__deck_rules", "event__tournament_type")
         .annotate(decks=Count("pk"), events=Count("event", distinct=True))
         .order_by("event__deck_size", "event__deck_rules", "event__tournament_type")
     )

@@ -118,13 +118,19 @@ def deck_format_of(event: Event) -> DeckFormat:
     )
 
 
-def format_key(event: Event) -> str:
-    """Fingerprint of what a stored status depends on: the event format and the card data."""
+def card_data_token() -> str:
+    """The card data a check used: the latest import's token, or the CSV files (one query)."""
+    return current_import_token() or "csv"
+
+
+def format_key(event: Event, card_data: str | None = None) -> str:
+    """Fingerprint of what a stored status depends on: the event format and the card data
+    (`card_data_token()`, read here unless a caller keying many events passes it)."""
     fmt = deck_format_of(event)
     variants = ",".join(sorted(fmt.variants))
     parts = (fmt.size, fmt.rules, fmt.tournament_type, fmt.no_xs_digit, variants)
     parts += (fmt.rules_edition,)
-    return "|".join(str(p) for p in parts) + "|" + (current_import_token() or "csv")
+    return "|".join(str(p) for p in parts) + "|" + (card_data or card_data_token())
 
 
 def has_sideboard(event: Event) -> bool:

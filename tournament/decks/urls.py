@@ -30,6 +30,11 @@ urlpatterns = [
         views_metagame.FormatMetagameView.as_view(),
         name="format_metagame",
     ),
+    path(
+        "metagame/leagues/<row:pk>/",
+        views_metagame.LeagueMetagameView.as_view(),
+        name="league_metagame",
+    ),
     path("metagame/cards/<path:identity>/", views_metagame.CardView.as_view(), name="card"),
     path(
         "events/<row:event_id>/decklists/<row:registration_id>/",

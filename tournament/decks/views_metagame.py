@@ -8,19 +8,24 @@ SVG drawn here (`bar_chart`) and by `decks/metagame/bar_chart.html`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.http import Http404
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.formats import number_format
+from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 from django_tables2 import RequestConfig
 
 from scoring import metagame as meta
 from tournament.core.export import SafeTableExport
+from tournament.core.links import link_maker
 from tournament.core.params import parse_year
 from tournament.decks import metagame as selector
 from tournament.decks.carddata import get_card_index
@@ -36,6 +41,8 @@ from tournament.decks.tables import (
 from tournament.events.choices import DeckRules, DeckSize, Status, TournamentType
 from tournament.events.models import Event
 from tournament.events.views_mixins import EventMixin
+from tournament.leagues.models import League
+from tournament.standings.fragments import cached, fragment_key, version
 
 EXPORT_PARAM = "_export"
 CHART_BARS = 15  # the longest lists (cards) show their first bars; the table has them all
@@ -91,7 +98,25 @@ def bar_chart(title: str, rows: Sequence[dict], limit: int = CHART_BARS) -> dict
     }
 
 
-def share_rows(shares: Sequence[meta.Share], card_links: bool = False) -> list[dict]:
+@dataclass(frozen=True)
+class Links:
+    """The paths a metagame page links its rows to, each view reversed once per page."""
+
+    card: Callable[..., str]
+    deck: Callable[..., str]
+    event: Callable[..., str]
+
+    @classmethod
+    def make(cls) -> Links:
+        return cls(
+            card=link_maker("decks:card"),
+            deck=link_maker("decks:registration_decklist", 2),
+            event=link_maker("decks:event_metagame"),
+        )
+
+
+def share_rows(shares: Sequence[meta.Share], card_link: Callable[..., str] | None = None):
+    """Rows of a share table; cards link to their page when `card_link` is given."""
     rows = []
     for s in shares:
         row = {
@@ -103,9 +128,9 @@ def share_rows(shares: Sequence[meta.Share], card_links: bool = False) -> list[d
             "copies": s.copies,
             "average": s.average,
         }
-        if card_links:
+        if card_link is not None:
             row["type"] = s.key.split("|", 1)[0]
-            row["url"] = reverse("decks:card", args=[s.key])
+            row["url"] = card_link(s.key)
         rows.append(row)
     return rows
 
@@ -122,15 +147,15 @@ def level_rows(levels: meta.LevelDistribution) -> list[dict]:
     ]
 
 
-def deck_row(selection: selector.Selection, deck: meta.Deck) -> dict:
+def deck_row(selection: selector.Selection, deck: meta.Deck, links: Links) -> dict:
     registration = selection.registrations[deck.key]
     event = selection.events[deck.event]
     return {
         "place": deck.place,
         "player": registration.player.name,
-        "url": reverse("decks:registration_decklist", args=[deck.event, deck.key]),
+        "url": links.deck(deck.event, deck.key),
         "event": event.name,
-        "event_url": reverse("decks:event_metagame", args=[deck.event]),
+        "event_url": links.event(deck.event),
         "cards": sum(c.count for c in deck.cards),
         "level_total": deck.level_total,
     }
@@ -153,21 +178,59 @@ def export_prefix(request) -> str:
     return query.urlencode()
 
 
+def valid_format(fmt: selector.Format) -> bool:
+    size, rules, kind = fmt
+    return size in DeckSize.values and rules in DeckRules.values and kind in TournamentType.values
+
+
+def format_asked(request) -> selector.Format | None:
+    """The `?deck_size=&deck_rules=&tournament_type=` narrowing asked for (all three or
+    none); anything else is a 404."""
+    names = ("deck_size", "deck_rules", "tournament_type")
+    values = [request.GET.get(name, "") for name in names]
+    if not any(values):
+        return None
+    size, rules, kind = values
+    fmt = (int(size) if size.isdigit() else 0, rules, kind)
+    if not valid_format(fmt):
+        raise Http404
+    return fmt
+
+
+def format_query(fmt: selector.Format) -> str:
+    size, rules, kind = fmt
+    return urlencode({"deck_size": size, "deck_rules": rules, "tournament_type": kind})
+
+
 class MetagamePage(TemplateView):
-    """Builds the statistics, tables and charts of a set of decks; serves a table's CSV."""
+    """Builds the statistics, tables and charts of a set of decks; serves a table's CSV.
+
+    The statistics and tables are rendered once into a fragment cached under the page's
+    address, query string, language and versions (`results_key`), so a warm page costs a
+    cache read; any change to the lists under it bumps the metagame version."""
 
     template_name = "decks/metagame/metagame.html"
+    results_template = "decks/metagame/_results.html"
     export_name = "metagame"
 
     def selection(self) -> selector.Selection:
         raise NotImplementedError
 
+    def stamp(self) -> object:
+        """What, besides the public lists, the statistics depend on (a league's definition)."""
+        return ""
+
+    def results_context(self, selection: selector.Selection) -> dict[str, Any]:
+        """Extra context of the results fragment (the events counted, the formats)."""
+        return {}
+
     def tables(self, stats: meta.Metagame, selection: selector.Selection) -> dict[str, Any]:
-        top = [deck_row(selection, d) for d in stats.top_decks]
+        links = Links.make()
+        top = [deck_row(selection, d, links) for d in stats.top_decks]
         return {
-            "cards": CardShareTable(share_rows(stats.cards, card_links=True), prefix="cards-"),
+            "cards": CardShareTable(share_rows(stats.cards, links.card), prefix="cards-"),
             "top_cards": CardShareTable(
-                share_rows(stats.top_cards, card_links=True), prefix="top-cards-"
+                share_rows(stats.top_cards, links.card), prefix="top-cards-"
             ),
             "top_decks": TopDeckTable(top, prefix="top-"),
             "worlds": WorldShareTable(share_rows(stats.worlds), prefix="worlds-"),
@@ -177,20 +240,9 @@ class MetagamePage(TemplateView):
             "levels": LevelTable(level_rows(stats.levels), prefix="levels-"),
         }
 
-    def get(self, request, *args, **kwargs):
-        selection = self.selection()
-        stats = meta.metagame(selection.decks)
-        tables = self.tables(stats, selection)
-        wanted = request.GET.get(EXPORT_PARAM)
-        if wanted:
-            name = request.GET.get("table", "")
-            if wanted != "csv" or name not in tables:
-                raise Http404
-            exporter = SafeTableExport("csv", tables[name])
-            return exporter.response(f"{self.export_name}-{name}.csv")
-        for table in tables.values():
-            RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
-        charts = {
+    @staticmethod
+    def charts(stats: meta.Metagame) -> dict[str, Any]:
+        return {
             "cards": bar_chart(_("Most played cards (share of decks)"), share_rows(stats.cards)),
             "worlds": bar_chart(_("Worlds (share of decks)"), share_rows(stats.worlds)),
             "champion_types": bar_chart(
@@ -204,15 +256,51 @@ class MetagamePage(TemplateView):
                 share_rows(stats.top_cards),
             ),
         }
-        context = self.get_context_data(
-            stats=stats,
-            tables=tables,
-            charts=charts,
-            top_places=meta.TOP_PLACES,
-            export_prefix=export_prefix(request),
-            **kwargs,
+
+    def get(self, request, *args, **kwargs):
+        wanted = request.GET.get(EXPORT_PARAM)
+        if wanted:
+            return self.export(wanted, request.GET.get("table", ""))
+        results_html = cached(self.results_key(), self.render_results)
+        return self.render_to_response(self.get_context_data(results_html=results_html, **kwargs))
+
+    def results_key(self) -> str:
+        request = self.request
+        return fragment_key(
+            "metagame",
+            request.path,
+            self.stamp(),
+            version(selector.VERSION_SCOPE),
+            query=request.GET.urlencode(),
         )
-        return self.render_to_response(context)
+
+    def export(self, wanted: str, name: str) -> HttpResponse:
+        selection = self.selection()
+        tables = self.tables(meta.metagame(selection.decks), selection)
+        if wanted != "csv" or name not in tables:
+            raise Http404
+        return SafeTableExport("csv", tables[name]).response(f"{self.export_name}-{name}.csv")
+
+    def render_results(self) -> str:
+        selection = self.selection()
+        stats = meta.metagame(selection.decks)
+        tables = self.tables(stats, selection)
+        for table in tables.values():
+            RequestConfig(self.request, paginate={"per_page": PER_PAGE}).configure(table)
+        context = {
+            "stats": stats,
+            "tables": tables,
+            "charts": self.charts(stats),
+            "top_places": meta.TOP_PLACES,
+            "export_prefix": export_prefix(self.request),
+            **self.results_context(selection),
+        }
+        return render_to_string(self.results_template, context, self.request)
+
+
+def events_by_date(selection: selector.Selection) -> list[Event]:
+    """The events of a selection, newest first."""
+    return sorted(selection.events.values(), key=lambda e: (-e.date.toordinal(), e.pk))
 
 
 class EventMetagameView(EventMixin, MetagamePage):
@@ -229,15 +317,11 @@ class EventMetagameView(EventMixin, MetagamePage):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
+        fmt = (self.event.deck_size, self.event.deck_rules, self.event.tournament_type)
         context.update(
             scope=self.event.name,
-            format_url=reverse(
-                "decks:format_metagame",
-                args=[self.event.deck_size, self.event.deck_rules, self.event.tournament_type],
-            ),
-            format_name=format_label(
-                self.event.deck_size, self.event.deck_rules, self.event.tournament_type
-            ),
+            format_url=reverse("decks:format_metagame", args=fmt),
+            format_name=format_label(*fmt),
         )
         return context
 
@@ -246,32 +330,78 @@ class FormatMetagameView(MetagamePage):
     """Every finished event of one format (deck size, deck rules, tournament type)."""
 
     def get(self, request, *args, **kwargs):
-        size, rules, kind = kwargs["deck_size"], kwargs["deck_rules"], kwargs["tournament_type"]
-        if size not in DeckSize.values or rules not in DeckRules.values:
-            raise Http404
-        if kind not in TournamentType.values:
+        self.format = (kwargs["deck_size"], kwargs["deck_rules"], kwargs["tournament_type"])
+        if not valid_format(self.format):
             raise Http404
         self.year = year_of(request)
-        self.export_name = f"metagame-{size}-{rules}-{kind}" + (
+        self.export_name = "metagame-{}-{}-{}".format(*self.format) + (
             f"-{self.year}" if self.year else ""
         )
         return super().get(request, *args, **kwargs)
 
     def selection(self) -> selector.Selection:
-        k = self.kwargs
-        selection = selector.format_selection(
-            k["deck_size"], k["deck_rules"], k["tournament_type"], self.year
-        )
-        self.included = sorted(selection.events.values(), key=lambda e: (-e.date.toordinal(), e.pk))
-        return selection
+        return selector.format_selection(self.format, self.year)
+
+    def results_context(self, selection: selector.Selection) -> dict[str, Any]:
+        return {"included_events": events_by_date(selection)}
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        k = self.kwargs
-        scope = format_label(k["deck_size"], k["deck_rules"], k["tournament_type"])
+        scope = format_label(*self.format)
         if self.year:
             scope = _("%(format)s, %(year)s") % {"format": scope, "year": self.year}
-        context.update(scope=scope, included_events=self.included, year=self.year)
+        context.update(scope=scope, year=self.year)
+        return context
+
+
+class LeagueMetagameView(MetagamePage):
+    """A league's (season's) public lists: its accepted events, its countries' players; of
+    one format when `?deck_size=&deck_rules=&tournament_type=` narrows it."""
+
+    def get(self, request, *args, **kwargs):
+        self.league = get_object_or_404(League, pk=kwargs["pk"])
+        self.format = format_asked(request)
+        self.export_name = f"metagame-league-{self.league.pk}" + (
+            "-{}-{}-{}".format(*self.format) if self.format else ""
+        )
+        return super().get(request, *args, **kwargs)
+
+    def stamp(self) -> object:
+        return self.league.updated_at.timestamp()
+
+    def selection(self) -> selector.Selection:
+        return selector.league_selection(self.league, self.format)
+
+    def results_context(self, selection: selector.Selection) -> dict[str, Any]:
+        formats = [
+            {
+                "name": format_label(*fmt),
+                "url": f"{self.request.path}?{format_query(fmt)}",
+                "current": fmt == self.format,
+                "events": f["events"],
+                "decks": f["decks"],
+            }
+            for f in selector.formats(registrations=selector.league_public(self.league))
+            for fmt in [
+                (f["event__deck_size"], f["event__deck_rules"], f["event__tournament_type"])
+            ]
+        ]
+        return {
+            "included_events": events_by_date(selection),
+            "league_formats": formats,
+            "league_url": self.request.path,
+            "narrowed": self.format is not None,
+        }
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        scope = self.league.name
+        if self.format:
+            scope = _("%(league)s, %(format)s") % {
+                "league": scope,
+                "format": format_label(*self.format),
+            }
+        context.update(scope=scope, league=self.league)
         return context
 
 
@@ -322,39 +452,60 @@ class CardView(TemplateView):
 
     def get(self, request, *args, **kwargs):
         identity = kwargs.pop("identity")
+        wanted = request.GET.get(EXPORT_PARAM)
+        if wanted:
+            return self.export(identity, wanted, request.GET.get("table", ""))
+        key = fragment_key(
+            "metagame-card",
+            request.path,
+            version(selector.VERSION_SCOPE),
+            query=request.GET.urlencode(),
+        )
+        # Cached even when the card is unknown ("", ""): a made-up identity costs one read.
+        name, results_html = cached(key, lambda: self.render_card(identity))
+        if not results_html:
+            raise Http404
+        context = self.get_context_data(name=name, results_html=results_html, **kwargs)
+        return self.render_to_response(context)
+
+    def card_page(self, identity: str) -> dict[str, Any] | None:
+        """The card's record and tables (None: a card neither in the data nor played)."""
         index = get_card_index()
         known = index.identities.get(identity)
         selection = selector.all_selection()
         record = meta.card_record(selection.decks, identity)
         if known is None and not record.plays:
-            raise Http404
-        tables = {
-            "events": CardEventTable(self.event_rows(record, selection), prefix="events-"),
-            "decks": CardPlayTable(self.play_rows(record, selection), prefix="decks-"),
-        }
-        wanted = request.GET.get(EXPORT_PARAM)
-        if wanted:
-            name = request.GET.get("table", "")
-            if wanted != "csv" or name not in tables:
-                raise Http404
-            slug = "".join(ch if ch.isalnum() else "-" for ch in identity.lower())
-            return SafeTableExport("csv", tables[name]).response(f"card-{slug}-{name}.csv")
-        for table in tables.values():
-            RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
+            return None
         printings = index.printings(identity) if known else ()
-        name = known.name if known else self.played_name(selection, identity)
-        context = self.get_context_data(
-            identity=identity,
-            name=name,
-            type=known.type if known else identity.split("|", 1)[0],
-            printings=[p.card_id for p in printings],
-            record=record,
-            tables=tables,
-            top_places=meta.TOP_PLACES,
-            export_prefix=export_prefix(request),
-            **kwargs,
-        )
-        return self.render_to_response(context)
+        return {
+            "identity": identity,
+            "name": known.name if known else self.played_name(selection, identity),
+            "type": known.type if known else identity.split("|", 1)[0],
+            "printings": [p.card_id for p in printings],
+            "record": record,
+            "tables": {
+                "events": CardEventTable(self.event_rows(record, selection), prefix="events-"),
+                "decks": CardPlayTable(self.play_rows(record, selection), prefix="decks-"),
+            },
+        }
+
+    def export(self, identity: str, wanted: str, name: str) -> HttpResponse:
+        page = self.card_page(identity)
+        if page is None or wanted != "csv" or name not in page["tables"]:
+            raise Http404
+        slug = "".join(ch if ch.isalnum() else "-" for ch in identity.lower())
+        return SafeTableExport("csv", page["tables"][name]).response(f"card-{slug}-{name}.csv")
+
+    def render_card(self, identity: str) -> tuple[str, str]:
+        """The card's name and its page's body as HTML (empty when there is no such card)."""
+        page = self.card_page(identity)
+        if page is None:
+            return "", ""
+        for table in page["tables"].values():
+            RequestConfig(self.request, paginate={"per_page": PER_PAGE}).configure(table)
+        page.update(top_places=meta.TOP_PLACES, export_prefix=export_prefix(self.request))
+        html = render_to_string("decks/metagame/_card.html", page, self.request)
+        return page["name"], html
 
     @staticmethod
     def played_name(selection: selector.Selection, identity: str) -> str:
@@ -366,13 +517,14 @@ class CardView(TemplateView):
 
     @staticmethod
     def event_rows(record: meta.CardRecord, selection: selector.Selection) -> list[dict]:
+        links = Links.make()
         rows = []
         for e in record.events:
             event: Event = selection.events[e.event]
             rows.append(
                 {
                     "event": event.name,
-                    "event_url": reverse("decks:event_metagame", args=[event.pk]),
+                    "event_url": links.event(event.pk),
                     "date": event.date,
                     "format": format_label(
                         event.deck_size, event.deck_rules, event.tournament_type
@@ -388,6 +540,7 @@ class CardView(TemplateView):
 
     @staticmethod
     def play_rows(record: meta.CardRecord, selection: selector.Selection) -> list[dict]:
+        links = Links.make()
         rows = []
         for p in record.plays:
             registration = selection.registrations[p.deck]
@@ -396,9 +549,9 @@ class CardView(TemplateView):
                 {
                     "place": p.place,
                     "player": registration.player.name,
-                    "url": reverse("decks:registration_decklist", args=[event.pk, p.deck]),
+                    "url": links.deck(event.pk, p.deck),
                     "event": event.name,
-                    "event_url": reverse("decks:event_metagame", args=[event.pk]),
+                    "event_url": links.event(event.pk),
                     "copies": p.copies,
                 }
             )

@@ -7,13 +7,14 @@ from dataclasses import asdict
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.leagues import LeagueRow, LeagueRules, Result, league_table
 from tournament.accounts.models import Player
 from tournament.leagues.models import League
+from tournament.standings.fragments import cached, version
 from tournament.standings.models import RankedScore
 
 
@@ -22,17 +23,26 @@ def rules_of(league: League) -> LeagueRules:
     return LeagueRules(best=best, qualify=league.qualify, per_region=league.qualify_per_region)
 
 
-def results_of(league: League) -> tuple[list[Result], dict[int, str]]:
-    """The accepted points of the league's players in the league's events, and their regions."""
-    scores = RankedScore.objects.filter(
-        event__date__gte=league.starts, event__date__lte=league.ends
+def counts_q(league: League, prefix: str = "") -> Q:
+    """The league's scope as a filter on rows that have an event and a player (`prefix`
+    leads to them): the events in its dates (or the chosen ones) and its countries' players.
+    The league table and the league's metagame read the same scope."""
+    scope = Q(
+        **{f"{prefix}event__date__gte": league.starts, f"{prefix}event__date__lte": league.ends}
     )
     if league.events_mode == League.Events.CHOSEN:
-        scores = scores.filter(event__in=league.chosen_events.all())
+        scope &= Q(**{f"{prefix}event__in": league.chosen_events.all()})
     if league.countries:
-        scores = scores.filter(player__country__in=league.countries)
-    rows = scores.values_list("player_id", "event_id").annotate(
-        points=F("playing_points") + F("coordinator_points") + F("judge_points")
+        scope &= Q(**{f"{prefix}player__country__in": league.countries})
+    return scope
+
+
+def results_of(league: League) -> tuple[list[Result], dict[int, str]]:
+    """The accepted points of the league's players in the league's events, and their regions."""
+    rows = (
+        RankedScore.objects.filter(counts_q(league))
+        .values_list("player_id", "event_id")
+        .annotate(points=F("playing_points") + F("coordinator_points") + F("judge_points"))
     )
     results = [Result(player, event, points or 0) for player, event, points in rows]
     ids = {r.player for r in results}
@@ -49,6 +59,21 @@ def table(league: League) -> list[LeagueRow]:
         return [LeagueRow(**{**row, "counted": tuple(row["counted"])}) for row in league.frozen]
     results, regions = results_of(league)
     return league_table(results, rules_of(league), regions)
+
+
+def shown_table(league: League) -> list[LeagueRow]:
+    """The table for pages, cached until the league, the accepted figures or a player's
+    region change (the "ranking" and "players" versions, bumped on commit). Decisions, such
+    as who may register for a championship, read `table` instead."""
+    stamp = league.updated_at.timestamp() if league.updated_at else "new"
+    key = f"league-table:{league.pk}:{stamp}:{version('ranking')}:{version('players')}"
+    return cached(key, lambda: table(league))
+
+
+def with_players(rows: list[LeagueRow]) -> list[dict]:
+    """Table rows with their Player (one query for the names): `{"row": …, "player": …}`."""
+    players = Player.objects.in_bulk([int(r.player) for r in rows])
+    return [{"row": r, "player": players.get(int(r.player))} for r in rows]
 
 
 def close(league: League) -> League:
@@ -81,7 +106,7 @@ def league_places(player: Player) -> list[tuple[League, LeagueRow]]:
     """The player's place in every league he appears in (the player page), newest first."""
     found = []
     for league in League.objects.all():
-        row = next((r for r in table(league) if int(r.player) == player.pk), None)
+        row = next((r for r in shown_table(league) if int(r.player) == player.pk), None)
         if row is not None:
             found.append((league, row))
     return found

@@ -7,16 +7,21 @@ from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
+from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import CreateView, DetailView, ListView, UpdateView
+from django_tables2 import RequestConfig
 
-from tournament.accounts.models import Player
 from tournament.core.export import neutralise_formula as safe_cell
 from tournament.leagues import services
 from tournament.leagues.forms import LeagueForm
 from tournament.leagues.models import League
+from tournament.leagues.tables import LeagueTable
 from tournament.review.services import is_ranking_officer
+from tournament.standings.fragments import cached, fragment_key, version
+
+PER_PAGE = 50
 
 
 class OfficerMixin(LoginRequiredMixin):
@@ -33,10 +38,16 @@ class LeagueListView(ListView):
 
 
 def table_rows(league: League) -> list[dict]:
-    """The table with each player's name and number (one query for the names)."""
-    rows = services.table(league)
-    players = Player.objects.in_bulk([int(r.player) for r in rows])
-    return [{"row": r, "player": players.get(int(r.player))} for r in rows]
+    """The pages' (cached) table with each player's name and number."""
+    return services.with_players(services.shown_table(league))
+
+
+def render_table_html(request, league: League) -> str:
+    """One page of the league's table (`?page=`), as HTML."""
+    table = LeagueTable(services.shown_table(league))
+    RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
+    table.name_page()
+    return render_to_string("leagues/_table.html", {"table": table}, request)
 
 
 class LeagueDetailView(DetailView):
@@ -45,12 +56,16 @@ class LeagueDetailView(DetailView):
     context_object_name = "league"
 
     def get(self, request, *args, **kwargs):
-        self.object = self.get_object()
+        self.object = league = self.get_object()
         if request.GET.get("_export") == "csv":
             return self.csv()
+        stamp = league.updated_at.timestamp()
+        key = fragment_key(
+            "league", league.pk, stamp, version("ranking"), query=request.GET.urlencode()
+        )
         context = self.get_context_data(
-            object=self.object,
-            rows=table_rows(self.object),
+            object=league,
+            table_html=cached(key, lambda: render_table_html(request, league)),
             can_edit=is_ranking_officer(request.user),
         )
         return self.render_to_response(context)

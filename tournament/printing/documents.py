@@ -1,8 +1,9 @@
 """The printable documents, one `PrintedDocument` each in `DOCUMENTS`: data, fingerprint, PDF.
 
 Every figure printed is one the recompute pipeline (`standings.recompute`) stored: places
-and points of seats, the event's standings, officials' points and eligibility. Nothing here
-computes a point or a place, so the paper always matches the site.
+and points of seats, the event's standings, officials' points and eligibility; a league's
+table is the one its page shows (`leagues.services.table`). Nothing here computes a point
+or a place, so the paper always matches the site.
 """
 
 import datetime as dt
@@ -24,7 +25,9 @@ from tournament.events import wildcards
 from tournament.events.choices import PointsMode
 from tournament.events.models import Bracket, Event, Registration, Round, Seat
 from tournament.events.services.teams import side_of, team_names
-from tournament.printing.models import SHEET_KINDS, Kind
+from tournament.leagues import services as league_services
+from tournament.leagues.models import League
+from tournament.printing.models import LEAGUE_KINDS, SHEET_KINDS, Kind
 from tournament.printing.qr import bracket_url, qr_svg
 from tournament.results.models import EndedBy, Game, game_cells
 from tournament.standings import recompute
@@ -35,17 +38,19 @@ BLANK_GAME_COLUMNS = 5  # two wins end a bracket; 5 columns cover every 3- and 4
 ENDED_BY_CODES = {EndedBy.VICTORY: "V", EndedBy.OUT_OF_CARDS: "C", EndedBy.TIME: "T"}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class DocumentRequest:
-    """What to print: a kind and the event (and round / bracket / registration) it is about.
+    """What to print: a kind and the event (and round / bracket / registration) it is about,
+    or the league it is about (a league's kinds, `LEAGUE_KINDS`).
 
     `tables` limits bracket sheets to a range of table numbers (both ends included, either
     may be None); `printed_at` fixes the "Printed …" stamp (chunks of one document share it).
     """
 
     kind: str
-    event: Event
     paper: str
+    event: Event | None = None
+    league: League | None = None
     round: Round | None = None
     bracket: Bracket | None = None
     registration: Registration | None = None
@@ -153,12 +158,21 @@ def sheet_brackets(request: DocumentRequest):
     return brackets
 
 
+def subject_of(request: DocumentRequest) -> Event | League:
+    """The event or league the document is about, read again: its stamp may have moved."""
+    if request.kind in LEAGUE_KINDS:
+        return League.objects.get(pk=request.league.pk)
+    return Event.objects.get(pk=request.event.pk)
+
+
 def fingerprint(request: DocumentRequest) -> str:
-    """A cheap hash of exactly the data the document shows; it changes when any of it does."""
-    event = Event.objects.get(pk=request.event.pk)
+    """A cheap hash of exactly the data the document shows; it changes when any of it does.
+
+    Events and leagues both stamp `updated_at` on every save of their definition."""
+    subject = subject_of(request)
     head = (request.kind, request.paper, request.base_url, request.tables)
-    shown = document_for(request.kind).shown_data(request, event)
-    return _digest(head, event.updated_at.isoformat(), *shown)
+    shown = document_for(request.kind).shown_data(request, subject)
+    return _digest(head, subject.updated_at.isoformat(), *shown)
 
 
 # ---------------------------------------------------------------- bracket sheets
@@ -472,7 +486,36 @@ def all_decklists_context(request: DocumentRequest) -> dict:
     return {"decks": decks, "sheet_label": Kind.DECKLIST.label}
 
 
-# ---------------------------------------------------------------- rendering
+# ---------------------------------------------------------------- league table
+
+
+def league_rows(league: League) -> list[dict]:
+    """The league's table rows, each with its player (one query for the names).
+
+    From `leagues.services.table` (frozen once closed), not the pages' cached copy: the
+    fingerprint, computed by web and worker processes alike, must read the data itself."""
+    return league_services.with_players(league_services.table(league))
+
+
+def league_table_rows(league: League) -> tuple:
+    """Every line the league table prints, as plain tuples (rank, player, name, number,
+    region, points, events, qualified), and the championship its rules name."""
+    rows = tuple(
+        (
+            item["row"].rank,
+            str(item["row"].player),
+            item["player"].name if item["player"] else "",
+            item["player"].player_number if item["player"] else "",
+            item["row"].region,
+            item["row"].points,
+            item["row"].events_played,
+            item["row"].qualified,
+        )
+        for item in league_rows(league)
+    )
+    championship = league.championship.name if league.championship_id else ""
+    return (rows, championship)
+
 
 # ---------------------------------------------------------------- the document registry
 
@@ -484,8 +527,9 @@ class PrintedDocument:
     kinds: tuple[Kind, ...] = ()
     template: str = ""
 
-    def shown_data(self, request: DocumentRequest, event: Event) -> tuple:
-        """Exactly the stored data the document shows (default: its brackets' rows)."""
+    def shown_data(self, request: DocumentRequest, subject: Event | League) -> tuple:
+        """Exactly the stored data the document shows (default: its brackets' rows); `subject`
+        is what the document is about (`subject_of`), read afresh."""
         return (_round_rows(sheet_brackets(request)),)
 
     def context(self, request: DocumentRequest) -> dict:
@@ -548,6 +592,21 @@ class AllDecklists(PrintedDocument):
         return all_decklists_context(request)
 
 
+class LeagueTable(PrintedDocument):
+    """A league's table with its rules: frozen once the league is closed, like its page."""
+
+    kinds = (Kind.LEAGUE_TABLE,)
+    template = "printing/league_table.html"
+
+    def shown_data(self, request: DocumentRequest, league: League) -> tuple:
+        # The definition (dates, countries, counting, slots) is in the league's updated_at,
+        # hashed by fingerprint(); closing does not bump it, so closed_at is hashed here.
+        return (league.closed_at, league_table_rows(league))
+
+    def context(self, request: DocumentRequest) -> dict:
+        return {"league": request.league, "rows": league_rows(request.league)}
+
+
 DOCUMENTS: dict[Kind, PrintedDocument] = {
     kind: document
     for document in (
@@ -556,6 +615,7 @@ DOCUMENTS: dict[Kind, PrintedDocument] = {
         ScoringForm(),
         DecklistSheet(),
         AllDecklists(),
+        LeagueTable(),
     )
     for kind in document.kinds
 }
@@ -573,11 +633,15 @@ def _stylesheet() -> str:
 
 
 def context_for(request: DocumentRequest, *, preview: bool = False) -> dict:
-    """The template context of a document (same for the PDF and the browser preview)."""
+    """The template context of a document (same for the PDF and the browser preview).
+
+    `scope_name` names what the document is about (the event or the league) in its title
+    and footer."""
     event = request.event
     context = document_for(request.kind).context(request)
     context.update(
         event=event,
+        scope_name=(request.league or event).name,
         kind=request.kind,
         kind_label=Kind(request.kind).label,
         paper=request.paper,

@@ -1,4 +1,7 @@
-"""Generated print documents, cached as files until they expire or their data changes."""
+"""Generated print documents, cached as files until they expire or their data changes.
+
+A document is about one event (its sheets, forms and lists) or one league (its table).
+"""
 
 from django.db import models
 from django.utils import timezone
@@ -15,6 +18,7 @@ class Kind(models.TextChoices):
     SCORING_FORM = "scoring-form", _("Tournament scoring form")
     DECKLIST = "decklist", _("Decklist sheet")
     ALL_DECKLISTS = "decklists", _("All decklists")
+    LEAGUE_TABLE = "league-table", _("League table")
 
 
 # Kinds that are about one round (they need ?round=).
@@ -22,6 +26,8 @@ ROUND_KINDS = {Kind.BRACKETS, Kind.BLANK_BRACKETS, Kind.SEATING}
 # Kinds printed one sheet per bracket: they can be limited to a range of tables and are
 # rendered in chunks.
 SHEET_KINDS = {Kind.BRACKETS, Kind.BLANK_BRACKETS}
+# Kinds about a league rather than an event: never asked for, nor served, under an event.
+LEAGUE_KINDS = {Kind.LEAGUE_TABLE}
 
 
 class CachedDocument(models.Model):
@@ -33,7 +39,16 @@ class CachedDocument(models.Model):
         FAILED = "failed", _("Failed")
 
     kind = models.CharField(_("document"), max_length=20, choices=Kind)
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="printed_documents")
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, null=True, blank=True, related_name="printed_documents"
+    )
+    league = models.ForeignKey(
+        "leagues.League",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="printed_documents",
+    )
     round = models.ForeignKey(
         Round, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
     )
@@ -74,10 +89,22 @@ class CachedDocument(models.Model):
         ordering = ["-created"]
         verbose_name = _("printed document")
         verbose_name_plural = _("printed documents")
-        indexes = [models.Index(fields=["event", "kind"])]
+        indexes = [models.Index(fields=["event", "kind"]), models.Index(fields=["league", "kind"])]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(event__isnull=False, league__isnull=True)
+                | models.Q(event__isnull=True, league__isnull=False),
+                name="printed_document_event_or_league",
+            )
+        ]
 
     def __str__(self) -> str:
-        return f"{self.get_kind_display()} — {self.event} ({self.paper})"
+        return f"{self.get_kind_display()} — {self.subject} ({self.paper})"
+
+    @property
+    def subject(self):
+        """The event or the league the document is about."""
+        return self.league if self.league_id else self.event
 
     @property
     def is_expired(self) -> bool:
@@ -92,8 +119,9 @@ class CachedDocument(models.Model):
 
     @property
     def filename(self) -> str:
-        """The download name: event, kind, round/player and paper."""
-        parts = [f"event{self.event_id}", self.kind]
+        """The download name: event (or league), kind, round/player and paper."""
+        scope = f"league{self.league_id}" if self.league_id else f"event{self.event_id}"
+        parts = [scope, self.kind]
         if self.round_id:
             parts.append(f"round{self.round.number}")
         if self.bracket_id:

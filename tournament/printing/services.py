@@ -31,12 +31,16 @@ PENDING_TIMEOUT = dt.timedelta(
 )
 SENDS = 3
 
+# The related rows a cached document's request is made of (`request_of`): read in one query.
+REQUEST_FIELDS = ("event", "league", "round", "bracket", "registration")
+
 
 def request_of(doc: CachedDocument, extra: dict | None = None) -> DocumentRequest:
     """The DocumentRequest a cached document stands for."""
     return DocumentRequest(
         kind=doc.kind,
         event=doc.event,
+        league=doc.league,
         paper=doc.paper,
         round=doc.round,
         bracket=doc.bracket,
@@ -53,6 +57,7 @@ def _identity(request: DocumentRequest) -> dict:
     return {
         "kind": request.kind,
         "event": request.event,
+        "league": request.league,
         "round": request.round,
         "bracket": request.bracket,
         "registration": request.registration,
@@ -185,12 +190,8 @@ def _send(doc_id: int) -> None:
 
 def generate(doc_id: int) -> CachedDocument | None:
     """Render the PDF of a cached document and store it (run by the Celery task)."""
-    doc = (
-        CachedDocument.objects.select_related("event", "round", "bracket", "registration")
-        .filter(pk=doc_id)
-        .first()
-    )
-    if doc is None:  # purged (or its event deleted) while the task waited in the queue
+    doc = CachedDocument.objects.select_related(*REQUEST_FIELDS).filter(pk=doc_id).first()
+    if doc is None:  # purged (or its event or league deleted) while the task waited
         logger.warning("printing: document %s no longer exists", doc_id)
         return None
     request = request_of(doc)

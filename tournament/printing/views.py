@@ -1,10 +1,16 @@
-"""Printing pages: the index of documents, generation with progress, download and preview."""
+"""Printing pages: the index of documents, generation with progress, download and preview.
+
+`DocumentFlow` is a cached document's life on the site (status box, "try again",
+download) for documents of any scope: the event pages here, the league pages in
+`leagues.views_print`.
+"""
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import FileResponse, Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
+from django.urls import reverse
 from django.utils import translation
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
@@ -21,8 +27,91 @@ from tournament.printing.documents import (
     registrations_with_lists,
     render_html,
 )
-from tournament.printing.models import ROUND_KINDS, SHEET_KINDS, CachedDocument, Kind
+from tournament.printing.models import (
+    LEAGUE_KINDS,
+    ROUND_KINDS,
+    SHEET_KINDS,
+    CachedDocument,
+    Kind,
+)
 from tournament.printing.tables import DecklistTable
+
+
+class DocumentFlow:
+    """The status box, "try again" and download of the cached documents of one scope.
+
+    A view using it says which documents are in its scope (`documents()`: any other id is a
+    404), its URL names (`url_prefix` + "status" / "retry" / "download") and their arguments
+    before the document's id (`scope_args()`), and the status page's template and context.
+    """
+
+    url_prefix = ""
+    status_template = ""
+
+    def documents(self):
+        """The cached documents this view may show."""
+        raise NotImplementedError
+
+    def scope_args(self) -> list:
+        """The URL arguments before the document's id (the event's or the league's id)."""
+        raise NotImplementedError
+
+    def status_context(self) -> dict:
+        """What the status page shows besides the document (the event, the league)."""
+        return {}
+
+    def get_document(self) -> CachedDocument:
+        documents = self.documents().select_related(*services.REQUEST_FIELDS)
+        return get_object_or_404(documents, pk=self.kwargs["doc_id"])
+
+    def doc_url(self, name: str, doc: CachedDocument) -> str:
+        return reverse(self.url_prefix + name, args=[*self.scope_args(), doc.pk])
+
+    def status_response(self, doc: CachedDocument, *, partial: bool) -> HttpResponse:
+        """The progress box (polling while pending) or the whole status page; the box is
+        given its URLs, so one template serves every scope."""
+        template = "printing/_status.html" if partial else self.status_template
+        context = {
+            "doc": doc,
+            **{f"{name}_url": self.doc_url(name, doc) for name in ("status", "retry", "download")},
+            **self.status_context(),
+        }
+        return TemplateResponse(self.request, template, context)
+
+    def show(self, doc: CachedDocument) -> HttpResponse:
+        """After asking for a document: htmx gets the progress box, others the status page."""
+        if self.request.htmx:
+            return self.status_response(doc, partial=True)
+        return redirect(self.doc_url("status", doc))
+
+    def may_regenerate(self, doc: CachedDocument) -> bool:
+        """Whether "try again" renders the document again (never while it is pending)."""
+        return doc.state != CachedDocument.State.PENDING
+
+    def status(self) -> HttpResponse:
+        """The status page, or under htmx the box it polls (a lost render is sent again)."""
+        partial = bool(self.request.htmx) and not self.request.htmx.boosted
+        doc = services.recover_if_stuck(self.get_document())
+        return self.status_response(doc, partial=partial)
+
+    def retry(self) -> HttpResponse:
+        """The "try again" button: render the document again when `may_regenerate` allows."""
+        doc = self.get_document()
+        if self.may_regenerate(doc):
+            doc = services.regenerate(doc)
+        return self.show(doc)
+
+    def download(self) -> HttpResponse:
+        """Serve the file if it still matches the data; otherwise regenerate it first."""
+        doc = self.get_document()
+        if services.is_stale(doc):
+            doc = services.regenerate(doc)
+        if doc.state != CachedDocument.State.DONE:
+            return redirect(self.doc_url("status", doc))
+        response = FileResponse(doc.file.open("rb"), content_type="application/pdf")
+        response["Content-Disposition"] = f'inline; filename="{doc.filename}"'
+        response["Cache-Control"] = "private, no-store"
+        return response
 
 
 class OfficialsMixin(EventMixin):
@@ -50,8 +139,9 @@ def table_range(params) -> tuple[int | None, int | None] | None:
 
 
 def document_request(view: OfficialsMixin, kind: str, params) -> DocumentRequest:
-    """The document asked for by URL kind and query/form parameters (404 when it can't be)."""
-    if kind not in Kind.values:
+    """The document asked for by URL kind and query/form parameters (404 when it can't be,
+    a league's kind included)."""
+    if kind not in Kind.values or kind in LEAGUE_KINDS:
         raise Http404
     event = view.event
     rnd = bracket = registration = None
@@ -106,7 +196,23 @@ class PrintIndexView(OfficialsMixin, TemplateView):
         return context
 
 
-class GenerateView(OfficialsMixin, View):
+class DocumentMixin(OfficialsMixin, DocumentFlow):
+    """The event's documents (a league's are not found here)."""
+
+    url_prefix = "printing:"
+    status_template = "printing/status.html"
+
+    def documents(self):
+        return CachedDocument.objects.filter(event=self.event)
+
+    def scope_args(self) -> list:
+        return [self.event.pk]
+
+    def status_context(self) -> dict:
+        return {"event": self.event, "EventRole": EventRole, "role": EventRole.JUDGE}
+
+
+class GenerateView(DocumentMixin, View):
     """POST: start (or reuse) the PDF; htmx gets the progress partial, others the status page."""
 
     def post(self, request, event_id: int, kind: str):
@@ -118,29 +224,10 @@ class GenerateView(OfficialsMixin, View):
                 return HttpResponse(format_html('<p class="errors" role="alert">{}</p>', message))
             messages.error(request, message)
             return redirect("printing:index", event_id=self.event.pk)
-        doc = services.request_document(doc_request)
-        if request.htmx:
-            return status_response(request, self.event, doc, partial=True)
-        return redirect("printing:status", event_id=self.event.pk, doc_id=doc.pk)
+        return self.show(services.request_document(doc_request))
 
 
-def status_response(request, event, doc: CachedDocument, *, partial: bool) -> HttpResponse:
-    """The progress box (polling while pending) or the whole status page."""
-    template = "printing/_status.html" if partial else "printing/status.html"
-    context = {"event": event, "doc": doc, "EventRole": EventRole, "role": EventRole.JUDGE}
-    return TemplateResponse(request, template, context)
-
-
-class DocumentMixin(OfficialsMixin):
-    def get_document(self) -> CachedDocument:
-        return get_object_or_404(
-            CachedDocument.objects.select_related("event", "round", "bracket", "registration"),
-            pk=self.kwargs["doc_id"],
-            event=self.event,
-        )
-
-
-class BracketSheetView(OfficialsMixin, View):
+class BracketSheetView(DocumentMixin, View):
     """GET from a bracket's page: that bracket's sheet (filled), as PDF when it is ready."""
 
     def get(self, request, event_id: int, bracket_id: int):
@@ -158,43 +245,27 @@ class BracketSheetView(OfficialsMixin, View):
                 language=translation.get_language() or "en",
             )
         )
-        if doc.state == CachedDocument.State.DONE:
-            return redirect("printing:download", event_id=self.event.pk, doc_id=doc.pk)
-        return redirect("printing:status", event_id=self.event.pk, doc_id=doc.pk)
+        done = doc.state == CachedDocument.State.DONE
+        return redirect(self.doc_url("download" if done else "status", doc))
 
 
 class StatusView(DocumentMixin, View):
     def get(self, request, event_id: int, doc_id: int):
-        partial = bool(request.htmx) and not request.htmx.boosted
-        doc = services.recover_if_stuck(self.get_document())
-        return status_response(request, self.event, doc, partial=partial)
+        return self.status()
 
 
 class RetryView(DocumentMixin, View):
     """POST: generate a failed (or stale) document again."""
 
     def post(self, request, event_id: int, doc_id: int):
-        doc = self.get_document()
-        if doc.state != CachedDocument.State.PENDING:
-            doc = services.regenerate(doc)
-        if request.htmx:
-            return status_response(request, self.event, doc, partial=True)
-        return redirect("printing:status", event_id=self.event.pk, doc_id=doc.pk)
+        return self.retry()
 
 
 class DownloadView(DocumentMixin, View):
     """Serve the file if it still matches the data; otherwise regenerate it first."""
 
     def get(self, request, event_id: int, doc_id: int):
-        doc = self.get_document()
-        if services.is_stale(doc):
-            doc = services.regenerate(doc)
-        if doc.state != CachedDocument.State.DONE:
-            return redirect("printing:status", event_id=self.event.pk, doc_id=doc.pk)
-        response = FileResponse(doc.file.open("rb"), content_type="application/pdf")
-        response["Content-Disposition"] = f'inline; filename="{doc.filename}"'
-        response["Cache-Control"] = "private, no-store"
-        return response
+        return self.download()
 
 
 class PreviewView(OfficialsMixin, View):

@@ -9,6 +9,7 @@ processes need a shared cache (REDIS_URL) — the production set-up has one.
 import hashlib
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
+from contextlib import suppress
 from typing import Generic, TypeVar
 
 from django.core.cache import cache
@@ -23,20 +24,35 @@ V = TypeVar("V")
 class RecentlyUsed(Generic[V]):
     """An in-process memo of at most ``size`` values; the least recently used goes first.
 
-    For HTML that depends only on its key (never on data), so it never goes stale."""
+    For values that depend only on their key (HTML of a header, a list parsed at a given
+    save time), so they never go stale."""
 
     def __init__(self, size: int) -> None:
         self.size = size
         self._values: OrderedDict[Hashable, V] = OrderedDict()
 
-    def get_or_make(self, key: Hashable, make: Callable[[], V]) -> V:
+    def get(self, key: Hashable) -> V | None:
         value = self._values.get(key)
+        if value is not None:
+            # dropped by another thread in between: the value is still a valid one
+            with suppress(KeyError):
+                self._values.move_to_end(key)
+        return value
+
+    def put(self, key: Hashable, value: V) -> None:
+        self._values[key] = value
+        self._values.move_to_end(key)
+        while len(self._values) > self.size:
+            self._values.popitem(last=False)
+
+    def clear(self) -> None:
+        self._values.clear()
+
+    def get_or_make(self, key: Hashable, make: Callable[[], V]) -> V:
+        value = self.get(key)
         if value is None:
-            value = self._values[key] = make()
-            if len(self._values) > self.size:
-                self._values.popitem(last=False)
-        else:
-            self._values.move_to_end(key)
+            value = make()
+            self.put(key, value)
         return value
 
 

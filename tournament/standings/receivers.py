@@ -28,3 +28,9 @@ def player_saved(sender, instance, created, update_fields=None, raw=False, **kwa
     bump("players")
     if update_fields is None or OFFICIAL_FIELDS & set(update_fields):
         recompute.players_renamed(instance)
+
+
+def region_saved(sender, instance, raw=False, **kwargs) -> None:
+    # Ranking and league tables show region names: renamed, their cached renderings must go.
+    if not raw:
+        bump("players")

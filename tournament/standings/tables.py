@@ -23,11 +23,11 @@ from django_tables2.templatetags.django_tables2 import table_page_range
 
 from tournament.accounts.locations import country_names
 from tournament.accounts.models import Player, Region
+from tournament.core.links import URL_SAFE
 from tournament.standings.figures import STANDING_FIGURES, TABLE, Figure, shown_in
 from tournament.standings.fragments import RecentlyUsed
 from tournament.standings.models import EventStanding
 
-URL_SAFE = "!$&'()*+,;=/~:@"  # what reverse() leaves unquoted in a path argument
 Cell = Callable[[object], str]
 _header_html: RecentlyUsed[SafeString] = RecentlyUsed(512)
 

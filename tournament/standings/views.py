@@ -16,6 +16,7 @@ from django_tables2.export.views import ExportMixin
 from scoring.points import round_multiplier
 from tournament.accounts.models import Player
 from tournament.core.export import SafeTableExport
+from tournament.core.links import URL_SAFE
 from tournament.core.params import parse_year
 from tournament.events import wildcards
 from tournament.events.choices import Status, TournamentType
@@ -43,7 +44,6 @@ from tournament.standings.models import (
     scoring_form_due,
 )
 from tournament.standings.tables import (
-    URL_SAFE,
     KnownCountPaginator,
     PlayersTable,
     RankingTable,

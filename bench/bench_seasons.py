@@ -1,0 +1,224 @@
+"""Benchmark a season: `.venv/bin/python -m bench.bench_seasons [--events 200] [--players 5000]`.
+
+Builds, in a throw-away test database, a season of `--events` accepted, finished events
+(30 of the `--players` players each, stored places and accepted ranking points) in which
+10 lists an event are published (2,000 public lists for 200 events), and a league over the
+season. Times the league table page, the league's metagame page, the format's metagame
+page and the card page of a realm every list plays against the floor page of `bench_pages`
+(base.html with an empty content block), in one run. Prints the median of each, its ratio
+to the floor and its SQL queries, for three states: warm (the steady state, the target's
+figure), after a change (the page's version bumped: the statistics are recomputed from the
+lists' cached cards) and cold (the cache emptied and the process's parsed lists forgotten:
+every list parsed again).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import random
+import time
+
+from django.core.cache import cache
+from django.test import Client, override_settings
+from django.urls import path, reverse
+
+from bench.bench_pages import TARGET, floor, queries_of, timed_gets  # sets Django up
+from tournament.urls import urlpatterns as site_urls
+
+urlpatterns = [*site_urls, path("bench-floor/", floor)]
+
+EVENT_SIZE = 30
+LISTS_PER_EVENT = 10
+SEASON = datetime.date(2026, 1, 1)
+DEMO_DECK = "tournament/core/demo_decks/legal_community_55.txt"
+CARD = "Realm|waterdeep"  # in every list: the card page with the most rows
+SWAPPED_LINES = 12  # lines of the demo deck each list replaces with other cards
+
+
+def deck_texts(count: int, rng: random.Random) -> list[str]:
+    """`count` lists: the demo 55-card list with some of its non-realm lines replaced by
+    other cards of the card data (a varied metagame; legality does not matter here)."""
+    from tournament.decks.carddata import get_card_index
+
+    with open(DEMO_DECK, encoding="utf-8") as handle:
+        lines = handle.read().splitlines()
+    card_lines = [i for i, line in enumerate(lines) if line and not line.endswith(":")]
+    card_lines = [i for i in card_lines if not lines[i].startswith("#")][14:]  # keep realms
+    names = sorted(
+        {i.name for i in get_card_index().identities.values() if i.type not in ("Realm", "Rule")}
+    )
+    texts = []
+    for _ in range(count):
+        deck = list(lines)
+        for i in rng.sample(card_lines, min(SWAPPED_LINES, len(card_lines))):
+            deck[i] = rng.choice(names) if names else deck[i]
+        texts.append("\n".join(deck))
+    return texts
+
+
+def seat_everyone(events, people, rng: random.Random) -> dict[int, list]:
+    """EVENT_SIZE players an event, going through shuffled copies of everyone in turn, so
+    that every player plays at least once when events × EVENT_SIZE ≥ players."""
+    queue: list = []
+    seats = {}
+    for event in events:
+        chosen: list = []
+        while len(chosen) < EVENT_SIZE:
+            if not queue:
+                queue = rng.sample(people, len(people))
+            player = queue.pop()
+            if player not in chosen:
+                chosen.append(player)
+        seats[event.pk] = chosen
+    return seats
+
+
+def build_season(events: int, players: int) -> tuple[int, int]:
+    """The season's events, players, places, accepted points and published lists, in bulk.
+    Returns the league's id and the number of public lists."""
+    from tournament.accounts.models import Player
+    from tournament.decks.models import Decklist
+    from tournament.decks.services import public_registrations
+    from tournament.events.choices import Status
+    from tournament.events.models import DecklistsPublished, Event, Registration
+    from tournament.leagues.models import League
+    from tournament.standings.models import EventScoring, EventStanding, RankedScore
+
+    rng = random.Random(2026)
+    countries = ["BR", "PT", "CA", "US", "DE"]
+    people = Player.objects.bulk_create(
+        Player(player_number=f"S{i:05d}", name=f"Season {i:05d}", country=countries[i % 5])
+        for i in range(players)
+    )
+    made = Event.objects.bulk_create(
+        Event(
+            name=f"Season event {i:03d}",
+            date=SEASON + datetime.timedelta(days=i * 360 // events),
+            venue="Bench",
+            organizer=people[i % players],
+            status=Status.FINISHED,
+            decklists_published=DecklistsPublished.ALL,
+        )
+        for i in range(events)
+    )
+    EventScoring.objects.bulk_create(
+        EventScoring(event=e, eligible=True, participants=EVENT_SIZE, rounds=3, ranked=True)
+        for e in made
+    )
+    seats = seat_everyone(made, people, rng)
+    registrations = Registration.objects.bulk_create(
+        Registration(event=e, player=p, checked_in=True) for e in made for p in seats[e.pk]
+    )
+    place = {r.pk: 1 + i % EVENT_SIZE for i, r in enumerate(registrations)}
+    EventStanding.objects.bulk_create(
+        EventStanding(event_id=r.event_id, registration=r, player_id=r.player_id, place=place[r.pk])
+        for r in registrations
+    )
+    RankedScore.objects.bulk_create(
+        (
+            RankedScore(
+                event_id=r.event_id,
+                player_id=r.player_id,
+                year=2026,
+                place=place[r.pk],
+                playing_points=max(EVENT_SIZE - place[r.pk], 0) * 3 + rng.randrange(3),
+            )
+            for r in registrations
+        ),
+        batch_size=1000,
+    )
+    listed = [r for r in registrations if place[r.pk] <= LISTS_PER_EVENT]
+    texts = deck_texts(len(listed), rng)
+    Decklist.objects.bulk_create(
+        (Decklist(registration=r, text=text) for r, text in zip(listed, texts, strict=True)),
+        batch_size=500,
+    )
+    league = League.objects.create(
+        name="Season 2026", starts=SEASON, ends=datetime.date(2026, 12, 31), qualify=8
+    )
+    return league.pk, public_registrations().count()
+
+
+def forget_everything() -> None:
+    """A cold start: the shared cache emptied and this process's parsed lists forgotten."""
+    from tournament.decks.metagame import _parsed
+
+    cache.clear()
+    _parsed.clear()
+
+
+def measure(client: Client, url: str, repeat: int, scope: str) -> dict:
+    """Warm, after a change (`scope`'s version bumped before each GET) and cold figures."""
+    from tournament.standings.fragments import _increment
+
+    response = client.get(url)
+    assert response.status_code == 200, (url, response.status_code)
+    figures = {"warm": timed_gets(client, url, repeat), "warm_queries": queries_of(client, url)}
+    figures["changed"] = timed_gets(client, url, repeat, before=lambda: _increment(scope))
+    _increment(scope)
+    figures["changed_queries"] = queries_of(client, url)
+    cold_repeat = max(3, repeat // 5)  # a cold metagame page parses every list again
+    figures["cold"] = timed_gets(client, url, cold_repeat, before=forget_everything)
+    forget_everything()
+    figures["cold_queries"] = queries_of(client, url)
+    return figures
+
+
+def print_table(rows: list[tuple[str, dict]], base: float, repeat: int) -> None:
+    print(f"median of {repeat} GETs each (cold: {max(3, repeat // 5)}); ratios to the warm floor")
+    print(
+        f"{'page':<34} {'warm':>8} {'×floor':>7} {'q':>3}  {'changed':>9} {'q':>3}"
+        f"  {'cold':>9} {'q':>4}  target ≤{TARGET:g}× (warm)"
+    )
+    for label, f in rows:
+        ratio = f["warm"] / base
+        verdict = "" if label == "floor" else ("PASS" if ratio <= TARGET else "FAIL")
+        print(
+            f"{label:<34} {f['warm'] * 1000:5.1f} ms {ratio:6.2f}× {f['warm_queries']:3d}  "
+            f"{f['changed'] * 1000:6.1f} ms {f['changed_queries']:3d}  "
+            f"{f['cold'] * 1000:6.1f} ms {f['cold_queries']:4d}  {verdict}"
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--events", type=int, default=200)
+    parser.add_argument("--players", type=int, default=5000)
+    parser.add_argument("--repeat", type=int, default=15)
+    args = parser.parse_args()
+
+    from django.db import connection
+
+    old_name = connection.creation.create_test_db(verbosity=0)
+    try:
+        with override_settings(ROOT_URLCONF=__name__, ALLOWED_HOSTS=["*"], DEBUG=False):
+            start = time.perf_counter()
+            league, lists = build_season(args.events, args.players)
+            print(
+                f"built: {args.events} accepted events, {args.players} players, "
+                f"{args.events * EVENT_SIZE} results, {lists} public lists "
+                f"in {time.perf_counter() - start:.1f}s"
+            )
+            client = Client()
+            floor_figures = measure(client, "/bench-floor/", args.repeat, "floor")
+            rows = [("floor", floor_figures)]
+            pages = [
+                (f"league table ({args.players} players)", f"/leagues/{league}/", "ranking"),
+                (f"league metagame ({lists} lists)", f"/metagame/leagues/{league}/", "metagame"),
+                (
+                    f"format metagame ({lists} lists)",
+                    "/metagame/55/community/championship/",
+                    "metagame",
+                ),
+                (f"card page ({lists} lists)", reverse("decks:card", args=[CARD]), "metagame"),
+            ]
+            for label, url, scope in pages:
+                rows.append((label, measure(client, url, args.repeat, scope)))
+            print_table(rows, floor_figures["warm"], args.repeat)
+    finally:
+        connection.creation.destroy_test_db(old_name, verbosity=0)
+
+
+if __name__ == "__main__":
+    main()

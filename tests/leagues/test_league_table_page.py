@@ -1,0 +1,70 @@
+"""The league table page: fifty rows a page in the league's order, and never an old table
+(it is cached until the league, the accepted figures or the players change)."""
+
+import datetime
+
+import pytest
+from django.urls import reverse
+
+from tests.conftest import accept_for_ranking, make_player
+from tests.leagues.test_leagues import season  # noqa: F401 (a fixture)
+from tournament.events.models import Event
+from tournament.leagues.models import League
+from tournament.standings.models import RankedScore
+
+
+@pytest.fixture
+def crowded(organizer):
+    """60 players in one accepted event of the league: player i scored 100 − i points, so
+    his rank is i + 1 (no ties) and ranks 51–60 are on page 2."""
+    event = Event.objects.create(
+        name="Crowded Cup", date=datetime.date(2026, 4, 1), venue="Recife", organizer=organizer
+    )
+    for i in range(60):
+        player = make_player(f"p{i:02d}", f"Player {i:02d}")
+        RankedScore.objects.create(event=event, player=player, year=2026, playing_points=100 - i)
+    return League.objects.create(
+        name="Liga 2026", starts=datetime.date(2026, 1, 1), ends=datetime.date(2026, 12, 31)
+    )
+
+
+def ranks_named(html: str) -> list[str]:
+    return [name for name in (f"Player {i:02d}" for i in range(60)) if name in html]
+
+
+def test_fifty_rows_a_page_in_rank_order(client, crowded):
+    url = reverse("leagues:detail", args=[crowded.pk])
+    first = client.get(url).content.decode()
+    assert ranks_named(first) == [f"Player {i:02d}" for i in range(50)]
+    second = client.get(url, {"page": 2}).content.decode()
+    assert ranks_named(second) == [f"Player {i:02d}" for i in range(50, 60)]
+    # A page past the end shows the last one, a page that is no number the first (as every
+    # paginated table of the site), never an error.
+    assert ranks_named(client.get(url, {"page": 9}).content.decode()) == ranks_named(second)
+    assert ranks_named(client.get(url, {"page": "x"}).content.decode()) == ranks_named(first)
+
+
+def test_the_page_follows_a_newly_accepted_event(
+    client,
+    season,  # noqa: F811
+    django_capture_on_commit_callbacks,
+):
+    league, first, second = season
+    url = reverse("leagues:detail", args=[league.pk])
+    assert "May Open" not in client.get(url).content.decode()  # warm the cache
+    before = client.get(url).content.decode()
+    with django_capture_on_commit_callbacks(execute=True):
+        accept_for_ranking(second)
+    after = client.get(url).content.decode()
+    # Every player of both events now has two events played: the table changed.
+    both = set(RankedScore.objects.filter(event=first).values_list("player_id", flat=True))
+    both &= set(RankedScore.objects.filter(event=second).values_list("player_id", flat=True))
+    assert both and before != after
+
+
+def test_the_page_follows_the_league_definition(client, crowded):
+    url = reverse("leagues:detail", args=[crowded.pk])
+    assert "Player 00" in client.get(url).content.decode()
+    crowded.countries = ["XX"]  # nobody plays from there
+    crowded.save()
+    assert "No accepted results in this league yet." in client.get(url).content.decode()

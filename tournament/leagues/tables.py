@@ -1,0 +1,49 @@
+"""The league table page's table: one page of the stored order (ranks are the rule's, so the
+columns do not sort), with the names of that page's players only."""
+
+import django_tables2 as tables
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
+
+from scoring.leagues import LeagueRow
+from tournament.accounts.models import Player
+
+NUMBER = {"th": {"class": "num"}, "td": {"class": "num"}}
+
+
+class LeagueTable(tables.Table):
+    rank = tables.Column(verbose_name=_("Rank"), attrs=NUMBER)
+    player = tables.Column(verbose_name=_("Player"), empty_values=())
+    region = tables.Column(verbose_name=_("Region"))
+    points = tables.Column(verbose_name=_("Points"), attrs=NUMBER)
+    events_played = tables.Column(verbose_name=_("Events"), attrs=NUMBER)
+    qualified = tables.Column(verbose_name="", empty_values=())
+
+    class Meta:
+        orderable = False
+        attrs = {"class": "table league-table"}
+        empty_text = _("No accepted results in this league yet.")
+
+    def __init__(self, rows: list[LeagueRow], **kwargs) -> None:
+        super().__init__(rows, **kwargs)
+        self.people: dict[int, Player] = {}
+
+    def name_page(self) -> None:
+        """Read the names of the current page's players (one query); call after paginating."""
+        records = list(self.page.object_list.data) if hasattr(self, "page") else self.data.data
+        self.people = Player.objects.in_bulk([int(r.player) for r in records])
+
+    def render_player(self, record: LeagueRow) -> str:
+        person = self.people.get(int(record.player))
+        if person is None:
+            return ""
+        url = reverse("standings:player", args=[person.player_number])
+        return format_html(
+            '<a href="{}">{}</a> <small>{}</small>', url, person.name, person.player_number
+        )
+
+    def render_qualified(self, value) -> str:
+        return (
+            format_html('<span class="badge advances">{}</span>', _("qualified")) if value else ""
+        )
