@@ -180,3 +180,8 @@ def test_an_unknown_card_is_a_404_twice(client, season):
     url = reverse("decks:card", args=["Realm|nowhere at all"])
     assert client.get(url).status_code == 404
     assert client.get(url).status_code == 404  # the cached "no such card" answer
+
+
+def test_the_metagame_index_links_each_league(client, season):
+    page = client.get(reverse("decks:metagame")).content.decode()
+    assert reverse("decks:league_metagame", args=[season.pk]) in page and "Liga 2026" in page

@@ -439,6 +439,7 @@ class MetagameIndexView(TemplateView):
         context.update(
             formats=formats,
             events=selector.events_with_public_lists(self.year),
+            leagues=League.objects.only("pk", "name", "starts", "ends"),
             years=selector.years(),
             year=self.year,
         )
