@@ -181,11 +181,29 @@ def print_table(rows: list[tuple[str, dict]], base: float, repeat: int) -> None:
         )
 
 
+def print_league_pdf(league_id: int) -> None:
+    """The league table's PDF rendered in this process, as the worker renders it."""
+    import io
+
+    from pypdf import PdfReader
+
+    from tournament.leagues.models import League
+    from tournament.printing.documents import DocumentRequest, render_pdf
+
+    league = League.objects.get(pk=league_id)
+    start = time.perf_counter()
+    pdf = render_pdf(DocumentRequest(kind="league-table", league=league, paper="A4"))
+    seconds = time.perf_counter() - start
+    pages = len(PdfReader(io.BytesIO(pdf)).pages)
+    print(f"league PDF: {pages} pages, {len(pdf) / 1024:.0f} KiB in {seconds:.1f}s")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--events", type=int, default=200)
     parser.add_argument("--players", type=int, default=5000)
     parser.add_argument("--repeat", type=int, default=15)
+    parser.add_argument("--pdf", action="store_true", help="also render the league's PDF")
     args = parser.parse_args()
 
     from django.db import connection
@@ -216,6 +234,8 @@ def main() -> None:
             for label, url, scope in pages:
                 rows.append((label, measure(client, url, args.repeat, scope)))
             print_table(rows, floor_figures["warm"], args.repeat)
+            if args.pdf:
+                print_league_pdf(league)
     finally:
         connection.creation.destroy_test_db(old_name, verbosity=0)
 
