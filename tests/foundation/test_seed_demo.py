@@ -3,8 +3,10 @@
 from django.core.management import call_command
 
 from tournament.accounts.models import Player
-from tournament.decks.services import decklist_status
+from tournament.decks.services import decklist_status, public_registrations
 from tournament.events.models import Bracket, Event, Seat
+from tournament.leagues.models import League
+from tournament.leagues.services import table
 from tournament.review.services import is_ranking_officer
 from tournament.standings.models import RankingTotal
 
@@ -47,3 +49,20 @@ def test_seed_demo_has_a_finished_team_spirit_event(db):
     # The winning team's two members each earn the tournament winner's 5 × round 2.
     assert [s.points for s in winners] == [10, 10]
     assert final.brackets.get().seats.count() == 6
+
+
+def test_seed_demo_has_a_season_and_published_lists(db):
+    call_command("seed_demo")
+    finished = Event.objects.get(name="Autumn Open")
+    public = public_registrations(finished)
+    # Top 8 published (players sharing place 8 are all in): every public list placed 1–8.
+    assert public.count() >= 8
+    assert set(public.values_list("standing__place", flat=True)) <= set(range(1, 9))
+    league = League.objects.get(name="Season 2026")
+    assert league.championship.name == "Winter Championship"
+    rows = table(league)
+    # The one accepted event in 2026 counts: its 27 players and its 3 officials.
+    assert len(rows) == 30
+    qualified = [r for r in rows if r.qualified]
+    worst = max(r.rank for r in qualified)
+    assert len(qualified) >= 4 and worst <= 4  # the top 4, and anyone tied at the 4th rank

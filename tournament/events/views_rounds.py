@@ -21,7 +21,7 @@ from tournament.events.forms_rounds import LatePlayerForm
 from tournament.events.models import Bracket, Registration, Round, Seat
 from tournament.events.permissions import EventRole, player_of
 from tournament.events.services import rounds as round_service
-from tournament.events.services.teams import group_by_team, team_names
+from tournament.events.services.teams import group_by_team, team_name
 from tournament.events.tables_rounds import RoundsTable, SeatingTable
 from tournament.events.to_engine import engine_id
 from tournament.events.views_mixins import EventMixin
@@ -40,11 +40,10 @@ def brackets_of(rnd: Round) -> list[Bracket]:
     every seat knows its ``team_name``, and a wildcard its ``wildcard_label`` (why)."""
     seats = Seat.objects.select_related("registration__player").order_by("position")
     brackets = list(rnd.brackets.order_by("table").prefetch_related(Prefetch("seats", seats)))
-    names = team_names(rnd.event)
     labels = wildcards.seated_in(rnd)
     for bracket in brackets:
         for seat in bracket.seats.all():
-            seat.team_name = names.get(seat.registration_id, "")
+            seat.team_name = team_name(rnd.event, seat.registration.player_id)
             if seat.is_wildcard:
                 seat.wildcard_label = labels.get(seat.registration.player_id, "")
         bracket.groups = group_by_team(

@@ -24,7 +24,7 @@ from tournament.decks.services import decklist_for_print
 from tournament.events import wildcards
 from tournament.events.choices import PointsMode
 from tournament.events.models import Bracket, Event, Registration, Round, Seat
-from tournament.events.services.teams import side_of, team_names
+from tournament.events.services.teams import Side, side_of, sides_by_player
 from tournament.leagues import services as league_services
 from tournament.leagues.models import League
 from tournament.printing.models import LEAGUE_KINDS, SHEET_KINDS, Kind
@@ -199,13 +199,19 @@ def _seat_row(
     }
 
 
-def _team_rows(rows: list[dict], seats: list[Seat], games: list[Game], teams: dict) -> None:
+def _team_rows(
+    rows: list[dict], seats: list[Seat], games: list[Game], teams: dict[int, Side]
+) -> None:
     """Team Spirit: each row names its team, and a game won by a member is ticked for both."""
-    team_of = {s.registration.player_id: teams.get(s.registration_id, "") for s in seats}
+    team_of = {
+        s.registration.player_id: side.name
+        for s in seats
+        if (side := teams.get(s.registration.player_id)) is not None
+    }
     for row, seat in zip(rows, seats, strict=True):
-        row["team"] = team_of[seat.registration.player_id]
+        row["team"] = team_of.get(seat.registration.player_id, "")
         for cell, game in zip(row["cells"], games, strict=False):
-            cell["won"] = team_of.get(game.winner_id) == row["team"]
+            cell["won"] = bool(row["team"]) and team_of.get(game.winner_id) == row["team"]
 
 
 def _bracket_sheet(
@@ -240,7 +246,7 @@ def bracket_sheets_context(request: DocumentRequest) -> dict:
     brackets = brackets.prefetch_related(
         Prefetch("seats", Seat.objects.select_related("registration__player")), "games"
     )
-    teams = team_names(request.event)
+    teams = sides_by_player(request.event)
     why = wildcards.seated_in(rnd)
     return {
         "blank": blank,

@@ -11,7 +11,7 @@ from django.views.generic import TemplateView
 from tournament.core.client_ip import client_ip
 from tournament.events.models import Bracket, Round
 from tournament.events.permissions import EventRole, player_of, require_role
-from tournament.events.services.teams import TeamGroup, group_by_team, team_names
+from tournament.events.services.teams import TeamGroup, group_by_team, team_name
 from tournament.events.to_engine import engine_id, teams_by_player
 from tournament.events.views_mixins import EventMixin
 from tournament.results import offline, selectors, services
@@ -89,11 +89,11 @@ class BracketMixin(EventMixin):
 
     def players(self, seats=None):
         """The seated players in seat order; in Team Spirit each knows its ``team_name``."""
-        teams = team_names(self.event)
         players = []
         for seat in self.seats() if seats is None else seats:
-            seat.registration.player.team_name = teams.get(seat.registration_id, "")
-            players.append(seat.registration.player)
+            player = seat.registration.player
+            player.team_name = team_name(self.event, player.pk)
+            players.append(player)
         return players
 
     def result_form(

@@ -107,17 +107,6 @@ def complete_teams(event: Event) -> list[Team]:
     return [t for t in teams if t.complete]
 
 
-def team_names(event: Event) -> dict[int, str]:
-    """Registration pk → team name, for the complete teams of a Team Spirit event."""
-    if event.tournament_type != TournamentType.TEAM_SPIRIT:
-        return {}
-    names = {}
-    for team in complete_teams(event):
-        for registration in team.registrations:
-            names[registration.pk] = team.name
-    return names
-
-
 @dataclass(frozen=True)
 class Side:
     """Who a result belongs to, as pages and documents name it: in a Team Spirit event the
@@ -151,6 +140,12 @@ def sides_by_player(event: Event) -> dict[int, Side]:
             found.update({p.pk: side for p in players})
     event._sides_by_player = found
     return found
+
+
+def team_name(event: Event, player_id: int) -> str:
+    """The name of the player's team in a Team Spirit event ("" outside one, or alone)."""
+    side = sides_by_player(event).get(player_id)
+    return side.name if side else ""
 
 
 def side_of(event: Event, player) -> Side | None:

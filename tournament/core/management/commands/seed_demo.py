@@ -13,10 +13,11 @@ from django.utils import timezone
 from tournament.accounts.models import Player, Region
 from tournament.decks.services import save_decklist
 from tournament.events.choices import Status
-from tournament.events.models import Event, Registration
+from tournament.events.models import DecklistsPublished, Event, Registration
 from tournament.events.services.rounds import publish_round, seat_next_round
 from tournament.events.services.teams import pair_players
 from tournament.events.simulate import run_event
+from tournament.leagues.models import League
 from tournament.notifications.services import suppressed
 from tournament.review.models import RANKING_OFFICERS_GROUP
 from tournament.review.services import accept, submit
@@ -154,6 +155,22 @@ def team_spirit_event(organizer: Player, judges, players, rng: random.Random) ->
     return run_event(target, rng)
 
 
+def demo_season(finished: Event, championship: Event, officer: Player) -> League:
+    """The finished event publishes its top 8 lists (the metagame pages have decks) and a
+    league over the year counts it and qualifies its top 4 for the championship."""
+    finished.decklists_published = DecklistsPublished.TOP
+    finished.decklists_top = 8
+    finished.save(update_fields=["decklists_published", "decklists_top"])
+    return League.objects.create(
+        name="Season 2026",
+        starts=datetime.date(2026, 1, 1),
+        ends=datetime.date(2026, 12, 31),
+        qualify=4,
+        championship=championship,
+        created_by=officer.user,
+    )
+
+
 class Command(BaseCommand):
     help = "Load demo data (skipped when the demo organizer already exists; --force to add anyway)."
 
@@ -225,11 +242,12 @@ class Command(BaseCommand):
         User.objects.update(last_login=timezone.now())
         submit(finished, organizer.user)
         accept(finished, officer.user, "Demo: scoring form checked.")
+        season = demo_season(finished, upcoming, officer)
         self.stdout.write(
             self.style.SUCCESS(
                 f"Demo loaded: 34 accounts (password {DEMO_PASSWORD!r}; ranking officer "
                 f"{officer.user.username!r}), events "
                 f"{finished.name!r} (finished), {running.name!r} (running), {upcoming.name!r}, "
-                f"{teams.name!r} (Team Spirit, finished)."
+                f"{teams.name!r} (Team Spirit, finished); league {season.name!r}."
             )
         )
