@@ -68,3 +68,68 @@ def test_the_page_follows_the_league_definition(client, crowded):
     crowded.countries = ["XX"]  # nobody plays from there
     crowded.save()
     assert "No accepted results in this league yet." in client.get(url).content.decode()
+
+
+@pytest.fixture
+def regional(crowded):
+    """Players 00–59 of `crowded`: the even ones from Nordeste, the odd ones from Sul."""
+    from tournament.accounts.models import Player, Region
+
+    north = Region.objects.create(country="BR", name="Nordeste")
+    south = Region.objects.create(country="BR", name="Sul")
+    for i, player in enumerate(Player.objects.filter(name__startswith="Player ").order_by("name")):
+        player.country = "BR"
+        player.region = north if i % 2 == 0 else south
+        player.save()
+    return crowded
+
+
+def test_one_region_of_the_table_with_the_league_ranks(client, regional):
+    url = reverse("leagues:detail", args=[regional.pk])
+    page = client.get(url).content.decode()
+    assert '<option value="Nordeste">' in page and '<option value="Sul">' in page
+    # Sul: the odd players, ranks 2, 4, … (player i is rank i + 1), 30 of them on one page.
+    south = client.get(url, {"region": "Sul"}).content.decode()
+    assert ranks_named(south) == [f"Player {i:02d}" for i in range(1, 60, 2)]
+    csv = client.get(url, {"region": "Sul", "_export": "csv"}).content.decode("utf-8-sig")
+    lines = csv.splitlines()[1:]
+    assert [line.split(",")[0] for line in lines] == [str(i + 1) for i in range(1, 60, 2)]
+    nobody = client.get(url, {"region": "Atlantis"}).content.decode()
+    assert "No accepted results in this league yet." in nobody
+
+
+def test_the_league_form_offers_the_countries_players_come_from(client, regional):
+    from tests.conftest import ranking_officer
+
+    client.force_login(ranking_officer())
+    form = client.get(reverse("leagues:edit", args=[regional.pk])).content.decode()
+    assert 'value="BR"' in form and "Brazil" in form
+    assert 'value="JP"' not in form  # nobody plays from Japan
+    refused = client.post(
+        reverse("leagues:edit", args=[regional.pk]),
+        {
+            "name": "Liga",
+            "starts": "2026-01-01",
+            "ends": "2026-12-31",
+            "countries": ["JP"],
+            "events_mode": "range",
+            "counting": "all",
+            "qualify": "0",
+        },
+    )
+    assert refused.status_code == 200 and "Select a valid choice" in refused.content.decode()
+    saved = client.post(
+        reverse("leagues:edit", args=[regional.pk]),
+        {
+            "name": "Liga",
+            "starts": "2026-01-01",
+            "ends": "2026-12-31",
+            "countries": ["BR"],
+            "events_mode": "range",
+            "counting": "all",
+            "qualify": "0",
+        },
+    )
+    assert saved.status_code == 302
+    regional.refresh_from_db()
+    assert regional.countries == ["BR"]

@@ -1,14 +1,26 @@
+from collections.abc import Iterable
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from tournament.accounts.locations import country_name, sorted_by_name
+from tournament.accounts.models import Player
 from tournament.leagues.models import League
 
 
+def country_options(chosen: Iterable[str]) -> list[tuple[str, str]]:
+    """The countries players come from, and those the league already names, by name in the
+    page's language (what exists: a league of a country nobody plays from counts nobody)."""
+    codes = set(Player.objects.exclude(country="").values_list("country", flat=True).distinct())
+    return sorted_by_name((code, country_name(code)) for code in codes | set(chosen))
+
+
 class LeagueForm(forms.ModelForm):
-    countries = forms.CharField(
+    countries = forms.MultipleChoiceField(
         label=_("Countries"),
         required=False,
-        help_text=_("Country codes separated by commas (BR, CA); empty: every country."),
+        widget=forms.CheckboxSelectMultiple,
+        help_text=_("The countries of the players who take part; none ticked: every country."),
     )
 
     class Meta:
@@ -34,16 +46,10 @@ class LeagueForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.initial["countries"] = ", ".join(self.instance.countries or [])
+        self.fields["countries"].choices = country_options(self.instance.countries or [])
 
     def clean_countries(self) -> list[str]:
-        codes = [c.strip().upper() for c in self.cleaned_data["countries"].split(",") if c.strip()]
-        bad = [c for c in codes if len(c) != 2 or not c.isalpha()]
-        if bad:
-            raise forms.ValidationError(
-                _("Not a two-letter country code: %(codes)s.") % {"codes": ", ".join(bad)}
-            )
-        return sorted(set(codes))
+        return sorted(set(self.cleaned_data["countries"]))
 
     def clean(self):
         data = super().clean()

@@ -72,5 +72,12 @@ class League(models.Model):
         return reverse("leagues:detail", args=[self.pk])
 
     @property
+    def country_labels(self) -> list[str]:
+        """The league's countries by name, in the active language."""
+        from tournament.accounts.locations import country_name
+
+        return [country_name(code) for code in self.countries]
+
+    @property
     def is_closed(self) -> bool:
         return self.closed_at is not None

@@ -12,6 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.leagues import LeagueRow, LeagueRules, Result, league_table
+from tournament.accounts.locations import fold
 from tournament.accounts.models import Player
 from tournament.leagues.models import League
 from tournament.standings.fragments import cached, version
@@ -68,6 +69,16 @@ def shown_table(league: League) -> list[LeagueRow]:
     stamp = league.updated_at.timestamp() if league.updated_at else "new"
     key = f"league-table:{league.pk}:{stamp}:{version('ranking')}:{version('players')}"
     return cached(key, lambda: table(league))
+
+
+def regions_in(rows: list[LeagueRow]) -> list[str]:
+    """The regions of the table's players, by name (the table page's filter offers these)."""
+    return sorted({r.region for r in rows if r.region}, key=lambda name: (fold(name), name))
+
+
+def in_region(rows: list[LeagueRow], region: str) -> list[LeagueRow]:
+    """The rows of one region's players, with their league ranks (every row: no region)."""
+    return [r for r in rows if r.region == region] if region else rows
 
 
 def with_players(rows: list[LeagueRow]) -> list[dict]:

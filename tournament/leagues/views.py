@@ -42,12 +42,20 @@ def table_rows(league: League) -> list[dict]:
     return services.with_players(services.shown_table(league))
 
 
+def region_asked(request) -> str:
+    return request.GET.get("region", "").strip()
+
+
 def render_table_html(request, league: League) -> str:
-    """One page of the league's table (`?page=`), as HTML."""
-    table = LeagueTable(services.shown_table(league))
+    """One page (`?page=`) of the league's table, or of one region's rows (`?region=`), with
+    the region filter, as HTML."""
+    rows = services.shown_table(league)
+    region = region_asked(request)
+    table = LeagueTable(services.in_region(rows, region))
     RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
     table.name_page()
-    return render_to_string("leagues/_table.html", {"table": table}, request)
+    context = {"table": table, "regions": services.regions_in(rows), "region": region}
+    return render_to_string("leagues/_table.html", context, request)
 
 
 class LeagueDetailView(DetailView):
@@ -86,7 +94,8 @@ class LeagueDetailView(DetailView):
                 _("Qualified"),
             ]
         )
-        for item in table_rows(self.object):
+        rows = services.in_region(services.shown_table(self.object), region_asked(self.request))
+        for item in services.with_players(rows):
             row, player = item["row"], item["player"]
             writer.writerow(
                 [
