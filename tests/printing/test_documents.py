@@ -59,6 +59,7 @@ def test_bracket_sheet_prints_the_stored_points_of_a_double_points_event(event, 
     event: the bracket winner earns 4 × 1 × 2 = 8, 2nd 3 × 1 × 2 = 6, 3rd 2 × 1 × 2 = 4."""
     event.event_multiplier = 2
     save_event(event, {"event_multiplier"})  # the pipeline stores the doubled figures
+    played_round.refresh_from_db()  # and the round's multiplier (the sheet prints it)
     bracket = played_round.brackets.order_by("table").first()
     text = pdf_pages(pdf(Kind.BRACKETS, event, round=played_round, bracket=bracket))[0]
     assert "Multiplier ×2" in text

@@ -20,6 +20,7 @@ from scoring import model as m
 from scoring.advancement import advance
 from scoring.eventfile import EventFileError, read_event, serialize_event
 from scoring.placement import place_bracket
+from scoring.points import round_multiplier
 from scoring.teams import recorded_winner, seat_order, team_event
 from tournament.accounts.models import Player
 from tournament.eventfile.models import EventFileId, ImportedEvent
@@ -507,6 +508,7 @@ def _create_rounds(
         row = Round.objects.create(
             event=event,
             number=rnd.number,
+            multiplier=round_multiplier(rnd.number, event.event_multiplier),
             seed=0,
             state=Round.State.CLOSED if closed else Round.State.SEATED,
             published=True,

@@ -303,6 +303,10 @@ class Round(models.Model):
     state = models.CharField(max_length=10, choices=State, default=State.SEATED)
     published = models.BooleanField(_("seating published"), default=False)
     is_final = models.BooleanField(_("final"), default=False)
+    # Stored by the services and the recompute pipeline from the engine's
+    # `scoring.points.round_multiplier` (SPEC §6: round × event multiplier); pages and
+    # sheets print it.
+    multiplier = models.PositiveSmallIntegerField(_("points multiplier"), default=1)
     started_at = models.DateTimeField(_("timer started"), null=True, blank=True)
     time_called_at = models.DateTimeField(_("time called"), null=True, blank=True)
     advancing = models.JSONField(

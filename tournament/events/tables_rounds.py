@@ -13,7 +13,6 @@ NUM = {"td": {"class": "num"}}
 class RoundsTable(tables.Table):
     number = tables.Column(verbose_name=_("Round"))
     multiplier = tables.Column(
-        accessor="number",
         verbose_name=_("Multiplier"),
         orderable=False,
         attrs=NUM,

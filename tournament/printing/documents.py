@@ -17,7 +17,6 @@ from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.translation import gettext
 
-from scoring.points import round_multiplier
 from tournament.decks.carddata import get_card_index
 from tournament.decks.models import Decklist, SideboardSwap
 from tournament.decks.services import decklist_for_print
@@ -251,7 +250,7 @@ def bracket_sheets_context(request: DocumentRequest) -> dict:
     return {
         "blank": blank,
         "round": rnd,
-        "multiplier": round_multiplier(rnd.number, request.event.event_multiplier),
+        "multiplier": rnd.multiplier,
         "last_bracket_only": request.event.points_mode == PointsMode.LAST_BRACKET,
         "team_spirit": bool(teams),
         "sheets": [_bracket_sheet(b, blank, request.base_url, teams, why) for b in brackets],

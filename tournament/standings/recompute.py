@@ -28,7 +28,7 @@ from tournament.events.models import POINTS_FIELDS, Bracket, Event
 from tournament.events.signals import results_changed, results_confirmed
 from tournament.events.to_engine import rounds_queryset
 from tournament.standings import services
-from tournament.standings.store import store_bracket_results, store_results
+from tournament.standings.store import store_bracket_results, store_results, store_round_multipliers
 
 # Event fields that only decide whether (and in which year) the event is ranked.
 RANKING_FIELDS = frozenset({"status", "date"})
@@ -38,6 +38,7 @@ def refresh_event(event: Event) -> EventRecord:
     """Recompute and store every figure of the event; returns the engine's record of it."""
     with transaction.atomic():
         rounds = list(rounds_queryset(event))
+        store_round_multipliers(event, rounds)
         record = store_results(event, rounds)
         services.refresh_standings(event, rounds, record)
         _announce(event)

@@ -10,6 +10,7 @@ from django.db.models import Prefetch
 
 from scoring import model as m
 from scoring.figures import bracket_figures
+from scoring.points import round_multiplier
 from tournament.events.models import Bracket, Event, Round, Seat
 from tournament.events.to_engine import (
     TeamsByPlayer,
@@ -63,6 +64,19 @@ def _bracket_changes(
         if _changed(seat, {name: getattr(seat_figures, name) for name in SEAT_FIGURES}):
             seats.append(seat)
     return bracket_changed, seats
+
+
+def store_round_multipliers(event: Event, rounds: list[Round]) -> None:
+    """Each round's points multiplier as the engine states it (`round_multiplier`), stored
+    for the pages and sheets that print it; only changed rounds are written."""
+    changed = []
+    for rnd in rounds:
+        value = round_multiplier(rnd.number, event.event_multiplier)
+        if rnd.multiplier != value:
+            rnd.multiplier = value
+            changed.append(rnd)
+    if changed:
+        Round.objects.bulk_update(changed, ["multiplier"])
 
 
 def store_results(event: Event, rounds: list[Round]) -> m.EventRecord:

@@ -13,7 +13,6 @@ from django_filters.views import FilterView
 from django_tables2 import SingleTableMixin
 from django_tables2.export.views import ExportMixin
 
-from scoring.points import round_multiplier
 from tournament.accounts.models import Player
 from tournament.core.export import SafeTableExport
 from tournament.core.links import URL_SAFE
@@ -244,7 +243,7 @@ def bracket_grid(bracket: Bracket, rnd: Round) -> dict:
     return {
         "games": games,
         "groups": group_by_team(rnd.event, rows, lambda row: row["player"].pk),
-        "multiplier": round_multiplier(rnd.number, rnd.event.event_multiplier),
+        "multiplier": rnd.multiplier,
     }
 
 

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from scoring.advancement import advance
 from scoring.brackets import SeatingError, is_seatable
 from scoring.model import EventRecord
+from scoring.points import round_multiplier
 from scoring.seating import SeatingPlayer, history_from_brackets, seat_players
 from scoring.teams import advance_teams, seat_teams
 from tournament.accounts.models import Player
@@ -176,7 +177,13 @@ def _store_round(
 ) -> Round:
     """Save a seated round: each table's players in seat order."""
     by_player = {engine_id(r.player_id): r for r in registrations}
-    rnd = Round.objects.create(event=event, number=number, seed=seed, is_final=len(tables) == 1)
+    rnd = Round.objects.create(
+        event=event,
+        number=number,
+        seed=seed,
+        is_final=len(tables) == 1,
+        multiplier=round_multiplier(number, event.event_multiplier),
+    )
     for table, players in tables:
         bracket = Bracket.objects.create(round=rnd, table=table)
         Seat.objects.bulk_create(
