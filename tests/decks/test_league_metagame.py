@@ -185,3 +185,25 @@ def test_an_unknown_card_is_a_404_twice(client, season):
 def test_the_metagame_index_links_each_league(client, season):
     page = client.get(reverse("decks:metagame")).content.decode()
     assert reverse("decks:league_metagame", args=[season.pk]) in page and "Liga 2026" in page
+
+
+def test_a_list_of_an_upcoming_event_leaves_the_metagame_cached(
+    event, organizer, django_capture_on_commit_callbacks
+):
+    # The metagame version moves for a finished event's list, not for an upcoming one's.
+    from tournament.decks.metagame import VERSION_SCOPE
+    from tournament.standings.fragments import version
+
+    upcoming = other_event(organizer, "Next Cup", status="registration")
+    with django_capture_on_commit_callbacks(execute=True):
+        enter(upcoming, "ned", "Ned Next", LEGAL)
+    before = version(VERSION_SCOPE)
+    with django_capture_on_commit_callbacks(execute=True):
+        finished = other_event(organizer, "Done Cup")  # an event saved: bumps
+    assert version(VERSION_SCOPE) == before + 1
+    with django_capture_on_commit_callbacks(execute=True):
+        enter(upcoming, "ola", "Ola Next", LEGAL)
+    assert version(VERSION_SCOPE) == before + 1
+    with django_capture_on_commit_callbacks(execute=True):
+        enter(finished, "pia", "Pia Done", LEGAL)  # the list is made, then saved
+    assert version(VERSION_SCOPE) > before + 1

@@ -16,10 +16,14 @@ class DecksConfig(AppConfig):
         from tournament.events.models import Event
         from tournament.events.signals import results_changed
 
-        for model in (Decklist, Event, CardImport):
+        for model, receiver in (
+            (Decklist, receivers.list_changed),
+            (Event, receivers.lists_changed),
+            (CardImport, receivers.lists_changed),
+        ):
             uid = f"metagame-{model.__name__}"
-            post_save.connect(receivers.lists_changed, sender=model, dispatch_uid=f"{uid}-save")
-            post_delete.connect(receivers.lists_changed, sender=model, dispatch_uid=f"{uid}-del")
+            post_save.connect(receiver, sender=model, dispatch_uid=f"{uid}-save")
+            post_delete.connect(receiver, sender=model, dispatch_uid=f"{uid}-del")
         results_changed.connect(
             receivers.results_changed, weak=False, dispatch_uid="metagame-results"
         )

@@ -1,14 +1,24 @@
-"""What makes cached metagame pages old: a list saved or deleted, an event saved or deleted
-(its publication, status, format or name), a finished event's places recomputed, the card
-data imported again. Each bumps the metagame version (after commit, `fragments.bump`)."""
+"""What makes cached metagame pages old: a list of a finished event saved or deleted, an
+event saved or deleted (its publication, status, format or name), a finished event's places
+recomputed, the card data imported again. Each bumps the metagame version (after commit,
+`fragments.bump`)."""
 
 from tournament.decks.metagame import VERSION_SCOPE
 from tournament.events.choices import Status
+from tournament.events.models import Event
 from tournament.standings.fragments import bump
 
 
 def lists_changed(sender, **kwargs) -> None:
     bump(VERSION_SCOPE)
+
+
+def list_changed(sender, instance, **kwargs) -> None:
+    # Only a finished event's lists can be public: the lists of upcoming events change
+    # often and must not empty the metagame pages' caches each time.
+    finished = Event.objects.filter(registrations=instance.registration_id, status=Status.FINISHED)
+    if finished.exists():
+        bump(VERSION_SCOPE)
 
 
 def results_changed(sender, event, **kwargs) -> None:
