@@ -202,6 +202,12 @@ def format_query(fmt: selector.Format) -> str:
     return urlencode({"deck_size": size, "deck_rules": rules, "tournament_type": kind})
 
 
+def page_address(request) -> str:
+    """The path and query string, which `fragment_key` hashes (a card's path may hold any
+    character, and any length, a cache key must not)."""
+    return f"{request.path}?{request.GET.urlencode()}"
+
+
 class MetagamePage(TemplateView):
     """Builds the statistics, tables and charts of a set of decks; serves a table's CSV.
 
@@ -265,13 +271,11 @@ class MetagamePage(TemplateView):
         return self.render_to_response(self.get_context_data(results_html=results_html, **kwargs))
 
     def results_key(self) -> str:
-        request = self.request
         return fragment_key(
             "metagame",
-            request.path,
             self.stamp(),
             version(selector.VERSION_SCOPE),
-            query=request.GET.urlencode(),
+            query=page_address(self.request),
         )
 
     def export(self, wanted: str, name: str) -> HttpResponse:
@@ -457,10 +461,7 @@ class CardView(TemplateView):
         if wanted:
             return self.export(identity, wanted, request.GET.get("table", ""))
         key = fragment_key(
-            "metagame-card",
-            request.path,
-            version(selector.VERSION_SCOPE),
-            query=request.GET.urlencode(),
+            "metagame-card", version(selector.VERSION_SCOPE), query=page_address(request)
         )
         # Cached even when the card is unknown ("", ""): a made-up identity costs one read.
         name, results_html = cached(key, lambda: self.render_card(identity))
