@@ -148,11 +148,10 @@ def level_rows(levels: meta.LevelDistribution) -> list[dict]:
 
 
 def deck_row(selection: selector.Selection, deck: meta.Deck, links: Links) -> dict:
-    registration = selection.registrations[deck.key]
     event = selection.events[deck.event]
     return {
         "place": deck.place,
-        "player": registration.player.name,
+        "player": selection.players[deck.key],
         "url": links.deck(deck.event, deck.key),
         "event": event.name,
         "event_url": links.event(deck.event),
@@ -545,12 +544,11 @@ class CardView(TemplateView):
         links = Links.make()
         rows = []
         for p in record.plays:
-            registration = selection.registrations[p.deck]
             event = selection.events[p.event]
             rows.append(
                 {
                     "place": p.place,
-                    "player": registration.player.name,
+                    "player": selection.players[p.deck],
                     "url": links.deck(event.pk, p.deck),
                     "event": event.name,
                     "event_url": links.event(event.pk),
