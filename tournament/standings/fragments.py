@@ -40,10 +40,13 @@ class RecentlyUsed(Generic[V]):
         return value
 
     def put(self, key: Hashable, value: V) -> None:
+        # Threads of one process share the memo: an entry another thread just dropped is
+        # simply not there, never an error.
         self._values[key] = value
-        self._values.move_to_end(key)
-        while len(self._values) > self.size:
-            self._values.popitem(last=False)
+        with suppress(KeyError):
+            self._values.move_to_end(key)
+            while len(self._values) > self.size:
+                self._values.popitem(last=False)
 
     def clear(self) -> None:
         self._values.clear()
