@@ -15,6 +15,7 @@ import os
 import random
 import statistics
 import time
+from collections.abc import Callable
 
 import django
 
@@ -171,14 +172,21 @@ def queries_of(client: Client, url: str) -> int:
     return len(captured)
 
 
-def measure(client: Client, url: str, repeat: int) -> dict:
-    """Warm (cached tables, the steady state) and cold (cache emptied before each GET) figures."""
+# A state a page is measured in besides warm: what runs before each GET, and how many GETs.
+State = tuple[Callable[[], object], int]
+
+
+def measure(client: Client, url: str, repeat: int, states: dict[str, State] | None = None) -> dict:
+    """Warm (cached tables, the steady state) figures, then each state's: by default "cold"
+    (the cache emptied before each GET). Each has its median seconds and its queries."""
+    states = {"cold": (cache.clear, repeat)} if states is None else states
     response = client.get(url)
     assert response.status_code == 200, (url, response.status_code)
     figures = {"warm": timed_gets(client, url, repeat), "warm_queries": queries_of(client, url)}
-    figures["cold"] = timed_gets(client, url, repeat, before=cache.clear)
-    cache.clear()
-    figures["cold_queries"] = queries_of(client, url)
+    for name, (before, gets) in states.items():
+        figures[name] = timed_gets(client, url, gets, before=before)
+        before()
+        figures[f"{name}_queries"] = queries_of(client, url)
     if os.environ.get("BENCH_PROFILE"):
         import cProfile
         import pstats
@@ -189,20 +197,27 @@ def measure(client: Client, url: str, repeat: int) -> dict:
     return figures
 
 
-def print_table(rows: list[tuple[str, dict]], base: float, repeat: int) -> None:
-    """Warm = tables served from the cache (until results change): the target's figure.
-    Cold = the cache emptied before every GET (the first reader after a change)."""
-    print(f"median of {repeat} GETs each, first page of results; ratios to the warm floor")
+def print_table(
+    rows: list[tuple[str, dict]], base: float, heading: str, states: tuple[str, ...] = ("cold",)
+) -> None:
+    """Per page: warm time, its ratio to the warm floor (the target's figure) and queries,
+    then the same for each state."""
+    print(f"{heading}; ratios to the warm floor")
+    width = max(28, *(len(label) for label, _f in rows))
+    columns = "".join(f"   {name:>9} {'×floor':>7} {'q':>4}" for name in states)
     print(
-        f"{'page':<28} {'warm':>8} {'×floor':>7} {'q':>3}   {'cold':>8} {'×floor':>7} {'q':>3}"
-        f"  target ≤{TARGET:g}× (warm)"
+        f"{'page':<{width}} {'warm':>8} {'×floor':>7} {'q':>3}{columns}  target ≤{TARGET:g}× (warm)"
     )
     for label, f in rows:
         ratio = f["warm"] / base
         verdict = "" if label == "floor" else ("PASS" if ratio <= TARGET else "FAIL")
+        cells = "".join(
+            f"   {f[name] * 1000:6.1f} ms {f[name] / base:6.2f}× {f[f'{name}_queries']:4d}"
+            for name in states
+        )
         print(
-            f"{label:<28} {f['warm'] * 1000:5.1f} ms {ratio:6.2f}× {f['warm_queries']:3d}   "
-            f"{f['cold'] * 1000:5.1f} ms {f['cold'] / base:6.2f}× {f['cold_queries']:3d}  {verdict}"
+            f"{label:<{width}} {f['warm'] * 1000:5.1f} ms {ratio:6.2f}× {f['warm_queries']:3d}"
+            f"{cells}  {verdict}"
         )
 
 
@@ -235,7 +250,8 @@ def main() -> None:
                 ("api standings", f"/api/v1/events/{event.pk}/standings/"),
             ]:
                 rows.append((label, measure(client, url, args.repeat)))
-            print_table(rows, floor_figures["warm"], args.repeat)
+            heading = f"median of {args.repeat} GETs each, first page of results"
+            print_table(rows, floor_figures["warm"], heading)
     finally:
         connection.creation.destroy_test_db(old_name, verbosity=0)
 

@@ -23,7 +23,7 @@ from django.core.cache import cache
 from django.test import Client, override_settings
 from django.urls import path, reverse
 
-from bench.bench_pages import TARGET, floor, queries_of, timed_gets  # sets Django up
+from bench.bench_pages import floor, measure, print_table  # sets Django up
 from tournament.urls import urlpatterns as site_urls
 
 urlpatterns = [*site_urls, path("bench-floor/", floor)]
@@ -148,37 +148,16 @@ def forget_everything() -> None:
     _parsed.clear()
 
 
-def measure(client: Client, url: str, repeat: int, scope: str) -> dict:
+def measure_page(client: Client, url: str, repeat: int, scope: str) -> dict:
     """Warm, after a change (`scope`'s version bumped before each GET) and cold figures."""
     from tournament.standings.fragments import _increment
 
-    response = client.get(url)
-    assert response.status_code == 200, (url, response.status_code)
-    figures = {"warm": timed_gets(client, url, repeat), "warm_queries": queries_of(client, url)}
-    figures["changed"] = timed_gets(client, url, repeat, before=lambda: _increment(scope))
-    _increment(scope)
-    figures["changed_queries"] = queries_of(client, url)
     cold_repeat = max(3, repeat // 5)  # a cold metagame page parses every list again
-    figures["cold"] = timed_gets(client, url, cold_repeat, before=forget_everything)
-    forget_everything()
-    figures["cold_queries"] = queries_of(client, url)
-    return figures
-
-
-def print_table(rows: list[tuple[str, dict]], base: float, repeat: int) -> None:
-    print(f"median of {repeat} GETs each (cold: {max(3, repeat // 5)}); ratios to the warm floor")
-    print(
-        f"{'page':<34} {'warm':>8} {'×floor':>7} {'q':>3}  {'changed':>9} {'q':>3}"
-        f"  {'cold':>9} {'q':>4}  target ≤{TARGET:g}× (warm)"
-    )
-    for label, f in rows:
-        ratio = f["warm"] / base
-        verdict = "" if label == "floor" else ("PASS" if ratio <= TARGET else "FAIL")
-        print(
-            f"{label:<34} {f['warm'] * 1000:5.1f} ms {ratio:6.2f}× {f['warm_queries']:3d}  "
-            f"{f['changed'] * 1000:6.1f} ms {f['changed_queries']:3d}  "
-            f"{f['cold'] * 1000:6.1f} ms {f['cold_queries']:4d}  {verdict}"
-        )
+    states = {
+        "changed": (lambda: _increment(scope), repeat),
+        "cold": (forget_everything, cold_repeat),
+    }
+    return measure(client, url, repeat, states)
 
 
 def print_league_pdf(league_id: int) -> None:
@@ -219,7 +198,7 @@ def main() -> None:
                 f"in {time.perf_counter() - start:.1f}s"
             )
             client = Client()
-            floor_figures = measure(client, "/bench-floor/", args.repeat, "floor")
+            floor_figures = measure_page(client, "/bench-floor/", args.repeat, "floor")
             rows = [("floor", floor_figures)]
             pages = [
                 (f"league table ({args.players} players)", f"/leagues/{league}/", "ranking"),
@@ -232,8 +211,9 @@ def main() -> None:
                 (f"card page ({lists} lists)", reverse("decks:card", args=[CARD]), "metagame"),
             ]
             for label, url, scope in pages:
-                rows.append((label, measure(client, url, args.repeat, scope)))
-            print_table(rows, floor_figures["warm"], args.repeat)
+                rows.append((label, measure_page(client, url, args.repeat, scope)))
+            heading = f"median of {args.repeat} GETs each (cold: {max(3, args.repeat // 5)})"
+            print_table(rows, floor_figures["warm"], heading, ("changed", "cold"))
             if args.pdf:
                 print_league_pdf(league)
     finally:
