@@ -30,6 +30,7 @@ from django.test import Client, override_settings  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 from django.urls import path  # noqa: E402
 
+from bench.fixtures import located_players  # noqa: E402
 from tournament.urls import urlpatterns as site_urls  # noqa: E402
 
 FLOOR_TEMPLATE = '{% extends "base.html" %}{% block content %}{% endblock %}'
@@ -81,7 +82,6 @@ def build_big_event(players: int):
 
 def build_ranking(events: int, size: int = 12, pool: int = 600) -> None:
     """`events` finished, eligible events with stored standings and officials, in bulk."""
-    from tournament.accounts.models import Player
     from tournament.events.choices import Status
     from tournament.events.models import Event, Registration
     from tournament.standings.models import (
@@ -93,11 +93,7 @@ def build_ranking(events: int, size: int = 12, pool: int = 600) -> None:
     from tournament.standings.services import refresh_ranking
 
     rng = random.Random(200)
-    countries = ["CA", "BR", "US", "DE", "PT"]
-    people = Player.objects.bulk_create(
-        Player(player_number=f"R{i:05d}", name=f"Ranked {i:05d}", country=countries[i % 5])
-        for i in range(pool)
-    )
+    people = located_players("R", "Ranked", pool, ["CA", "BR", "US", "DE", "PT"])
     made = Event.objects.bulk_create(
         Event(
             name=f"Event {i}",

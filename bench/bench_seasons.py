@@ -24,6 +24,7 @@ from django.test import Client, override_settings
 from django.urls import path, reverse
 
 from bench.bench_pages import floor, measure, print_table  # sets Django up
+from bench.fixtures import located_players
 from tournament.urls import urlpatterns as site_urls
 
 urlpatterns = [*site_urls, path("bench-floor/", floor)]
@@ -77,7 +78,6 @@ def seat_everyone(events, people, rng: random.Random) -> dict[int, list]:
 def build_season(events: int, players: int) -> tuple[int, int]:
     """The season's events, players, places, accepted points and published lists, in bulk.
     Returns the league's id and the number of public lists."""
-    from tournament.accounts.models import Player
     from tournament.decks.models import Decklist
     from tournament.decks.services import public_registrations
     from tournament.events.choices import Status
@@ -86,11 +86,7 @@ def build_season(events: int, players: int) -> tuple[int, int]:
     from tournament.standings.models import EventScoring, EventStanding, RankedScore
 
     rng = random.Random(2026)
-    countries = ["BR", "PT", "CA", "US", "DE"]
-    people = Player.objects.bulk_create(
-        Player(player_number=f"S{i:05d}", name=f"Season {i:05d}", country=countries[i % 5])
-        for i in range(players)
-    )
+    people = located_players("S", "Season", players, ["BR", "PT", "CA", "US", "DE"])
     made = Event.objects.bulk_create(
         Event(
             name=f"Season event {i:03d}",

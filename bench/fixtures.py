@@ -34,3 +34,18 @@ def event_with_players(tag: str, count: int, organizer: Player | None = None) ->
         Registration(event=event, player=p, checked_in=True) for p in people
     )
     return event
+
+
+def located_players(tag: str, name: str, count: int, countries: list[str]) -> list[Player]:
+    """`count` players numbered `<tag>00000`…, named `<name> 00000`…, from `countries` in
+    turn, made in bulk."""
+    from tournament.accounts.models import Player
+
+    return Player.objects.bulk_create(
+        Player(
+            player_number=f"{tag}{i:05d}",
+            name=f"{name} {i:05d}",
+            country=countries[i % len(countries)],
+        )
+        for i in range(count)
+    )

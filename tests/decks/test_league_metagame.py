@@ -60,6 +60,16 @@ def season(event, organizer):
     return league
 
 
+def keep_private(event_name: str, player_name: str) -> None:
+    """The organizer lets players keep their lists private, and this player does."""
+    event = Event.objects.get(name=event_name)
+    event.decklist_opt_out_allowed = True
+    event.save()
+    decklist = Decklist.objects.get(registration__player__name=player_name)
+    decklist.hidden_by_player = True
+    decklist.save()
+
+
 def cards(client, league, **params) -> dict[str, list[str]]:
     url = reverse("decks:league_metagame", args=[league.pk])
     rows = csv_rows(client.get(url, {**params, "_export": "csv", "table": "cards"}))
@@ -112,12 +122,7 @@ def test_metagame_page_follows_a_list_made_private(
     url = reverse("decks:league_metagame", args=[season.pk])
     assert "4 published decks" in client.get(url).content.decode()
     with django_capture_on_commit_callbacks(execute=True):
-        event = season_event(season, "Autumn Open")
-        event.decklist_opt_out_allowed = True
-        event.save()
-        cara = Decklist.objects.get(registration__player__name="Cara Second")
-        cara.hidden_by_player = True
-        cara.save()
+        keep_private("Autumn Open", "Cara Second")
     body = client.get(url).content.decode()
     assert "3 published decks" in body
 
@@ -137,11 +142,11 @@ def test_league_table_page_follows_a_renamed_region(
 ):
     from tournament.standings.models import RankedScore
 
-    cara = season_player(season)
+    cara = Player.objects.get(name="Cara Second")  # plays in the league from Brazil
     region = Region.objects.create(country="BR", name="Nordeste")
     cara.region = region
     cara.save()
-    RankedScore.objects.create(event=season_event(season, "Autumn Open"), player=cara, year=2026)
+    RankedScore.objects.create(event=Event.objects.get(name="Autumn Open"), player=cara, year=2026)
     url = reverse("leagues:detail", args=[season.pk])
     assert "Nordeste" in client.get(url).content.decode()
     with django_capture_on_commit_callbacks(execute=True):
@@ -151,28 +156,13 @@ def test_league_table_page_follows_a_renamed_region(
     assert "Sertão" in body and "Nordeste" not in body
 
 
-def season_event(league, name: str):
-    """One of the season's events, by name."""
-    return Event.objects.get(name=name)
-
-
-def season_player(league):
-    """Cara, who plays in the league from Brazil."""
-    return Player.objects.get(name="Cara Second")
-
-
 def test_card_page_follows_a_list_made_private(client, season, django_capture_on_commit_callbacks):
     # Waterdeep is played by Cara, Finn, Gus and Hal (LEGAL): all four lists are public on
     # the card page (it reads every public list). Gus keeps his private → 3 decks.
     url = reverse("decks:card", args=["Realm|waterdeep"])
     assert "Played in 4 published decks" in client.get(url).content.decode()
     with django_capture_on_commit_callbacks(execute=True):
-        old_cup = season_event(season, "Old Cup")
-        old_cup.decklist_opt_out_allowed = True
-        old_cup.save()
-        gus = Decklist.objects.get(registration__player__name="Gus Old")
-        gus.hidden_by_player = True
-        gus.save()
+        keep_private("Old Cup", "Gus Old")
     assert "Played in 3 published decks" in client.get(url).content.decode()
 
 

@@ -98,6 +98,19 @@ def test_one_region_of_the_table_with_the_league_ranks(client, regional):
     assert "No accepted results in this league yet." in nobody
 
 
+def edit_league(client, league, **fields):
+    """The officer's edit form posted with a whole season's values and `fields`."""
+    data = {
+        "name": "Liga",
+        "starts": "2026-01-01",
+        "ends": "2026-12-31",
+        "events_mode": "range",
+        "counting": "all",
+        "qualify": "0",
+    }
+    return client.post(reverse("leagues:edit", args=[league.pk]), data | fields)
+
+
 def test_the_league_form_offers_the_countries_players_come_from(client, regional):
     from tests.conftest import ranking_officer
 
@@ -105,31 +118,9 @@ def test_the_league_form_offers_the_countries_players_come_from(client, regional
     form = client.get(reverse("leagues:edit", args=[regional.pk])).content.decode()
     assert 'value="BR"' in form and "Brazil" in form
     assert 'value="JP"' not in form  # nobody plays from Japan
-    refused = client.post(
-        reverse("leagues:edit", args=[regional.pk]),
-        {
-            "name": "Liga",
-            "starts": "2026-01-01",
-            "ends": "2026-12-31",
-            "countries": ["JP"],
-            "events_mode": "range",
-            "counting": "all",
-            "qualify": "0",
-        },
-    )
+    refused = edit_league(client, regional, countries=["JP"])
     assert refused.status_code == 200 and "Select a valid choice" in refused.content.decode()
-    saved = client.post(
-        reverse("leagues:edit", args=[regional.pk]),
-        {
-            "name": "Liga",
-            "starts": "2026-01-01",
-            "ends": "2026-12-31",
-            "countries": ["BR"],
-            "events_mode": "range",
-            "counting": "all",
-            "qualify": "0",
-        },
-    )
+    saved = edit_league(client, regional, countries=["BR"])
     assert saved.status_code == 302
     regional.refresh_from_db()
     assert regional.countries == ["BR"]
