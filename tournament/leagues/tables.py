@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.leagues import LeagueRow
 from tournament.accounts.models import Player
+from tournament.standings.tables import SECONDARY
 
 NUMBER = {"th": {"class": "num"}, "td": {"class": "num"}}
 
@@ -15,7 +16,7 @@ NUMBER = {"th": {"class": "num"}, "td": {"class": "num"}}
 class LeagueTable(tables.Table):
     rank = tables.Column(verbose_name=_("Rank"), attrs=NUMBER)
     player = tables.Column(verbose_name=_("Player"), empty_values=())
-    region = tables.Column(verbose_name=_("Region"))
+    region = tables.Column(verbose_name=_("Region"), attrs=SECONDARY)
     points = tables.Column(verbose_name=_("Points"), attrs=NUMBER)
     events_played = tables.Column(verbose_name=_("Events"), attrs=NUMBER)
     qualified = tables.Column(verbose_name="", empty_values=())
