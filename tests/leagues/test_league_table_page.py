@@ -124,3 +124,19 @@ def test_the_league_form_offers_the_countries_players_come_from(client, regional
     assert saved.status_code == 302
     regional.refresh_from_db()
     assert regional.countries == ["BR"]
+
+
+def test_the_qualified_are_marked_beside_their_names(client, crowded):
+    # Top 3 qualify; ranks 1–3 are Players 00–02 (no ties): three marks, on their rows.
+    crowded.qualify = 3
+    crowded.save()
+    page = client.get(reverse("leagues:detail", args=[crowded.pk])).content.decode()
+    assert page.count('class="badge advances"') == 3
+    rows = page.split("<tr")
+    marked = [
+        name
+        for name in (f"Player {i:02d}" for i in range(60))
+        for row in rows
+        if name in row and "badge advances" in row
+    ]
+    assert marked == ["Player 00", "Player 01", "Player 02"]

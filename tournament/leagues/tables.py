@@ -19,7 +19,6 @@ class LeagueTable(tables.Table):
     region = tables.Column(verbose_name=_("Region"), attrs=SECONDARY)
     points = tables.Column(verbose_name=_("Points"), attrs=NUMBER)
     events_played = tables.Column(verbose_name=_("Events"), attrs=NUMBER)
-    qualified = tables.Column(verbose_name="", empty_values=())
 
     class Meta:
         orderable = False
@@ -36,15 +35,16 @@ class LeagueTable(tables.Table):
         self.people = Player.objects.in_bulk([int(r.player) for r in records])
 
     def render_player(self, record: LeagueRow) -> str:
+        """The player's name and number, and "qualified" under them (in the one column a
+        phone always shows)."""
         person = self.people.get(int(record.player))
-        if person is None:
-            return ""
-        url = reverse("standings:player", args=[person.player_number])
-        return format_html(
-            '<a href="{}">{}</a> <small>{}</small>', url, person.name, person.player_number
-        )
-
-    def render_qualified(self, value) -> str:
-        return (
-            format_html('<span class="badge advances">{}</span>', _("qualified")) if value else ""
-        )
+        name = ""
+        if person is not None:
+            url = reverse("standings:player", args=[person.player_number])
+            name = format_html(
+                '<a href="{}">{}</a> <small>{}</small>', url, person.name, person.player_number
+            )
+        if not record.qualified:
+            return name
+        badge = format_html('<span class="badge advances">{}</span>', _("qualified"))
+        return format_html("{} {}", name, badge)
