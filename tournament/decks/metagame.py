@@ -94,7 +94,14 @@ def public_lists(registrations=None):
 _parsed: RecentlyUsed[tuple[int, tuple[DeckCard, ...]]] = RecentlyUsed(20_000)
 
 
-LIST_FIELDS = ("pk", "event_id", "decklist__pk", "decklist__updated_at", "standing__place")
+LIST_FIELDS = (
+    "pk",
+    "event_id",
+    "decklist__pk",
+    "decklist__updated_at",
+    "standing__place",
+    "player__name",
+)
 
 
 def select(registrations) -> Selection:
@@ -102,7 +109,7 @@ def select(registrations) -> Selection:
 
     Reads plain values (2,000 lists would otherwise make 10,000 model objects), the events
     once each, and the saved lists themselves only for the ones to parse."""
-    rows = list(registrations.values_list(*LIST_FIELDS, "player__name"))
+    rows = list(registrations.values_list(*LIST_FIELDS))
     events = Event.objects.in_bulk({row[1] for row in rows})
     card_data = card_data_token()
     format_keys = {pk: format_key(event, card_data) for pk, event in events.items()}
@@ -113,23 +120,23 @@ def select(registrations) -> Selection:
     parsed = {key: _parsed.get(key) for key in keys.values()}
     missing = [key for key, value in parsed.items() if value is None]
     cached = cache.get_many(missing) if missing else {}
-    to_check = [
-        row[2] for row in rows if parsed[keys[row[0]]] is None and keys[row[0]] not in cached
-    ]
+    unparsed = set(missing) - set(cached)
+    to_check = [row[2] for row in rows if keys[row[0]] in unparsed]
     saved = Decklist.objects.in_bulk(to_check) if to_check else {}
     fresh: dict[str, tuple] = {}
     selection = Selection()
     for pk, event, decklist, _updated, place, name in rows:
         key = keys[pk]
         value = parsed[key]
-        if value is None and key in cached:
-            level_total, plain = cached[key]
-            value = (level_total, tuple(DeckCard(*c) for c in plain))
-        elif value is None:
-            check = check_stored(saved[decklist], events[event])
-            value = (check.report.level_total, deck_cards(check.entries))
-            fresh[key] = (value[0], _plain(value[1]))
-        _parsed.put(key, value)
+        if value is None:
+            if key in cached:
+                level_total, plain = cached[key]
+                value = (level_total, tuple(DeckCard(*c) for c in plain))
+            else:
+                check = check_stored(saved[decklist], events[event])
+                value = (check.report.level_total, deck_cards(check.entries))
+                fresh[key] = (value[0], _plain(value[1]))
+            _parsed.put(key, value)
         selection.decks.append(
             Deck(key=pk, event=event, place=place, level_total=value[0], cards=value[1])
         )

@@ -115,7 +115,9 @@ class Links:
         )
 
 
-def share_rows(shares: Sequence[meta.Share], card_link: Callable[..., str] | None = None):
+def share_rows(
+    shares: Sequence[meta.Share], card_link: Callable[..., str] | None = None
+) -> list[dict]:
     """Rows of a share table; cards link to their page when `card_link` is given."""
     rows = []
     for s in shares:
@@ -229,36 +231,43 @@ class MetagamePage(TemplateView):
         """Extra context of the results fragment (the events counted, the formats)."""
         return {}
 
-    def tables(self, stats: meta.Metagame, selection: selector.Selection) -> dict[str, Any]:
+    @staticmethod
+    def rows(stats: meta.Metagame, selection: selector.Selection) -> dict[str, list[dict]]:
+        """Every statistic's rows, built once: the tables and the charts both read them."""
         links = Links.make()
-        top = [deck_row(selection, d, links) for d in stats.top_decks]
         return {
-            "cards": CardShareTable(share_rows(stats.cards, links.card), prefix="cards-"),
-            "top_cards": CardShareTable(
-                share_rows(stats.top_cards, links.card), prefix="top-cards-"
-            ),
-            "top_decks": TopDeckTable(top, prefix="top-"),
-            "worlds": WorldShareTable(share_rows(stats.worlds), prefix="worlds-"),
-            "champion_types": ChampionTypeShareTable(
-                share_rows(stats.champion_types), prefix="champions-"
-            ),
-            "levels": LevelTable(level_rows(stats.levels), prefix="levels-"),
+            "cards": share_rows(stats.cards, links.card),
+            "top_cards": share_rows(stats.top_cards, links.card),
+            "top_decks": [deck_row(selection, d, links) for d in stats.top_decks],
+            "worlds": share_rows(stats.worlds),
+            "champion_types": share_rows(stats.champion_types),
+            "levels": level_rows(stats.levels),
         }
 
     @staticmethod
-    def charts(stats: meta.Metagame) -> dict[str, Any]:
+    def tables(rows: dict[str, list[dict]]) -> dict[str, Any]:
         return {
-            "cards": bar_chart(_("Most played cards (share of decks)"), share_rows(stats.cards)),
-            "worlds": bar_chart(_("Worlds (share of decks)"), share_rows(stats.worlds)),
+            "cards": CardShareTable(rows["cards"], prefix="cards-"),
+            "top_cards": CardShareTable(rows["top_cards"], prefix="top-cards-"),
+            "top_decks": TopDeckTable(rows["top_decks"], prefix="top-"),
+            "worlds": WorldShareTable(rows["worlds"], prefix="worlds-"),
+            "champion_types": ChampionTypeShareTable(rows["champion_types"], prefix="champions-"),
+            "levels": LevelTable(rows["levels"], prefix="levels-"),
+        }
+
+    @staticmethod
+    def charts(rows: dict[str, list[dict]]) -> dict[str, Any]:
+        return {
+            "cards": bar_chart(_("Most played cards (share of decks)"), rows["cards"]),
+            "worlds": bar_chart(_("Worlds (share of decks)"), rows["worlds"]),
             "champion_types": bar_chart(
-                _("Champion types (share of decks)"), share_rows(stats.champion_types)
+                _("Champion types (share of decks)"), rows["champion_types"]
             ),
             "levels": bar_chart(
-                _("Champion level totals (share of decks)"), level_rows(stats.levels), limit=40
+                _("Champion level totals (share of decks)"), rows["levels"], limit=40
             ),
             "top_cards": bar_chart(
-                _("What the top decks played (share of those decks)"),
-                share_rows(stats.top_cards),
+                _("What the top decks played (share of those decks)"), rows["top_cards"]
             ),
         }
 
@@ -279,7 +288,7 @@ class MetagamePage(TemplateView):
 
     def export(self, wanted: str, name: str) -> HttpResponse:
         selection = self.selection()
-        tables = self.tables(meta.metagame(selection.decks), selection)
+        tables = self.tables(self.rows(meta.metagame(selection.decks), selection))
         if wanted != "csv" or name not in tables:
             raise Http404
         return SafeTableExport("csv", tables[name]).response(f"{self.export_name}-{name}.csv")
@@ -287,13 +296,15 @@ class MetagamePage(TemplateView):
     def render_results(self) -> str:
         selection = self.selection()
         stats = meta.metagame(selection.decks)
-        tables = self.tables(stats, selection)
+        rows = self.rows(stats, selection)
+        charts = self.charts(rows)  # first: a table may re-order the list it is given, in place
+        tables = self.tables(rows)
         for table in tables.values():
             RequestConfig(self.request, paginate={"per_page": PER_PAGE}).configure(table)
         context = {
             "stats": stats,
             "tables": tables,
-            "charts": self.charts(stats),
+            "charts": charts,
             "top_places": meta.TOP_PLACES,
             "export_prefix": export_prefix(self.request),
             **self.results_context(selection),
