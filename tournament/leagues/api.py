@@ -6,8 +6,8 @@ from rest_framework import generics, serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from tournament.leagues import services
 from tournament.leagues.models import League
-from tournament.leagues.views import table_rows
 
 
 class LeagueOut(serializers.ModelSerializer):
@@ -64,6 +64,6 @@ class LeagueDetail(APIView):
                 "events_played": item["row"].events_played,
                 "qualified": item["row"].qualified,
             }
-            for item in table_rows(league)
+            for item in services.with_players(services.shown_table(league))
         ]
         return Response(body)

@@ -24,17 +24,15 @@ def rules_of(league: League) -> LeagueRules:
     return LeagueRules(best=best, qualify=league.qualify, per_region=league.qualify_per_region)
 
 
-def counts_q(league: League, prefix: str = "") -> Q:
-    """The league's scope as a filter on rows that have an event and a player (`prefix`
-    leads to them): the events in its dates (or the chosen ones) and its countries' players.
+def counts_q(league: League) -> Q:
+    """The league's scope as a filter on rows with an event and a player (accepted scores,
+    registrations): the events in its dates (or the chosen ones) and its countries' players.
     The league table and the league's metagame read the same scope."""
-    scope = Q(
-        **{f"{prefix}event__date__gte": league.starts, f"{prefix}event__date__lte": league.ends}
-    )
+    scope = Q(event__date__gte=league.starts, event__date__lte=league.ends)
     if league.events_mode == League.Events.CHOSEN:
-        scope &= Q(**{f"{prefix}event__in": league.chosen_events.all()})
+        scope &= Q(event__in=league.chosen_events.all())
     if league.countries:
-        scope &= Q(**{f"{prefix}player__country__in": league.countries})
+        scope &= Q(player__country__in=league.countries)
     return scope
 
 
@@ -66,7 +64,7 @@ def shown_table(league: League) -> list[LeagueRow]:
     """The table for pages, cached until the league, the accepted figures or a player's
     region change (the "ranking" and "players" versions, bumped on commit). Decisions, such
     as who may register for a championship, read `table` instead."""
-    stamp = league.updated_at.timestamp() if league.updated_at else "new"
+    stamp = league.updated_at.timestamp()
     key = f"league-table:{league.pk}:{stamp}:{version('ranking')}:{version('players')}"
     return cached(key, lambda: table(league))
 

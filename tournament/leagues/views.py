@@ -37,11 +37,6 @@ class LeagueListView(ListView):
     context_object_name = "leagues"
 
 
-def table_rows(league: League) -> list[dict]:
-    """The pages' (cached) table with each player's name and number."""
-    return services.with_players(services.shown_table(league))
-
-
 def region_asked(request) -> str:
     return request.GET.get("region", "").strip()
 
