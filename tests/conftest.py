@@ -55,6 +55,21 @@ def _fresh_cache():
     cache.clear()
 
 
+@pytest.fixture(autouse=True)
+def _fresh_language_and_time_zone():
+    """Every test starts, and leaves, in the default language and time zone: a test that
+    activates pt-BR (or a time zone) and fails before resetting it must not turn the next
+    test's messages Portuguese in the same worker."""
+    from django.conf import settings
+    from django.utils import timezone, translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+    timezone.deactivate()
+    yield
+    translation.deactivate()
+    timezone.deactivate()
+
+
 def make_player(username: str, name: str | None = None, **fields) -> Player:
     """A user account with its player profile."""
     user = User.objects.create_user(username, f"{username}@example.org", "pw-" + username)
