@@ -1,8 +1,14 @@
-"""Refuse a request whose address or query string holds a NUL character.
+"""Request plumbing of every page.
 
-No page takes one, and PostgreSQL refuses NUL in text: reaching a query it would be a 500
-(SQLite would search for it instead). Refused here, it is a 400 that says why, for every
-page and the API alike.
+`RefuseNulMiddleware`: refuse a request whose address or query string holds a NUL
+character. No page takes one, and PostgreSQL refuses NUL in text: reaching a query it would
+be a 500 (SQLite would search for it instead). Refused here, it is a 400 that says why, for
+every page and the API alike.
+
+`EventTimeZoneMiddleware`: the pages of an event (every URL that names one, `event_id`)
+show its times in the event's zone (`Event.time_zone`): deadlines, round clocks, entry
+times, histories, and what their forms read. Other pages use the site's zone
+(`TIME_ZONE`). The API keeps answering in UTC (ISO 8601 with the offset).
 """
 
 from __future__ import annotations
@@ -10,7 +16,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.utils import timezone
 from django.utils.translation import gettext as _
+
+from tournament.core.timezones import zone
 
 
 class RefuseNulMiddleware:
@@ -25,3 +34,27 @@ class RefuseNulMiddleware:
         ):
             return HttpResponseBadRequest(_("The address contains a NUL character."))
         return self.get_response(request)
+
+
+class EventTimeZoneMiddleware:
+    """Activate the event's zone for the view of a URL that names an event; reset after."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        try:
+            return self.get_response(request)
+        finally:
+            timezone.deactivate()  # the next request on this thread starts from the site's
+
+    def process_view(self, request: HttpRequest, view_func, view_args, view_kwargs) -> None:
+        event_id = view_kwargs.get("event_id")
+        if event_id is None or request.path_info.startswith("/api/"):
+            return
+        from tournament.events.models import Event
+
+        name = Event.objects.filter(pk=event_id).values_list("time_zone", flat=True).first()
+        tz = zone(name)
+        if tz is not None:
+            timezone.activate(tz)

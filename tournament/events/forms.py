@@ -6,7 +6,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournament.accounts.models import Player
 from tournament.core.fields import RowChoiceField, RowsChoiceField
-from tournament.core.timezones import time_zone_names
+from tournament.core.timezones import time_zone_names, wall_time_in
 from tournament.events.choices import Variant
 from tournament.events.models import FORMAT_FIELDS, Event
 from tournament.events.services.editing import frozen_fields_error
@@ -68,6 +68,12 @@ class EventForm(FrozenFormatMixin, forms.ModelForm):
         self.fields["time_zone"].widget = forms.Select(
             choices=[(zone, zone) for zone in time_zone_names()]
         )
+
+    def clean_registration_deadline(self):
+        """The deadline's wall time is the event's: "18:00" is 18:00 in the zone chosen on
+        this form, whatever zone the page was read in."""
+        deadline = self.cleaned_data.get("registration_deadline")
+        return wall_time_in(deadline, self.cleaned_data.get("time_zone") or "")
 
 
 class JudgeChoiceField(RowsChoiceField):

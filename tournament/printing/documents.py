@@ -17,6 +17,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.translation import gettext
 
+from tournament.core.timezones import event_clock
 from tournament.decks.carddata import get_card_index
 from tournament.decks.models import Decklist, SideboardSwap
 from tournament.decks.services import decklist_for_print
@@ -667,7 +668,7 @@ def render_html(request: DocumentRequest, *, preview: bool = False, http_request
 
 def render_document_html(request: DocumentRequest) -> str:
     """The HTML the PDF is made from, in the language of whoever asked."""
-    with translation.override(request.language):
+    with translation.override(request.language), event_clock(request.event):
         return render_html(request)
 
 
