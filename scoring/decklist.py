@@ -223,9 +223,12 @@ def _count_digits_shown(digits: str) -> str:
     return digits if len(digits) <= 12 else f"{digits[:6]}…({len(digits)} digits)"
 
 
+NO_CARD_DATA_CODE = "no_card_data"
+
+
 def no_card_data_problems() -> tuple[Problem, ...]:
     """What a check says when there is no card to check against (an empty card index)."""
-    return (problem("no_card_data", MSG_NO_CARD_DATA),)
+    return (problem(NO_CARD_DATA_CODE, MSG_NO_CARD_DATA),)
 
 
 def text_limit_problems(text: str) -> tuple[Problem, ...]:

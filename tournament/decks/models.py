@@ -148,6 +148,9 @@ class Decklist(models.Model):
         MISSING = "missing", _("Missing")
         LEGAL = "legal", _("Legal")
         ILLEGAL = "illegal", _("Not legal")
+        # Saved while the site had no card data: nothing is known about it yet, and it is
+        # never called illegal for a reason that is the site's, not the list's.
+        UNCHECKED = "unchecked", _("Cannot be checked yet")
 
     registration = models.OneToOneField(
         Registration, on_delete=models.CASCADE, related_name="decklist"

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from scoring.cards import CardIndex
 from scoring.deckformat import ALL_GROUPS, COMMUNITY_EDITION, DeckFormat, Problem
 from scoring.decklist import (
+    NO_CARD_DATA_CODE,
     DeckEntry,
     ParsedDeck,
     no_card_data_problems,
@@ -60,6 +61,11 @@ class DeckCheck:
     @property
     def is_legal(self) -> bool:
         return self.report.is_legal
+
+    @property
+    def is_unchecked(self) -> bool:
+        """No card data on the site: the list could not be judged at all."""
+        return any(p.code == NO_CARD_DATA_CODE for p in self.problems)
 
     @property
     def card_count(self) -> int:
@@ -333,6 +339,8 @@ def _apply(decklist: Decklist, check: DeckCheck, key: str) -> None:
     """Store the validation result on the decklist (not saved)."""
     if not decklist.text.strip():
         decklist.status = Decklist.Status.MISSING
+    elif check.is_unchecked:
+        decklist.status = Decklist.Status.UNCHECKED
     else:
         decklist.status = Decklist.Status.LEGAL if check.is_legal else Decklist.Status.ILLEGAL
     decklist.problem_count = min(len(check.problems), 32767)

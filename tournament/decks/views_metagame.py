@@ -303,6 +303,8 @@ class MetagamePage(TemplateView):
             RequestConfig(self.request, paginate={"per_page": PER_PAGE}).configure(table)
         context = {
             "stats": stats,
+            # Without card data no list was read: the page says so instead of empty figures.
+            "no_card_data": not get_card_index().cards,
             "tables": tables,
             "charts": charts,
             "top_places": meta.TOP_PLACES,

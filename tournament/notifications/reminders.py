@@ -42,7 +42,11 @@ def decklist_reminders(now: datetime | None = None) -> int:
             continue
         needing = (
             Registration.objects.filter(event=event, waitlisted=False)
-            .filter(Q(decklist__isnull=True) | ~Q(decklist__status=Decklist.Status.LEGAL))
+            # A list the site could not check (no card data) is not the player's problem.
+            .filter(
+                Q(decklist__isnull=True)
+                | Q(decklist__status__in=(Decklist.Status.ILLEGAL, Decklist.Status.MISSING))
+            )
             .select_related("player__user", "decklist")
         )
         for registration in needing:
