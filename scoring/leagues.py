@@ -7,7 +7,9 @@ Rules of a league [decisions where the seeds are silent, stated on the league's 
 - order: more counted points; then the higher best single event; then more events played;
   players still equal share the rank (1, 1, 3);
 - qualification: the top N of the table, or the top N of each region; players tied at the last
-  qualifying rank all qualify (a slot is never decided by a coin).
+  qualifying rank all qualify (a slot is never decided by a coin). Slots per region go to
+  the players of that region, ranked among themselves: a player with no region takes no
+  regional slot, and two regions of the same name in different countries are two regions.
 
 Pure: results in, table out, deterministic.
 """
@@ -58,9 +60,16 @@ def _key(row: LeagueRow) -> tuple[int, int, int]:
 
 
 def league_table(
-    results: Iterable[Result], rules: LeagueRules, regions: Mapping[Player, str] | None = None
+    results: Iterable[Result],
+    rules: LeagueRules,
+    regions: Mapping[Player, str] | None = None,
+    region_keys: Mapping[Player, object] | None = None,
 ) -> list[LeagueRow]:
-    """The table, best first (ties by player id for a stable listing)."""
+    """The table, best first (ties by player id for a stable listing).
+
+    ``regions``: each player's region as shown (empty: none). ``region_keys``: what tells
+    regions apart for slots per region (e.g. the region's key; default its shown name);
+    a player without a key, or without a region, has no region."""
     regions = regions or {}
     by_player: dict[Player, list[Result]] = {}
     for result in results:
@@ -81,7 +90,9 @@ def league_table(
         )
     rows.sort(key=lambda row: (_key(row), str(row.player)))
     ranked = _ranked(rows)
-    return _qualify(ranked, rules)
+    if region_keys is None:
+        region_keys = {row.player: row.region for row in rows if row.region}
+    return _qualify(ranked, rules, region_keys)
 
 
 def _ranked(rows: list[LeagueRow]) -> list[LeagueRow]:
@@ -93,12 +104,19 @@ def _ranked(rows: list[LeagueRow]) -> list[LeagueRow]:
     return out
 
 
-def _qualify(rows: list[LeagueRow], rules: LeagueRules) -> list[LeagueRow]:
+def _qualify(
+    rows: list[LeagueRow], rules: LeagueRules, region_keys: Mapping[Player, object]
+) -> list[LeagueRow]:
+    """Who qualifies: the top ``qualify`` of the table, or of each region (per region, only
+    the region's players count: one with no region is in no group and takes no slot)."""
     if rules.qualify <= 0:
         return rows
-    groups: dict[str, list[LeagueRow]] = {}
+    groups: dict[object, list[LeagueRow]] = {}
     for row in rows:
-        groups.setdefault(row.region if rules.per_region else "", []).append(row)
+        if not rules.per_region:
+            groups.setdefault("", []).append(row)
+        elif row.region and region_keys.get(row.player) not in (None, ""):
+            groups.setdefault(region_keys[row.player], []).append(row)
     qualified: set[Player] = set()
     for members in groups.values():
         local = _ranked(members)  # ranks within the region when slots are per region

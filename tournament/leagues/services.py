@@ -38,6 +38,13 @@ def counts_q(league: League) -> Q:
 
 def results_of(league: League) -> tuple[list[Result], dict[int, str]]:
     """The accepted points of the league's players in the league's events, and their regions."""
+    results, regions, _keys = _results_and_regions(league)
+    return results, regions
+
+
+def _results_and_regions(league: League) -> tuple[list[Result], dict[int, str], dict[int, int]]:
+    """The accepted points, each player's region name (shown) and region key (slots per
+    region go to a region, told apart by its key: two countries may name a region alike)."""
     rows = (
         RankedScore.objects.filter(counts_q(league))
         .values_list("player_id", "event_id")
@@ -45,19 +52,21 @@ def results_of(league: League) -> tuple[list[Result], dict[int, str]]:
     )
     results = [Result(player, event, points or 0) for player, event, points in rows]
     ids = {r.player for r in results}
-    regions = {
-        pk: str(region or "")
-        for pk, region in Player.objects.filter(pk__in=ids).values_list("pk", "region__name")
-    }
-    return results, regions
+    regions, keys = {}, {}
+    players = Player.objects.filter(pk__in=ids).values_list("pk", "region_id", "region__name")
+    for pk, region_id, name in players:
+        regions[pk] = str(name or "")
+        if region_id is not None:
+            keys[pk] = region_id
+    return results, regions, keys
 
 
 def table(league: League) -> list[LeagueRow]:
     """The league's table: frozen once closed, computed from the accepted figures before."""
     if league.is_closed:
         return [LeagueRow(**{**row, "counted": tuple(row["counted"])}) for row in league.frozen]
-    results, regions = results_of(league)
-    return league_table(results, rules_of(league), regions)
+    results, regions, keys = _results_and_regions(league)
+    return league_table(results, rules_of(league), regions, keys)
 
 
 def shown_table(league: League) -> list[LeagueRow]:
