@@ -78,6 +78,23 @@ def normalize_card_id(text: str) -> str | None:
     return f"{set_key}/{int(num)}" if set_key else None
 
 
+# "usable by any champion" (000 *World War!*): the artifact text says it works for any world.
+GENERIC_ARTIFACT_RE = re.compile(
+    r"\b(?:attach\w*|usable|used)\b[^.]*\b(?:any worlds?|any champion|any avatar|"
+    r"regardless of world)",
+    re.IGNORECASE,
+)
+
+
+def is_generic_artifact_text(card_type: str, world: str, text: str) -> bool:
+    """A generic artifact (World War!): an artifact without a world logo, or whose text says
+    any champion may use it. The converter stores this as a fact; data read with texts but
+    without that column derive it here."""
+    if card_type != "Artifact":
+        return False
+    return world not in WORLDS or bool(GENERIC_ARTIFACT_RE.search(text or ""))
+
+
 def level_value(level_text: str) -> int:
     """Level counted for the deck total: first number of the icon, `?` or blank counts 0."""
     # Modifier levels ("+3") belong to allies and items, which never enter the champion total.
@@ -107,6 +124,9 @@ class Card:
     text: str = ""
     set_name: str = ""
     is_fan_set: bool = False
+    # An artifact usable by any champion, or one without a world logo (World War!): a fact
+    # of the shipped data, derived from the text where a data set has texts only.
+    generic_artifact: bool = False
 
     @property
     def lookup_key(self) -> str:
@@ -279,10 +299,18 @@ def _identity_from_cards(printings: list[Card]) -> Identity:
 # --- CSV readers (the Django import command reuses these generators) ---
 
 
+# The card facts shipped in the repository (no texts): see carddata/README.md.
+SHIPPED_DATA_DIR = Path(__file__).resolve().parents[1] / "carddata"
+
+# A data set is a folder of CSV files, or the same tables in memory (file name -> rows), as
+# the CrossFire converter produces them (`scoring.crossfire`).
+CardSource = Path | Mapping[str, Iterable[Mapping[str, str]]]
+
+
 def default_data_dir() -> Path:
-    """`$SPELLFIRE_CARD_DATA`, else `<repo>/../shared/data`."""
+    """`$SPELLFIRE_CARD_DATA`, else the repository's `carddata/`."""
     env = os.environ.get(DATA_DIR_ENV)
-    return Path(env) if env else Path(__file__).resolve().parents[2] / "shared" / "data"
+    return Path(env) if env else SHIPPED_DATA_DIR
 
 
 def _read_csv(path: Path) -> Iterator[dict[str, str]]:
@@ -290,9 +318,18 @@ def _read_csv(path: Path) -> Iterator[dict[str, str]]:
         yield from csv.DictReader(handle)
 
 
-def identity_rows(data_dir: Path) -> Iterator[Identity]:
+def _table(source: CardSource, name: str) -> Iterator[Mapping[str, str]]:
+    """The rows of one table (e.g. "cards.csv") of a folder or of in-memory tables."""
+    if isinstance(source, Mapping):
+        if name not in source:
+            raise FileNotFoundError(f"no {name} in the card tables")
+        return iter(source[name])
+    return _read_csv(Path(source) / name)
+
+
+def identity_rows(data_dir: CardSource) -> Iterator[Identity]:
     """Identities from card_identities.csv."""
-    for row in _read_csv(data_dir / "card_identities.csv"):
+    for row in _table(data_dir, "card_identities.csv"):
         allowed = row["multiples_allowed_any_printing"] == "1"
         statements = [s.split("=", 1)[1] for s in row["deck_limit_statements"].split("|") if s]
         yield Identity(
@@ -306,9 +343,20 @@ def identity_rows(data_dir: Path) -> Iterator[Identity]:
 
 
 def card_from_row(row: Mapping[str, str], identity: Identity | None = None) -> Card:
-    """A Card from a cards.csv-shaped row (also usable for database rows as dicts)."""
+    """A Card from a cards.csv-shaped row (also usable for database rows as dicts).
+
+    The shipped facts have no text: `text` stays "" and `generic_artifact` is read from its
+    column; a data set with texts but without that column derives it from the text.
+    """
     is_champion = row.get("is_champion") == "1" or row["type"] in CHAMPION_TYPES
     key = row.get("identity_key") or f"{row['type']}|{normalize_name(row['name'])}"
+    world = row.get("world") or "None"
+    text = row.get("text") or ""
+    generic = row.get("generic_artifact")
+    if generic in ("0", "1"):
+        generic_artifact = generic == "1"
+    else:
+        generic_artifact = is_generic_artifact_text(row["type"], world, text)
     return Card(
         card_id=row["card_id"],
         set_code=row.get("set_code") or row["card_id"].rsplit("/", 1)[0],
@@ -319,42 +367,43 @@ def card_from_row(row: Mapping[str, str], identity: Identity | None = None) -> C
         is_champion=is_champion,
         level_text=row.get("level") or "",
         level_value=level_value(row.get("level") or "") if is_champion else 0,
-        world=row.get("world") or "None",
+        world=world,
         is_avatar=row.get("is_avatar") == "1",
         identity_key=key,
         attributes=tuple(a for a in (row.get("attributes") or "").split("|") if a),
         multiples_allowed=identity.multiples_allowed if identity else False,
         deck_limit=identity.deck_limit if identity else 1,
-        text=row.get("text") or "",
+        text=text,
         set_name=row.get("set_name") or "",
+        generic_artifact=generic_artifact,
     )
 
 
-def card_rows(data_dir: Path) -> Iterator[Card]:
+def card_rows(data_dir: CardSource) -> Iterator[Card]:
     """Every printing of cards.csv, with multiples decided per identity."""
     identities = {i.key: i for i in identity_rows(data_dir)}
-    for row in _read_csv(data_dir / "cards.csv"):
+    for row in _table(data_dir, "cards.csv"):
         yield card_from_row(row, identities.get(row["identity_key"]))
 
 
-def supplement_rows(data_dir: Path) -> Iterator[Card]:
+def supplement_rows(data_dir: CardSource) -> Iterator[Card]:
     """Brazilian fan sets: set_code = set name, identity = type|normalized name."""
-    for row in _read_csv(data_dir / "supplement_br_fan_sets_gilsouza.csv"):
+    for row in _table(data_dir, "supplement_br_fan_sets_gilsouza.csv"):
         # No set_code, deck_limit or multiples columns: one copy per identity applies.
         yield replace(card_from_row(row), is_fan_set=True)
 
 
-def international_rows(data_dir: Path) -> Iterator[tuple[dict[str, str], str | None]]:
+def international_rows(data_dir: CardSource) -> Iterator[tuple[dict[str, str], str | None]]:
     """International printings with the English card_id they are (None if not known)."""
-    for row in _read_csv(data_dir / "cards_international.csv"):
+    for row in _table(data_dir, "cards_international.csv"):
         same = row["same_number_type_level_world_match"] == "1"
         english = PORTUGUESE_SAME_CARD.get(row["card_id"])
         yield row, english or (row["same_number_1st_card_id"] if same else None)
 
 
-def placeholder_rows(data_dir: Path) -> Iterator[Placeholder]:
+def placeholder_rows(data_dir: CardSource) -> Iterator[Placeholder]:
     """Numbers with no card."""
-    for row in _read_csv(data_dir / "placeholders.csv"):
+    for row in _table(data_dir, "placeholders.csv"):
         yield Placeholder(card_id=row["card_id"], note=row["note"])
 
 
@@ -381,7 +430,7 @@ class CardData:
     international: tuple[tuple[Mapping[str, str], Card | None], ...]
 
 
-def read_card_data(data_dir: Path) -> CardData:
+def read_card_data(data_dir: CardSource) -> CardData:
     """Read the CSV data set: TSR and community printings, Portuguese-edition cards of their
     own, Brazilian fan sets, international names and placeholders."""
     identities = tuple(identity_rows(data_dir))
@@ -420,9 +469,11 @@ def read_card_data(data_dir: Path) -> CardData:
     )
 
 
-def load_card_index(data_dir: Path | None = None) -> CardIndex:
+def load_card_index(data_dir: CardSource | None = None) -> CardIndex:
     """Read the CSV data set into a CardIndex (cards, supplement, pt names, placeholders)."""
-    data = read_card_data(Path(data_dir) if data_dir else default_data_dir())
+    if data_dir is None:
+        data_dir = default_data_dir()
+    data = read_card_data(data_dir if isinstance(data_dir, Mapping) else Path(data_dir))
     return CardIndex(
         data.cards,
         alt_names=data.alt_names,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -139,12 +138,6 @@ WIZARDS_CHALLENGE_BANNED_TYPES = frozenset(
     {"Ally", "Unarmed Combat", "Blood Ability", "Thief Ability", "Psionic Power"}
 )
 SPELL_TYPES = frozenset({"Wizard Spell", "Cleric Spell"})
-# "usable by any champion" (000 *World War!*): the artifact text says it works for any world.
-_GENERIC_RE = re.compile(
-    r"\b(?:attach\w*|usable|used)\b[^.]*\b(?:any worlds?|any champion|any avatar|"
-    r"regardless of world)",
-    re.IGNORECASE,
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -318,10 +311,9 @@ def _no_xs(entry: DeckEntry, card: Card, mark: str) -> Problem:
 
 
 def is_generic_artifact(card: Card) -> bool:
-    """An artifact usable by any champion, or one without a world logo."""
-    return card.type == "Artifact" and (
-        card.world not in WORLDS or bool(_GENERIC_RE.search(card.text))
-    )
+    """An artifact usable by any champion, or one without a world logo: the card data's
+    `generic_artifact` fact (scoring.cards.is_generic_artifact_text derives it from a text)."""
+    return card.type == "Artifact" and (card.world not in WORLDS or card.generic_artifact)
 
 
 def _world_cards(entries: Sequence[DeckEntry]) -> list[DeckEntry]:

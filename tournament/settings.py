@@ -387,8 +387,8 @@ CONTENT_SECURITY_POLICY = {
     },
 }
 
-# Where the card data set lives (read, never copied into the repository).
-CARD_DATA_DIR = Path(os.environ.get("SPELLFIRE_CARD_DATA", BASE_DIR.parent / "shared" / "data"))
+# The card data set: the facts shipped in carddata/ (no texts), or a folder with texts.
+CARD_DATA_DIR = Path(os.environ.get("SPELLFIRE_CARD_DATA", BASE_DIR / "carddata"))
 
 if PRODUCTION:
     SECURE_SSL_REDIRECT = env_flag("SECURE_SSL_REDIRECT", True)
