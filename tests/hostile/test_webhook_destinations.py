@@ -152,3 +152,37 @@ def test_the_refusal_is_worded_in_portuguese(event, fake_dns):
         with pytest.raises(ValidationError) as refused:
             saved(event, "http://metadata.google.internal/")
         assert "só são enviadas a endereços públicos" in str(refused.value)
+
+
+@pytest.mark.parametrize(
+    "address",
+    [
+        "64:ff9b::7f00:1",  # NAT64 (RFC 6052) of 127.0.0.1
+        "64:ff9b::a9fe:a9fe",  # NAT64 of 169.254.169.254, cloud metadata
+        "64:ff9b:1::a00:1",  # local-use NAT64 (RFC 8215): the operator's own gateway
+        "2002:7f00:1::",  # 6to4 (RFC 3056) of 127.0.0.1
+        "2002:a00:1::1",  # 6to4 of 10.0.0.1
+        "2001:0:4136:e378:8000:63bf:3fff:fdd2",  # Teredo
+        "224.0.0.1",  # IPv4 multicast, all hosts
+        "ff02::1",  # IPv6 multicast, all nodes
+        "::ffff:127.0.0.1",  # IPv4-mapped loopback
+    ],
+)
+def test_an_address_wrapping_one_inside_is_refused(event, fake_dns, address):
+    """`ipaddress.is_global` alone accepts NAT64, 6to4 and multicast forms of inside
+    addresses: the address inside is unwrapped and checked."""
+    fake_dns["wrapped.example"] = [address]
+    with pytest.raises(ValidationError, match="address inside"):
+        saved(event, "http://wrapped.example/hook")
+    host = f"[{address}]" if ":" in address else address
+    with pytest.raises(ValidationError):
+        saved(event, f"http://{host}/hook")
+    assert not Webhook.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "address", ["64:ff9b::5db8:d822", "2002:5db8:d822::1", PUBLIC, "2606:4700::1111"]
+)
+def test_a_wrapped_public_address_is_public(address):
+    """NAT64 and 6to4 of 93.184.216.34 lead to that public address."""
+    assert transport.is_public_address(address)

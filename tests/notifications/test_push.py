@@ -585,3 +585,32 @@ def test_vapid_settings_that_cannot_work_are_warned_about(vapid):
     }
     vapid.WEBPUSH_VAPID_PRIVATE_KEY = ""
     assert vapid_warnings() == {"WEBPUSH_VAPID_PRIVATE_KEY not set: Web Push is not offered"}
+
+
+def test_a_push_connects_to_the_address_it_vetted_never_resolving_again(
+    vapid, push_service, newcomer, fake_dns, monkeypatch
+):
+    """DNS rebinding: the endpoint's name answers the vetting with the push service's
+    address, then a different one. The push goes to the vetted address (one lookup), with
+    the endpoint's own name in the Host header."""
+    from tournament.webhooks import transport
+
+    port = push_service.server_port
+    fake_dns["push.example"] = ["127.0.0.1"]
+    real_vet = transport.vet
+
+    def vet_then_rebind(url):
+        destination = real_vet(url)
+        fake_dns["push.example"] = ["192.0.2.1"]  # TEST-NET-1: nothing answers there
+        return destination
+
+    monkeypatch.setattr(transport, "vet", vet_then_rebind)
+    _private, keys = browser()
+    device = PushSubscription.objects.create(
+        user=newcomer.user, endpoint=f"http://push.example:{port}/device", **keys
+    )
+    result = push.send([device], push.payload("Round 2", "Seated.", "/r/2/"))
+    assert (result.delivered, result.errors) == (1, [])
+    assert fake_dns.lookups == ["push.example"]
+    path, headers, _body = push_service.seen[0]
+    assert (path, headers["host"]) == ("/device", f"push.example:{port}")

@@ -32,7 +32,7 @@ from django.utils.translation import gettext_lazy as _
 from py_vapid import Vapid
 
 from tournament.notifications.models import PushSubscription
-from tournament.webhooks.transport import vet
+from tournament.webhooks.transport import pinned_session, vet
 
 logger = logging.getLogger(__name__)
 
@@ -244,7 +244,9 @@ def _push(
     try:
         if keys is None:
             raise RuntimeError("the VAPID settings are not set")
-        vet(subscription.endpoint)  # again: a DNS answer can change after it was stored
+        # Vetted again (a DNS answer can change after it was stored) and connected to the
+        # very address that was checked: pywebpush must not resolve the host a second time.
+        pinned_session(session, subscription.endpoint)
         pywebpush.webpush(
             subscription.info(),
             data=data,

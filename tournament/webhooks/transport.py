@@ -25,7 +25,9 @@ import ssl
 from dataclasses import dataclass
 from urllib.parse import urljoin, urlsplit
 
+import requests
 from django.conf import settings
+from requests.adapters import HTTPAdapter
 
 TIMEOUT_SECONDS = 5
 SCHEMES = ("http", "https")
@@ -72,6 +74,39 @@ def _addresses(host: str, port: int) -> list[str]:
     return list(dict.fromkeys(str(info[4][0]) for info in found))
 
 
+# IPv6 forms that carry an IPv4 address inside (RFC 6052 NAT64 well-known prefix, RFC 3056
+# 6to4): `is_global` judges the IPv6 wrapper, so the address inside is checked on its own.
+_NAT64 = ipaddress.ip_network("64:ff9b::/96")
+# RFC 8215 local-use NAT64: translated by the operator's own gateway, so inside by definition.
+_LOCAL_NAT64 = ipaddress.ip_network("64:ff9b:1::/48")
+
+
+def _embedded_ipv4(address: ipaddress.IPv6Address) -> list[ipaddress.IPv4Address]:
+    """The IPv4 addresses an IPv6 address leads to (mapped, 6to4, NAT64, Teredo)."""
+    found = [a for a in (address.ipv4_mapped, address.sixtofour) if a is not None]
+    if address in _NAT64:
+        found.append(ipaddress.IPv4Address(int(address) & 0xFFFFFFFF))
+    if address.teredo is not None:
+        found.extend(address.teredo)  # the Teredo server and the client behind it
+    return found
+
+
+def is_public_address(text: str) -> bool:
+    """A unicast address on the public internet, also once any IPv4 inside it is unwrapped.
+
+    `ipaddress.is_global` alone says True for NAT64 (`64:ff9b::7f00:1` is 127.0.0.1), 6to4
+    (`2002:7f00:1::`) and multicast (`224.0.0.1`): each of those can lead inside.
+    """
+    address = ipaddress.ip_address(text)
+    if address.is_multicast or not address.is_global:
+        return False
+    if isinstance(address, ipaddress.IPv6Address):
+        if address in _LOCAL_NAT64:
+            return False
+        return all(inner.is_global and not inner.is_multicast for inner in _embedded_ipv4(address))
+    return True
+
+
 def vet(url: str) -> Destination:
     """The destination of `url` if it may receive notifications; RefusedDestination if not."""
     parts = urlsplit(url)
@@ -84,7 +119,7 @@ def vet(url: str) -> Destination:
     addresses = _addresses(host, port)
     if not getattr(settings, "WEBHOOKS_ALLOW_PRIVATE_HOSTS", False):
         for address in addresses:
-            if not ipaddress.ip_address(address).is_global:
+            if not is_public_address(address):
                 raise RefusedDestination(
                     "private",
                     f"{host} resolves to a non-public address ({address})",
@@ -170,3 +205,34 @@ def send(url: str, body: bytes, headers: dict[str, str], redirects: int = MAX_RE
                 "downgrade", f"HTTP {status}: redirect from https to {_shown(target)} refused"
             )
         url, destination, followed = target, following, followed + 1
+
+
+class PinnedAdapter(HTTPAdapter):
+    """A `requests` transport to one vetted destination, for clients that bring their own
+    HTTP (pywebpush): it connects to `destination.address`, never resolving the host again,
+    while the Host header and the TLS certificate check still name the host."""
+
+    def __init__(self, destination: Destination):
+        self.destination = destination
+        super().__init__(max_retries=0)
+
+    def build_connection_pool_key_attributes(self, request, verify, cert=None):
+        host_params, pool_kwargs = super().build_connection_pool_key_attributes(
+            request, verify, cert
+        )
+        host_params["host"] = self.destination.address
+        if host_params["scheme"] == "https":
+            pool_kwargs["server_hostname"] = self.destination.host
+            pool_kwargs["assert_hostname"] = self.destination.host
+        return host_params, pool_kwargs
+
+    def add_headers(self, request, **kwargs) -> None:
+        request.headers["Host"] = urlsplit(request.url).netloc
+
+
+def pinned_session(session: requests.Session, url: str) -> Destination:
+    """Vet `url` and route the session's requests for its origin to the vetted address."""
+    destination = vet(url)
+    parts = urlsplit(url)
+    session.mount(f"{parts.scheme}://{parts.netloc}/", PinnedAdapter(destination))
+    return destination
