@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from scoring.advancement import Advancement, advance, tournament_winner
 from scoring.brackets import SeatingError, bracket_sizes
@@ -56,6 +57,7 @@ __all__ = [
     "team_event",
     "team_game",
     "team_of",
+    "team_places",
     "team_round_scores",
     "team_winner",
     "validate_any_event",
@@ -253,6 +255,27 @@ def team_round_scores(event: EventRecord, upto: int | None = None) -> dict[str, 
         for player in team.players:
             scores[player] = list(by_team.get(team.id, []))
     return scores
+
+
+def team_places(keys: Sequence[Any], entrants: Sequence[Hashable]) -> list[int]:
+    """Final places in the event when entrants are teams (SPEC §10): the event ranks teams
+    1, 2, 3, 4 …, and each member carries his team's place (a team's second member is not
+    "3rd" behind his own partner).
+
+    ``keys[i]`` is row i's final-place key (``scoring.figures.final_place_key``: smaller
+    sorts first) and ``entrants[i]`` the team it belongs to (a player alone is his own
+    entrant). A team's key is its best member's: members store their team's figures, so
+    their keys are equal. Teams equal on the whole key share the place (competition
+    ranking over teams: 1, 1, 3), and every row gets its team's place.
+    """
+    best: dict[Hashable, Any] = {}
+    for key, entrant in zip(keys, entrants, strict=True):
+        if entrant not in best or key < best[entrant]:
+            best[entrant] = key
+    first: dict[Any, int] = {}
+    for place, key in enumerate(sorted(best.values()), start=1):
+        first.setdefault(key, place)
+    return [first[best[entrant]] for entrant in entrants]
 
 
 def team_winner(event: EventRecord) -> str | None:

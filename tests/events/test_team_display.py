@@ -84,4 +84,5 @@ def test_standings_and_the_api_name_the_team_of_each_player(client, final):
         teams[2].name,
     ]
     assert all(row["team"] == team_of[row["player_number"]] for row in rows)
-    assert [row["place"] for row in rows] == [1, 1, 3, 3, 5, 5]
+    # A team event ranks teams: 1st, 2nd, 3rd, each member with his team's place (§10).
+    assert [row["place"] for row in rows] == [1, 1, 2, 2, 3, 3]

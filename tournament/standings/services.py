@@ -41,7 +41,7 @@ from scoring.ranking_history import CountedEvent, history, ranks_before_last
 from tournament.accounts.locations import country_code
 from tournament.accounts.models import Player
 from tournament.events.choices import Status
-from tournament.events.models import Bracket, Event, Registration, Round, Seat
+from tournament.events.models import Bracket, Event, Registration, Round, Seat, Team
 from tournament.events.to_engine import engine_id, event_record
 from tournament.results.models import Game
 from tournament.standings import figures as declared
@@ -108,19 +108,38 @@ STANDING_FIGURES = names(declared.STANDING_FIGURES)  # what refresh_players rewr
 
 
 # Final place in the event: the engine's order (`scoring.figures.final_place_key`, shown on
-# the standings page) written as SQL so one UPDATE with a window function stores it, and a
-# result changes every place without loading the event's rows into Python. Players equal on
-# the whole key share the place (competition ranking: 1, 2, 2, 4). A property test
-# (tests/integrity/test_places_sql.py) proves it equals the engine's key on random events.
+# the standings page) written as SQL so one UPDATE with window functions stores it, and a
+# result changes every place without loading the event's rows into Python. Places rank
+# *entrants*: a player, or in Team Spirit his team (`scoring.teams.team_places`, SPEC §10:
+# teams are 1st, 2nd, 3rd … and each member carries his team's place). Each row is ranked
+# by the whole key (competition ranking), an entrant takes its best row's rank, and the
+# entrants are ranked by that: entrants equal on the whole key share the place (1, 2, 2,
+# 4). Property tests (tests/integrity/test_places_sql.py, tests/standings/
+# test_team_places.py) prove it equals the engine's order on random events.
 _PLACES_SQL = """
+WITH members AS (
+    SELECT first_id AS registration_id, id AS team_id FROM {teams}
+    WHERE event_id = %s AND accepted AND second_id IS NOT NULL
+    UNION ALL
+    SELECT second_id, id FROM {teams}
+    WHERE event_id = %s AND accepted AND second_id IS NOT NULL
+),
+keyed AS (
+    SELECT s.id, COALESCE(-members.team_id, s.registration_id) AS entrant, RANK() OVER (
+        ORDER BY CASE WHEN s.status = %s THEN 0 ELSE 1 END, s.points DESC, s.last_round DESC,
+                 COALESCE(s.last_place, {undecided}), s.unrazed_total DESC, s.games_won DESC
+    ) AS row_rank
+    FROM {table} s LEFT JOIN members ON members.registration_id = s.registration_id
+    WHERE s.event_id = %s
+),
+entrants AS (
+    SELECT entrant, RANK() OVER (ORDER BY MIN(row_rank)) AS place FROM keyed GROUP BY entrant
+),
+ranked AS (
+    SELECT keyed.id, entrants.place FROM keyed JOIN entrants ON entrants.entrant = keyed.entrant
+)
 UPDATE {table} SET place = ranked.place
-FROM (
-    SELECT id, RANK() OVER (
-        ORDER BY CASE WHEN status = %s THEN 0 ELSE 1 END, points DESC, last_round DESC,
-                 COALESCE(last_place, {undecided}), unrazed_total DESC, games_won DESC
-    ) AS place
-    FROM {table} WHERE event_id = %s
-) AS ranked
+FROM ranked
 WHERE {table}.id = ranked.id AND {table}.place <> ranked.place
 """
 
@@ -128,10 +147,11 @@ WHERE {table}.id = ranked.id AND {table}.place <> ranked.place
 def store_places(event_id: int) -> None:
     """Store every standing's final place in the event (only rows whose place moved)."""
     table = connection.ops.quote_name(EventStanding._meta.db_table)
+    teams = connection.ops.quote_name(Team._meta.db_table)
     with connection.cursor() as cursor:
         cursor.execute(
-            _PLACES_SQL.format(table=table, undecided=UNDECIDED_PLACE),
-            [EventStanding.Status.WINNER.value, event_id],
+            _PLACES_SQL.format(table=table, teams=teams, undecided=UNDECIDED_PLACE),
+            [event_id, event_id, EventStanding.Status.WINNER.value, event_id],
         )
 
 
