@@ -2,13 +2,15 @@
 
 Environment: PORT (8000), WEB_CONCURRENCY (workers, default 2 × CPUs + 1, at most 8),
 GUNICORN_THREADS (1), GUNICORN_TIMEOUT (seconds, 60: PDF pages render in the request only
-when small), BIND (overrides host:port).
+when small), HOST (0.0.0.0), BIND (overrides HOST:PORT), GUNICORN_CONTROL_SOCKET (off).
 """
 
 import multiprocessing
 import os
 
-bind = os.environ.get("BIND", f"0.0.0.0:{os.environ.get('PORT', '8000')}")
+bind = os.environ.get(
+    "BIND", f"{os.environ.get('HOST', '0.0.0.0')}:{os.environ.get('PORT', '8000')}"
+)
 workers = int(os.environ.get("WEB_CONCURRENCY", min(2 * multiprocessing.cpu_count() + 1, 8)))
 threads = int(os.environ.get("GUNICORN_THREADS", "1"))
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "60"))
@@ -25,3 +27,9 @@ access_log_format = (
     'bytes=%(B)s duration_ms=%(M)s agent="%(a)s"'
 )
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
+# gunicornc's control socket: off unless GUNICORN_CONTROL_SOCKET names a path (its default
+# place, the home directory, is not writable by the image's user).
+if os.environ.get("GUNICORN_CONTROL_SOCKET"):
+    control_socket = os.environ["GUNICORN_CONTROL_SOCKET"]
+else:
+    control_socket_disable = True

@@ -10,11 +10,15 @@ from babel.messages.pofile import read_po
 from django.conf import settings
 from django.core.management.base import BaseCommand
 
+MO_MODE = 0o644  # compiled translations: written by the owner, read by any user
+
 
 def compile_translations(locale_dirs: Iterable[str | Path]) -> list[Path]:
     """Write each ``*/LC_MESSAGES/*.po`` as .mo when the .mo is missing or older; return the
     .po files compiled. Each .mo is written to a temporary file and renamed into place, so
-    parallel test workers never read half a file."""
+    parallel test workers never read half a file. A .mo is readable by everyone (0644, as
+    a plain write would leave it): the production image compiles as root and serves as an
+    unprivileged user, and the temporary file's own mode is 0600."""
     compiled = []
     for locale_dir in locale_dirs:
         for po_path in Path(locale_dir).glob("*/LC_MESSAGES/*.po"):
@@ -26,6 +30,7 @@ def compile_translations(locale_dirs: Iterable[str | Path]) -> list[Path]:
             handle, temporary = tempfile.mkstemp(dir=mo_path.parent, suffix=".mo.tmp")
             with os.fdopen(handle, "wb") as mo_file:
                 write_mo(mo_file, catalog)
+                os.fchmod(mo_file.fileno(), MO_MODE)
             os.replace(temporary, mo_path)
             compiled.append(po_path)
     return compiled
