@@ -15,11 +15,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournament.core.timezones import zone
+from tournament.core.views import bad_request
 
 
 class RefuseNulMiddleware:
@@ -32,7 +33,7 @@ class RefuseNulMiddleware:
             or "\x00" in request.META.get("QUERY_STRING", "")
             or any("\x00" in value for values in request.GET.lists() for value in values[1])
         ):
-            return HttpResponseBadRequest(_("The address contains a NUL character."))
+            return bad_request(request, reason=_("The address contains a NUL character."))
         return self.get_response(request)
 
 

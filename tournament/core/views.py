@@ -32,7 +32,26 @@ def user_facing_reason(exception: BaseException | None) -> str:
     return reason
 
 
+# The API's error codes (its one error shape, docs/api.md) for answers made outside its views.
+API_ERROR_CODES = {
+    400: "invalid",
+    403: "permission_denied",
+    404: "not_found",
+    500: "error",
+    503: "unavailable",
+}
+
+
+def is_api(request: HttpRequest) -> bool:
+    return request.path_info.startswith("/api/")
+
+
 def _page(request: HttpRequest, status: int, title: str, explanation: str, reason: str = ""):
+    """The error in the site's layout; under /api/ the API's JSON shape instead, so a client
+    reads every answer the same way (middleware refusals and server errors included)."""
+    if is_api(request):
+        detail = f"{explanation} {reason}".strip()
+        return JsonResponse({"detail": detail, "code": API_ERROR_CODES[status]}, status=status)
     context = {"title": title, "explanation": explanation, "reason": reason}
     try:
         body = loader.render_to_string("errors/error.html", context, request)
@@ -42,12 +61,15 @@ def _page(request: HttpRequest, status: int, title: str, explanation: str, reaso
     return HttpResponse(body, status=status)
 
 
-def bad_request(request: HttpRequest, exception: BaseException | None = None) -> HttpResponse:
+def bad_request(
+    request: HttpRequest, exception: BaseException | None = None, reason: str = ""
+) -> HttpResponse:
     return _page(
         request,
         400,
         _("Bad request"),
         _("The request could not be understood. Check the address or the form and try again."),
+        reason,
     )
 
 
