@@ -62,15 +62,17 @@ def test_newer_file_updates_rows(cards_db, tmp_path):
             shutil.copy(name, tmp_path / name.name)
     path = tmp_path / "cards.csv"
     text = path.read_text(encoding="utf-8")
-    old = "Any champion can use wizard spells when defending Waterdeep."
-    path.write_text(text.replace(old, "Errata: a new text.", 1), encoding="utf-8")
+    # A fact, not a text: the shipped card data has no texts. NO/001 Waterdeep is the first
+    # row with these attributes.
+    old = ",Coastal|Phase 2,"
+    path.write_text(text.replace(old, ",Coastal|Phase 3,", 1), encoding="utf-8")
     before = card_index_from_db()
     result = import_card_data(tmp_path)
     assert result.counts["cards"].updated == 1 and result.counts["cards"].created == 0
     assert result.counts["identities"].changed is False
-    assert Card.objects.get(card_id="NO/001").text == "Errata: a new text."
+    assert Card.objects.get(card_id="NO/001").attributes == "Coastal|Phase 3"
     after = card_index_from_db()
-    assert after is not before and after.by_id("NO/001").text == "Errata: a new text."
+    assert after is not before and after.by_id("NO/001").attributes == ("Coastal", "Phase 3")
     assert import_card_data(tmp_path).changed is False
 
 

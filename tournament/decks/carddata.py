@@ -1,9 +1,11 @@
-"""Card data: import the shared CSV files into the database, and build a CardIndex from it."""
+"""Card data: import a card data set (a CSV folder, or a CrossFire checkout converted in
+memory) into the database, and build a CardIndex from it."""
 
 from __future__ import annotations
 
 import csv
 import threading
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -12,8 +14,18 @@ from typing import Any
 from django.conf import settings
 from django.db import DatabaseError, models, transaction
 
-from scoring.cards import Card, CardIndex, Identity, load_card_index, read_card_data
+from scoring.cards import (
+    SHIPPED_DATA_DIR,
+    Card,
+    CardIndex,
+    CardSource,
+    Identity,
+    load_card_index,
+    read_card_data,
+)
 from scoring.cards import Placeholder as CorePlaceholder
+from scoring.crossfire.database import convert
+from scoring.crossfire.tcl import TclError
 from tournament.decks import models as m
 
 REQUIRED_FILES = (
@@ -24,6 +36,7 @@ REQUIRED_FILES = (
     "supplement_br_fan_sets_gilsouza.csv",
     "placeholders.csv",
 )
+SUPPLEMENT = "supplement_br_fan_sets_gilsouza.csv"
 SUPPLEMENT_CLASS = "fan-br"
 BATCH = 500
 
@@ -58,15 +71,21 @@ class ImportResult:
 # --- reading the files into plain row dicts (natural key → field values) ---
 
 
-def _read_sets(data_dir: Path, supplement_sets: set[str]) -> dict[str, dict[str, Any]]:
+def _set_rows(source: CardSource) -> Iterable[Mapping[str, str]]:
+    if isinstance(source, Mapping):
+        return source["sets.csv"]
+    with (Path(source) / "sets.csv").open(newline="", encoding="utf-8") as handle:
+        return list(csv.DictReader(handle))
+
+
+def _read_sets(source: CardSource, supplement_sets: set[str]) -> dict[str, dict[str, Any]]:
     sets: dict[str, dict[str, Any]] = {}
-    with (data_dir / "sets.csv").open(newline="", encoding="utf-8") as handle:
-        for row in csv.DictReader(handle):
-            sets[row["set_code"]] = {
-                "name": row["set_name"],
-                "set_class": row["set_class"],
-                "is_fan_set": row["set_class"] == "fan",
-            }
+    for row in _set_rows(source):
+        sets[row["set_code"]] = {
+            "name": row["set_name"],
+            "set_class": row["set_class"],
+            "is_fan_set": row["set_class"] == "fan",
+        }
     for name in sorted(supplement_sets):
         sets.setdefault(name, {"name": name, "set_class": SUPPLEMENT_CLASS, "is_fan_set": True})
     return sets
@@ -88,17 +107,47 @@ def _card_values(card: Card, position: int) -> dict[str, Any]:
         "attributes": "|".join(card.attributes),
         "multiples_allowed": card.multiples_allowed,
         "deck_limit": card.deck_limit,
+        "generic_artifact": card.generic_artifact,
         "text": card.text,
         "position": position,
     }
 
 
-def read_card_files(data_dir: Path) -> dict[str, dict[str, dict[str, Any]]]:
-    """Every table's desired rows, keyed by natural key, straight from the CSV files."""
-    missing = [name for name in REQUIRED_FILES if not (data_dir / name).is_file()]
+class CrossFireError(ValueError):
+    """A folder that is not a readable CrossFire checkout."""
+
+
+def crossfire_tables(checkout: Path) -> dict[str, list[dict[str, str]]]:
+    """A CrossFire checkout converted in memory (facts and texts), shaped like the CSV files,
+    with the Brazilian supplement the repository ships (CrossFire does not have it)."""
+    checkout = Path(checkout)
+    if not (checkout / "Scripts" / "CommonV.tcl").is_file() or not (checkout / "DataBase").is_dir():
+        raise CrossFireError(
+            f"{checkout} is not a CrossFire checkout (it needs Scripts/CommonV.tcl and DataBase/)"
+        )
+    try:
+        facts = convert(checkout)
+    except (TclError, ValueError, KeyError, IndexError, OSError) as exc:
+        raise CrossFireError(f"{checkout}: cannot read its card database ({exc})") from exc
+    tables: dict[str, list[dict[str, str]]] = {
+        name: rows for name, (_columns, rows) in facts.tables().items()
+    }
+    with (SHIPPED_DATA_DIR / SUPPLEMENT).open(newline="", encoding="utf-8") as handle:
+        tables[SUPPLEMENT] = list(csv.DictReader(handle))
+    return tables
+
+
+def read_card_files(source: CardSource) -> dict[str, dict[str, dict[str, Any]]]:
+    """Every table's desired rows, keyed by natural key, from the CSV files of a folder (or
+    the same tables in memory)."""
+    if isinstance(source, Mapping):
+        where, missing = "the card tables", [name for name in REQUIRED_FILES if name not in source]
+    else:
+        where = str(source)
+        missing = [name for name in REQUIRED_FILES if not (Path(source) / name).is_file()]
     if missing:
-        raise FileNotFoundError(f"{data_dir}: missing {', '.join(missing)}")
-    data = read_card_data(data_dir)
+        raise FileNotFoundError(f"{where}: missing {', '.join(missing)}")
+    data = read_card_data(source)
     # CardIndex derives identities for cards that card_identities.csv lacks (fan sets,
     # Portuguese-edition cards of their own).
     index = CardIndex(data.cards, identities=data.identities)
@@ -113,7 +162,7 @@ def read_card_files(data_dir: Path) -> dict[str, dict[str, dict[str, Any]]]:
         }
     supplement_sets = {c.set_code for c in data.cards if c.is_fan_set}
     return {
-        "sets": _read_sets(data_dir, supplement_sets),
+        "sets": _read_sets(source, supplement_sets),
         "identities": {
             i.key: {
                 "type": i.type,
@@ -175,9 +224,13 @@ def _pks(model: type[models.Model], key_field: str) -> dict[str, int]:
     return dict(model.objects.values_list(key_field, "pk"))
 
 
-def import_card_data(data_dir: Path) -> ImportResult:
-    """Bring the card tables in line with the files; record an import only if rows changed."""
-    data = read_card_files(Path(data_dir))
+def import_card_data(data_dir: CardSource, label: str = "") -> ImportResult:
+    """Bring the card tables in line with the files (a folder, or tables in memory such as
+    `crossfire_tables` gives); record an import, named `label` (default: the folder), only if
+    rows changed."""
+    source = data_dir if isinstance(data_dir, Mapping) else Path(data_dir)
+    label = label or (str(source) if isinstance(source, Path) else "card tables in memory")
+    data = read_card_files(source)
     result = ImportResult()
     stale: dict[type[models.Model], list[int]] = {}
     with transaction.atomic():
@@ -225,7 +278,7 @@ def import_card_data(data_dir: Path) -> ImportResult:
         if result.changed:
             summary = {k: vars(v) for k, v in result.counts.items()}
             summary["splits"] = result.splits
-            m.CardImport.objects.create(source=str(data_dir)[:300], summary=summary)
+            m.CardImport.objects.create(source=label[:300], summary=summary)
     return result
 
 
@@ -258,6 +311,7 @@ def _build_index_from_db() -> CardIndex:
         "attributes",
         "multiples_allowed",
         "deck_limit",
+        "generic_artifact",
         "text",
         "card_set__code",
         "card_set__name",
@@ -286,6 +340,7 @@ def _build_index_from_db() -> CardIndex:
             text=r["text"],
             set_name=r["card_set__name"],
             is_fan_set=r["card_set__is_fan_set"],
+            generic_artifact=r["generic_artifact"],
         )
         by_pk[r["pk"]] = card
         printings.setdefault(card.identity_key, []).append(card.card_id)

@@ -68,6 +68,8 @@ class Card(models.Model):
     attributes = models.CharField(_("attributes"), max_length=400, blank=True)
     multiples_allowed = models.BooleanField(_("multiples allowed"), default=False)
     deck_limit = models.PositiveSmallIntegerField(_("copies allowed"), null=True, blank=True)
+    # World War!: an artifact usable by any champion, or without a world logo (a card fact).
+    generic_artifact = models.BooleanField(_("generic artifact"), default=False)
     text = models.TextField(_("text"), blank=True)
     position = models.PositiveIntegerField(
         _("data order"), default=0, help_text=_("Order in the data files (latest printing last).")
