@@ -8,5 +8,5 @@ export DEBUG="${DEBUG:-1}"
 .venv/bin/python manage.py compilemessages_py
 .venv/bin/python manage.py import_cards
 .venv/bin/python manage.py seed_demo
-echo "Serving on http://127.0.0.1:8000 — demo logins: organizer / judge1 / judge2 / player1..30, password 'spellfire-demo'"
+echo "Serving on http://${HOST:-127.0.0.1}:${PORT:-8000} — demo logins: organizer / judge1 / judge2 / player1..30, password 'spellfire-demo'"
 exec .venv/bin/python manage.py runserver "${HOST:-127.0.0.1}:${PORT:-8000}"
