@@ -9,6 +9,7 @@ import pytest
 from django.core import mail
 from django.db import transaction
 from django.urls import reverse
+from django.utils import timezone
 
 from tests.conftest import make_player
 from tests.results.conftest import game_post, post_game
@@ -148,28 +149,32 @@ def test_published_seating_tells_each_player_his_table(round1):
     assert mail.outbox[0].subject.endswith(f"Autumn Open, round 1: your table is {table}")
 
 
-def test_officials_are_told_of_entries_to_confirm_and_conflicts_players_of_results(
+def test_officials_are_told_of_conflicts_at_once_and_nobody_of_a_single_game(
     client_as, judge, second_judge, organizer, bracket, seated
 ):
     a = seated[0]
-    post_game(client_as(judge), bracket, seated, [6, 4, 4], winner=a)
-    # Waiting for another official: the organizer and the second judge, not the one who entered.
-    assert recipients(Kind.ENTRY_WAITING) == {"organizer", "judge2"}
+    post_game(client_as(judge), bracket, seated, [6, 4, 3], winner=a)
+    # An entry waiting for another official tells nobody yet (see test_mails.py).
+    assert of_kind(Kind.ENTRY_WAITING) == []
     assert of_kind(Kind.CONFLICT) == [] and of_kind(Kind.RESULT_CONFIRMED) == []
-    post_game(client_as(second_judge), bracket, seated, [7, 4, 4], winner=a)
+    post_game(client_as(second_judge), bracket, seated, [7, 4, 3], winner=a)
     assert recipients(Kind.CONFLICT) == {"organizer", "judge", "judge2"}
-    assert of_kind(Kind.RESULT_CONFIRMED) == []  # nothing confirmed yet
-    post_game(client_as(organizer), bracket, seated, [7, 4, 4], winner=a)  # agrees: confirmed
-    assert recipients(Kind.RESULT_CONFIRMED) == {p.user.username for p in seated}
+    post_game(client_as(organizer), bracket, seated, [7, 4, 3], winner=a)  # agrees: confirmed
+    # One game is not the table's result: the players are told when all its games are in.
+    assert of_kind(Kind.RESULT_CONFIRMED) == []
 
 
-def test_time_called_tells_the_officials(event, round1):
+def test_time_called_tells_the_officials_and_the_players_still_playing(
+    event, round1, registered_players
+):
     event.time_limit_minutes = 60
     event.status = "running"
     event.save()
     start_timer(round1)
     call_time(round1)
-    assert recipients(Kind.TIME_CALLED) == {"organizer", "judge", "judge2"}
+    # No table has finished: all nine seated players are still playing.
+    players = {p.user.username for p in registered_players}
+    assert recipients(Kind.TIME_CALLED) == {"organizer", "judge", "judge2"} | players
 
 
 def test_the_organizer_sees_what_was_sent_for_his_event(client_as, organizer, event, newcomer):
@@ -211,6 +216,11 @@ def test_a_players_report_asks_his_table_to_report_and_a_judge_to_confirm(
     client_as(reporter).post(url, game_post(seated, [6, 4, 4], winner=reporter))
     others = {p.user.username for p in seated[1:]}
     assert recipients(Kind.REPORT_WAITING) == others  # never the reporter himself
+    # The officials are told once it has waited some minutes (any of them may confirm it).
+    from tournament.notifications import waiting
+
+    assert of_kind(Kind.ENTRY_WAITING) == []
+    waiting.check(timezone.now() + waiting.ENTRY_WAIT)
     assert recipients(Kind.ENTRY_WAITING) == {"organizer", "judge", "judge2"}
 
 
@@ -237,13 +247,16 @@ def test_a_missing_or_illegal_decklist_is_reminded_once_before_the_lists_close(e
 
 def test_every_kind_is_written_in_portuguese_too():
     """The Brazilian league is a core user group: no message goes out in English to it."""
-    from django.utils import translation
-
     from tournament.notifications.kinds import WORDS
 
-    for kind, words in WORDS.items():
-        with translation.override("en"):
-            english = (str(words.subject), str(words.body))
-        with translation.override("pt-br"):
-            portuguese = (str(words.subject), str(words.body))
+    params = {
+        **{"event": "E", "url": "u", "count": 1, "round": 2, "table": 1, "game": 1},
+        **{"place": 2, "points": 3, "players": 9, "player": "P", "by": "B", "reason": "r"},
+        **{"date": "2026-11-21", "venue": "V", "problems": 1, "closes": "2026-11-21T10:00Z"},
+    }
+    for kind in WORDS:
+        message = Message(kind=kind, params=params)
+        english = services.render(message, "en")
+        portuguese = services.render(message, "pt-br")
         assert portuguese[0] != english[0] and portuguese[1] != english[1], kind
+        assert "—" not in english[0], kind  # every subject's parameters are in `params`

@@ -1,10 +1,12 @@
 """Sign-up and profile forms."""
 
 from django import forms
+from django.conf import settings
 from django.contrib.auth.forms import PasswordResetForm, UserCreationForm
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.template import loader
+from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from tournament.accounts.locations import choices_with_country
@@ -96,13 +98,46 @@ class LocationFields(forms.Form):
         return {name: self.cleaned_data[name] for name in ("country", "region", "location_note")}
 
 
+def language_field() -> forms.ChoiceField:
+    """Not required: a form posted without it keeps the page's language (sign-up) or the
+    language chosen before (profile)."""
+    return forms.ChoiceField(
+        label=_("Language of my e-mails"),
+        choices=settings.LANGUAGES,
+        required=False,
+        help_text=_("Notifications are written in this language, dates and numbers too."),
+    )
+
+
+def supported_language(code: str | None) -> str:
+    """The site's language closest to `code` (a browser's "pt-BR" → "pt-br"), or the default."""
+    try:
+        return translation.get_supported_language_variant((code or "").lower())
+    except LookupError:
+        return settings.LANGUAGE_CODE
+
+
+def mail_language(user) -> str:
+    """The language a person's e-mails are written in (`notifications.Preferences`)."""
+    from tournament.notifications.services import preferences
+
+    return preferences(user).language
+
+
+def set_mail_language(user, language: str) -> None:
+    from tournament.notifications.models import Preferences
+
+    Preferences.objects.update_or_create(user=user, defaults={"language": language})
+
+
 class SignUpForm(LocationFields, UserCreationForm):
     name = forms.CharField(label=_("Full name"), max_length=120)
     email = forms.EmailField(label=_("Email"), help_text=_("Used to reset your password."))
     club = forms.CharField(label=_("Club / team"), max_length=120, required=False)
+    language = language_field()
     field_order = [
         *("username", "email", "password1", "password2", "name"),
-        *("country", "region", "location_note", "club"),
+        *("country", "region", "location_note", "club", "language"),
     ]
 
     class Meta(UserCreationForm.Meta):
@@ -124,10 +159,14 @@ class SignUpForm(LocationFields, UserCreationForm):
                 club=self.cleaned_data["club"],
                 **self.location(),
             )
+            chosen = self.cleaned_data.get("language") or translation.get_language()
+            set_mail_language(user, supported_language(chosen))
         return user
 
 
 class ProfileForm(LocationFields, forms.ModelForm):
+    language = language_field()
+
     class Meta:
         model = Player
         fields = ("name", "country", "region", "location_note", "club")
@@ -135,6 +174,15 @@ class ProfileForm(LocationFields, forms.ModelForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.location_initial(self.instance)
+        if self.instance.user_id and not self.is_bound:
+            self.initial["language"] = mail_language(self.instance.user)
+
+    def save(self, commit: bool = True) -> Player:
+        with transaction.atomic():
+            player = super().save(commit=commit)
+            if commit and player.user_id and self.cleaned_data.get("language"):
+                set_mail_language(player.user, self.cleaned_data["language"])
+        return player
 
 
 class QueuedPasswordResetForm(PasswordResetForm):

@@ -14,7 +14,13 @@ from django.views import View
 from django.views.generic import CreateView, FormView, UpdateView
 
 from tournament.accounts.api_tokens import make_token, revoke
-from tournament.accounts.forms import ApiTokenForm, ProfileForm, QueuedPasswordResetForm, SignUpForm
+from tournament.accounts.forms import (
+    ApiTokenForm,
+    ProfileForm,
+    QueuedPasswordResetForm,
+    SignUpForm,
+    supported_language,
+)
 from tournament.accounts.lockout import unlock
 from tournament.accounts.models import ApiToken, Player
 from tournament.core.ratelimit import over_limit, posted_email
@@ -45,6 +51,10 @@ class SignUpView(RateLimitedPostMixin, CreateView):
     # Every sign-up answer says whether a username or e-mail is taken: the tries an address
     # may make an hour bound how fast anyone can learn that.
     rate_group = "signup"
+
+    def get_initial(self):
+        # The e-mails' language starts as the browser's (LocaleMiddleware's choice).
+        return {**super().get_initial(), "language": supported_language(self.request.LANGUAGE_CODE)}
 
     def form_valid(self, form):
         try:

@@ -1,23 +1,37 @@
-"""Signal receivers that queue notifications for what the event services save.
+"""Signal receivers that queue notifications for what the event services save or announce.
 
-They run inside the service's transaction (post_save), so a message exists exactly when the
+Most run inside the service's transaction (post_save), so a message exists exactly when the
 change it tells of was committed; the services save with `update_fields`, which says what
-changed. Registration notices are for events taking registrations: an imported or simulated
-event tells nobody anything.
+changed. A table's result is told when the recompute pipeline announces new figures
+(`events.signals.results_changed`, after commit): it reads the places and points stored for
+a bracket whose games are all in. Registration notices are for events taking
+registrations: an imported or simulated event tells nobody anything.
+
+Parameters are stored raw (numbers, ISO dates, ids); `render.py` formats them for each
+reader. Entries waiting for a confirmation are not told here: `waiting.py` tells each
+official once they have waited some minutes, grouped per round.
 """
 
+from datetime import timedelta
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
 from django.db.models.signals import post_save
 from django.urls import reverse
-from django.utils.formats import date_format
+from django.utils import timezone
 
-from tournament.decks.models import DecklistChange
+from tournament.decks.models import Decklist, DecklistChange
 from tournament.events.choices import Status
-from tournament.events.models import Event, Registration, Round, Seat
+from tournament.events.models import Bracket, Event, Registration, Round, Seat
+from tournament.events.signals import results_changed
+from tournament.notifications import waiting
 from tournament.notifications.kinds import Kind
+from tournament.notifications.models import Message
+from tournament.notifications.render import iso
 from tournament.notifications.services import queue, site_url
-from tournament.results.models import EntryStatus, GameEntry
+from tournament.results.models import COUNTS, EntryStatus, GameEntry
 from tournament.results.selectors import official_ids
-from tournament.review.models import ReviewDecision
+from tournament.review.models import RANKING_OFFICERS_GROUP, ReviewDecision
 
 
 def user_of(player):
@@ -32,18 +46,27 @@ def event_url(event: Event) -> str:
     return site_url(reverse("events:detail", args=[event.pk]))
 
 
+def round_facts(rnd: Round) -> dict:
+    """What names a round in a message: its number, and whether it is the final."""
+    return {"round": rnd.number, "final": rnd.is_final}
+
+
 def _registration_saved(
     sender, instance: Registration, created, update_fields=None, raw=False, **kw
 ):
     if raw:
         return
+    changed = set(update_fields or ())
+    event = instance.event
+    if "dropped_in_round" in changed and instance.dropped_in_round is not None:
+        _dropped(instance)
+        return
     if created:
         kind = Kind.WAITLISTED if instance.waitlisted else Kind.REGISTERED
-    elif "waitlisted" in (update_fields or ()) and not instance.waitlisted:
+    elif "waitlisted" in changed and not instance.waitlisted:
         kind = Kind.MOVED_UP
     else:
         return
-    event = instance.event
     if event.status not in (Status.REGISTRATION, Status.RUNNING):
         return
     queue(
@@ -51,8 +74,27 @@ def _registration_saved(
         kind,
         event=event,
         key=f"registration:{instance.pk}:{kind}",
-        date=date_format(event.date, "DATE_FORMAT"),
+        date=iso(event.date),
         venue=event.venue,
+        url=event_url(event),
+    )
+
+
+def _dropped(registration: Registration) -> None:
+    """The player is told he dropped (by his own hand or an official's): he is not seated
+    again, and a mistake can still be undone."""
+    event = registration.event
+    if event.status not in (Status.REGISTRATION, Status.RUNNING):
+        return
+    number = registration.dropped_in_round
+    final = event.rounds.filter(number=number, is_final=True).exists()
+    queue(
+        [user_of(registration.player)],
+        Kind.DROPPED,
+        event=event,
+        key=f"dropped:{registration.pk}:{number}",
+        round=number,
+        final=final,
         url=event_url(event),
     )
 
@@ -73,18 +115,33 @@ def _round_saved(sender, instance: Round, created, update_fields=None, raw=False
                 Kind.SEATED,
                 event=event,
                 key=f"seated:{instance.pk}:{seat.registration_id}:{seat.bracket.table}",
-                round=instance.number,
                 table=seat.bracket.table,
                 url=url,
+                **round_facts(instance),
             )
     if "time_called_at" in changed and instance.time_called_at:
+        stamp = instance.time_called_at.isoformat()
         queue(
             officials(event),
             Kind.TIME_CALLED,
             event=event,
-            key=f"time:{instance.pk}:{instance.time_called_at.isoformat()}",
-            round=instance.number,
+            key=f"time:{instance.pk}:{stamp}",
             url=site_url(reverse("rounds:detail", args=[event.pk, instance.number])),
+            **round_facts(instance),
+        )
+        # The players still playing: a table whose games are all in has nothing to end.
+        playing = (
+            Seat.objects.filter(bracket__round=instance, dropped=False)
+            .exclude(bracket__state=Bracket.State.COMPLETE)
+            .select_related("registration__player__user")
+        )
+        queue(
+            [user_of(s.registration.player) for s in playing],
+            Kind.TIME_CALLED,
+            event=event,
+            key=f"time-players:{instance.pk}:{stamp}",
+            url=site_url(reverse("rounds:my_seat", args=[event.pk])),
+            **round_facts(instance),
         )
 
 
@@ -93,12 +150,9 @@ def _entry_saved(sender, instance: GameEntry, created, update_fields=None, raw=F
     if raw or not (created or confirmed):
         return
     bracket = instance.bracket
-    event = bracket.round.event
-    facts = {
-        "game": instance.number,
-        "table": bracket.table,
-        "round": bracket.round.number,
-    }
+    rnd = bracket.round
+    event = rnd.event
+    facts = {"game": instance.number, "table": bracket.table, **round_facts(rnd)}
     judges_page = site_url(reverse("results:bracket", args=[event.pk, bracket.pk]))
     by = instance.submitted_by
     reported = created and by is not None and by.pk not in official_ids(event)
@@ -112,22 +166,15 @@ def _entry_saved(sender, instance: GameEntry, created, update_fields=None, raw=F
             event=event,
             key=f"report:{instance.pk}",
             by=by.name,
+            entry=instance.pk,
             url=site_url(reverse("rounds:my_seat", args=[event.pk])),
             **facts,
         )
     # Entries wait for a second official, players' reports for a judge (even single-entry).
-    waiting = reported or not event.single_entry
-    if created and instance.status == EntryStatus.UNCONFIRMED and waiting:
-        others = [u for u in officials(event) if u is not None and u != user_of(by)]
-        queue(
-            others,
-            Kind.ENTRY_WAITING,
-            event=event,
-            key=f"entry:{instance.pk}",
-            by=by.name if by else "",
-            url=judges_page,
-            **facts,
-        )
+    waits = reported or not event.single_entry
+    if created and instance.status == EntryStatus.UNCONFIRMED and waits:
+        # Told only if still unconfirmed some minutes from now (`waiting.py`).
+        transaction.on_commit(lambda pk=rnd.pk: waiting.schedule(pk), robust=True)
         rivals = GameEntry.objects.filter(
             bracket=bracket, number=instance.number, status=EntryStatus.UNCONFIRMED
         ).exclude(pk=instance.pk)
@@ -137,32 +184,167 @@ def _entry_saved(sender, instance: GameEntry, created, update_fields=None, raw=F
                 Kind.CONFLICT,
                 event=event,
                 key=f"conflict:{instance.pk}",
+                entry=instance.pk,
                 url=judges_page,
                 **facts,
             )
-    if confirmed:
-        players = Seat.objects.filter(bracket=bracket).select_related("registration__player__user")
-        url = site_url(
-            reverse("standings:bracket", args=[event.pk, bracket.round.number, bracket.table])
+    if confirmed and instance.is_correction:
+        _corrected(instance, facts)
+
+
+def _corrected(entry: GameEntry, facts: dict) -> None:
+    """One message to the table's players saying what the correction changed."""
+    bracket = entry.bracket
+    event = bracket.round.event
+    before = (
+        GameEntry.objects.filter(
+            bracket=bracket,
+            number=entry.number,
+            status=EntryStatus.SUPERSEDED,
+            confirmed_at__isnull=False,
         )
+        .exclude(pk=entry.pk)
+        .order_by("-version")
+        .first()
+    )
+    seats = list(Seat.objects.filter(bracket=bracket).select_related("registration__player__user"))
+    names = {s.registration.player_id: s.registration.player.name for s in seats}
+    queue(
+        [user_of(s.registration.player) for s in seats],
+        Kind.RESULT_CORRECTED,
+        event=event,
+        key=f"corrected:{entry.pk}",
+        changes=changes(before, entry, names) if before is not None else [],
+        reason=entry.reason or "—",
+        url=site_url(
+            reverse("standings:bracket", args=[event.pk, bracket.round.number, bracket.table])
+        ),
+        **facts,
+    )
+
+
+def changes(before: GameEntry, after: GameEntry, names: dict[int, str]) -> list[dict]:
+    """What a correction changed: the winner, how the game ended, each player's counts."""
+    found = []
+    if before.winner_id != after.winner_id:
+        found.append(
+            {
+                "what": "winner",
+                "from": names.get(before.winner_id, ""),
+                "to": names.get(after.winner_id, ""),
+            }
+        )
+    if before.ended_by != after.ended_by:
+        found.append({"what": "ended_by", "from": before.ended_by, "to": after.ended_by})
+    for field in COUNTS:
+        old, new = getattr(before, field) or {}, getattr(after, field) or {}
+        for player_id, name in names.items():
+            key = str(player_id)
+            if old.get(key) != new.get(key):
+                found.append(
+                    {"what": field, "player": name, "from": old.get(key), "to": new.get(key)}
+                )
+    return found
+
+
+def _results_changed(sender, event: Event, **kwargs) -> None:
+    """After commit of new figures: each player of a table of the latest round whose games
+    are all in is told his place and points there, once per table. Not for the final: the
+    event's end tells its players their place and points (`_event_saved`)."""
+    if event.status != Status.RUNNING:
+        return
+    latest = event.rounds.order_by("-number").first()
+    if latest is None or latest.is_final:
+        return
+    told = {
+        int(key.split(":")[1])
+        for key in Message.objects.filter(
+            event=event, kind=Kind.RESULT_CONFIRMED, key__startswith="table:"
+        ).values_list("key", flat=True)
+    }
+    complete = latest.brackets.filter(state=Bracket.State.COMPLETE).exclude(pk__in=told)
+    for bracket in complete.prefetch_related("games"):
+        _table_result(event, latest, bracket)
+
+
+def _table_result(event: Event, rnd: Round, bracket: Bracket) -> None:
+    seats = list(
+        Seat.objects.filter(bracket=bracket, dropped=False).select_related(
+            "registration__player__user"
+        )
+    )
+    names = {s.registration.player_id: s.registration.player.name for s in seats}
+    games = sorted(bracket.games.all(), key=lambda g: g.number)
+    url = site_url(reverse("standings:bracket", args=[event.pk, rnd.number, bracket.table]))
+    with transaction.atomic():
+        for seat in seats:
+            player_id = str(seat.registration.player_id)
+            queue(
+                [user_of(seat.registration.player)],
+                Kind.RESULT_CONFIRMED,
+                event=event,
+                key=f"table:{bracket.pk}",
+                table=bracket.table,
+                place=seat.place,
+                points=seat.points,
+                games=[
+                    {
+                        "game": g.number,
+                        "winner": names.get(g.winner_id, ""),
+                        "realms": (g.unrazed or {}).get(player_id),
+                    }
+                    for g in games
+                ],
+                url=url,
+                **round_facts(rnd),
+            )
+
+
+def _event_saved(sender, instance: Event, created, update_fields=None, raw=False, **kw):
+    """A finished event tells each player his final place and points."""
+    if raw or created or "status" not in (update_fields or ()):
+        return
+    if instance.status != Status.FINISHED:
+        return
+    standings = list(instance.standings.select_related("player__user"))
+    url = site_url(reverse("standings:event", args=[instance.pk]))
+    for standing in standings:
         queue(
-            [user_of(s.registration.player) for s in players],
-            Kind.RESULT_CONFIRMED,
-            event=event,
-            key=f"confirmed:{instance.pk}",
+            [user_of(standing.player)],
+            Kind.EVENT_FINISHED,
+            event=instance,
+            key=f"finished:{instance.pk}",
+            place=standing.place,
+            points=standing.points,
+            players=len(standings),
             url=url,
-            **facts,
         )
 
 
 def _decision_saved(sender, instance: ReviewDecision, created, raw=False, **kw):
+    if raw or not created:
+        return
+    event = instance.review.event
+    if instance.action == ReviewDecision.Action.SUBMIT:
+        officers = get_user_model().objects.filter(
+            groups__name=RANKING_OFFICERS_GROUP, is_active=True
+        )
+        queue(
+            [u for u in officers if u != instance.by],
+            Kind.FORM_SUBMITTED,
+            event=event,
+            key=f"review:{instance.pk}",
+            by=instance.by_name or "—",
+            date=iso(event.date),
+            url=site_url(reverse("review:event", args=[event.pk])),
+        )
+        return
     kinds = {
         ReviewDecision.Action.RETURN: Kind.FORM_RETURNED,
         ReviewDecision.Action.ACCEPT: Kind.FORM_ACCEPTED,
     }
-    if raw or not created or instance.action not in kinds:
+    if instance.action not in kinds:
         return
-    event = instance.review.event
     queue(
         [user_of(event.organizer)],
         kinds[instance.action],
@@ -173,8 +355,15 @@ def _decision_saved(sender, instance: ReviewDecision, created, raw=False, **kw):
     )
 
 
+# A player saving his list again and again is told once in this time.
+ILLEGAL_LIST_QUIET = timedelta(minutes=30)
+
+
 def _decklist_changed(sender, instance: DecklistChange, created, raw=False, **kw):
-    if raw or not created or not instance.locked:
+    if raw or not created:
+        return
+    if not instance.locked:
+        _illegal_list_saved(instance)
         return
     registration = instance.decklist.registration
     event = registration.event
@@ -193,13 +382,43 @@ def _decklist_changed(sender, instance: DecklistChange, created, raw=False, **kw
     )
 
 
+def _illegal_list_saved(change: DecklistChange) -> None:
+    """A list saved before the lock that is not legal: its player is told what it needs and
+    when the lists close (at most once per `ILLEGAL_LIST_QUIET`)."""
+    from tournament.notifications.reminders import lists_close_at
+
+    decklist = change.decklist
+    registration = decklist.registration
+    event = registration.event
+    if decklist.status != Decklist.Status.ILLEGAL or event.status != Status.REGISTRATION:
+        return
+    recent = Message.objects.filter(
+        kind=Kind.DECKLIST_ILLEGAL,
+        key__startswith=f"decklist-illegal:{decklist.pk}:",
+        created_at__gte=timezone.now() - ILLEGAL_LIST_QUIET,
+    )
+    if recent.exists():
+        return
+    queue(
+        [user_of(registration.player)],
+        Kind.DECKLIST_ILLEGAL,
+        event=event,
+        key=f"decklist-illegal:{decklist.pk}:{change.pk}",
+        problems=decklist.problem_count,
+        closes=lists_close_at(event).isoformat(),
+        url=site_url(reverse("decks:decklist", args=[event.pk])),
+    )
+
+
 def connect() -> None:
     receivers = (
         (_registration_saved, Registration),
         (_round_saved, Round),
         (_entry_saved, GameEntry),
+        (_event_saved, Event),
         (_decision_saved, ReviewDecision),
         (_decklist_changed, DecklistChange),
     )
     for receiver, model in receivers:
         post_save.connect(receiver, sender=model, dispatch_uid=f"notifications-{model.__name__}")
+    results_changed.connect(_results_changed, dispatch_uid="notifications-results")

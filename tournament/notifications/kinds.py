@@ -1,12 +1,18 @@
 """What the site tells people: one entry per kind of message, its audience and its words.
 
 Subjects and bodies are translated when the message is sent, in the recipient's language;
-their parameters are stored with the message (`Message.params`)."""
+their parameters are stored with the message (`Message.params`) as raw values (numbers, ISO
+dates and times, lists), formatted when the message is rendered: in the recipient's
+language and the event's time zone (`services.render`). Parameters the words use beyond the
+stored ones are derived then: `round_name` ("round 2", or "final"), `where` ("round 2,
+table 1, game 1"), `points_text` ("1 point", "7 points") and the lists' lines."""
 
 from dataclasses import dataclass
 
 from django.db import models
+from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 
 class Kind(models.TextChoices):
@@ -14,21 +20,33 @@ class Kind(models.TextChoices):
     WAITLISTED = "waitlisted", _("On the waiting list")
     MOVED_UP = "moved-up", _("Moved up from the waiting list")
     SEATED = "seated", _("Round seated: your table")
-    RESULT_CONFIRMED = "result-confirmed", _("A result at your table was confirmed")
+    RESULT_CONFIRMED = "result-confirmed", _("Your table's result")
+    RESULT_CORRECTED = "result-corrected", _("A result at your table was corrected")
     REPORT_WAITING = "report-waiting", _("A game at your table was reported")
     DECKLIST_PROBLEMS = "decklist-problems", _("Your decklist needs work before the deadline")
-    ENTRY_WAITING = "entry-waiting", _("An entry waits for a judge's confirmation")
+    DECKLIST_ILLEGAL = "decklist-illegal", _("The decklist you saved is not legal")
+    ENTRY_WAITING = "entry-waiting", _("Entries wait for your confirmation")
     CONFLICT = "conflict", _("Conflicting entries at a table")
     TIME_CALLED = "time-called", _("Time called")
+    DROPPED = "dropped", _("You dropped out of an event")
+    EVENT_FINISHED = "event-finished", _("Event finished: your place and points")
+    FORM_SUBMITTED = "form-submitted", _("Scoring form submitted for review")
     FORM_RETURNED = "form-returned", _("Scoring form returned")
     FORM_ACCEPTED = "form-accepted", _("Scoring form accepted")
     DECKLIST_CHANGED = "decklist-changed", _("A decklist changed after the lock")
 
 
+# Sent when they happen whatever the hourly limit (`NOTIFICATIONS_PER_HOUR`): they are
+# about a round being played now, and are worth nothing an hour later.
+TIME_CRITICAL = frozenset(
+    {Kind.SEATED, Kind.TIME_CALLED, Kind.CONFLICT, Kind.ENTRY_WAITING, Kind.REPORT_WAITING}
+)
+
+
 @dataclass(frozen=True)
 class Words:
-    subject: str
-    body: str
+    subject: Promise
+    body: Promise
 
 
 # %(event)s and %(url)s are in every message's parameters.
@@ -52,21 +70,25 @@ WORDS: dict[str, Words] = {
         ),
     ),
     Kind.SEATED: Words(
-        _("%(event)s, round %(round)s: your table is %(table)s"),
-        _("Round %(round)s of %(event)s is seated. Your table is %(table)s.\n\n%(url)s"),
+        _("%(event)s, %(round_name)s: your table is %(table)s"),
+        _("%(event)s: %(round_name)s is seated. Your table is %(table)s.\n\n%(url)s"),
     ),
     Kind.RESULT_CONFIRMED: Words(
-        _("%(event)s: game %(game)s at table %(table)s confirmed"),
+        _("%(event)s: %(where)s confirmed, you are in place %(place)s"),
         _(
-            "The result of game %(game)s at your table %(table)s (round %(round)s) was "
-            "confirmed.\n\n%(url)s"
+            "Every game of your table (%(where)s) is confirmed. You are in place %(place)s "
+            "of the table with %(points_text)s.\n\n%(games)s\n\n%(url)s"
         ),
     ),
+    Kind.RESULT_CORRECTED: Words(
+        _("%(event)s: %(where)s corrected"),
+        _("The result of %(where)s was corrected.\n\n%(changes)s\n\nReason: %(reason)s\n\n%(url)s"),
+    ),
     Kind.REPORT_WAITING: Words(
-        _("%(event)s: game %(game)s at table %(table)s was reported"),
+        _("%(event)s: %(where)s was reported"),
         _(
-            "%(by)s reported game %(game)s at your table %(table)s (round %(round)s). Report it "
-            "too, or tell a judge if it is wrong: it counts once a judge confirms it.\n\n%(url)s"
+            "%(by)s reported %(where)s at your table. Report it too, or tell a judge if it is "
+            "wrong: it counts once a judge confirms it.\n\n%(url)s"
         ),
     ),
     Kind.DECKLIST_PROBLEMS: Words(
@@ -76,23 +98,59 @@ WORDS: dict[str, Words] = {
             "Lists close on %(closes)s.\n\n%(url)s"
         ),
     ),
-    Kind.ENTRY_WAITING: Words(
-        _("%(event)s: game %(game)s at table %(table)s waits for your confirmation"),
+    Kind.DECKLIST_ILLEGAL: Words(
+        _("%(event)s: the decklist you saved is not legal"),
         _(
-            "%(by)s entered game %(game)s at table %(table)s (round %(round)s). It counts once "
-            "another official confirms it.\n\n%(url)s"
+            "The decklist you saved for %(event)s is not legal yet (%(problems)s problems). "
+            "Fix it before the lists close (%(closes)s).\n\n%(url)s"
+        ),
+    ),
+    Kind.ENTRY_WAITING: Words(
+        ngettext_lazy(
+            "%(event)s, %(round_name)s: %(count)s entry waits for your confirmation",
+            "%(event)s, %(round_name)s: %(count)s entries wait for your confirmation",
+            "count",
+        ),
+        ngettext_lazy(
+            "This entry has waited some minutes for another official's confirmation:\n\n"
+            "%(entries)s\n\n%(url)s",
+            "These entries have waited some minutes for another official's confirmation:\n\n"
+            "%(entries)s\n\n%(url)s",
+            "count",
         ),
     ),
     Kind.CONFLICT: Words(
-        _("%(event)s: conflicting entries at table %(table)s"),
+        _("%(event)s: conflicting entries for %(where)s"),
         _(
-            "Game %(game)s at table %(table)s (round %(round)s) was entered differently. Check "
-            "with the players and confirm the right entry.\n\n%(url)s"
+            "Entries for %(where)s differ. Check with the players and confirm the right "
+            "entry.\n\n%(url)s"
         ),
     ),
     Kind.TIME_CALLED: Words(
-        _("%(event)s: time called in round %(round)s"),
-        _("Time was called in round %(round)s: games in progress end by time.\n\n%(url)s"),
+        _("%(event)s: time called in %(round_name)s"),
+        _(
+            "Time was called in %(round_name)s: games in progress end by time (finish the "
+            "current turn, then the extra turns).\n\n%(url)s"
+        ),
+    ),
+    Kind.DROPPED: Words(
+        _("%(event)s: you dropped out"),
+        _(
+            "You dropped out of %(event)s (%(round_name)s): you are not seated in later "
+            "rounds. If this is a mistake, tell a judge or the organizer: a drop can be undone "
+            "while that round is the latest.\n\n%(url)s"
+        ),
+    ),
+    Kind.EVENT_FINISHED: Words(
+        _("%(event)s is finished: place %(place)s, %(points_text)s"),
+        _(
+            "%(event)s is finished. You finished in place %(place)s of %(players)s with "
+            "%(points_text)s.\n\n%(url)s"
+        ),
+    ),
+    Kind.FORM_SUBMITTED: Words(
+        _("%(event)s: scoring form submitted for review"),
+        _("%(by)s submitted the scoring form of %(event)s (%(date)s) for review.\n\n%(url)s"),
     ),
     Kind.FORM_RETURNED: Words(
         _("%(event)s: scoring form returned"),

@@ -50,6 +50,7 @@ class Message(models.Model):
         SENT = "sent", _("Sent")
         SKIPPED = "skipped", _("Not sent (turned off or no address)")
         FAILED = "failed", _("Failed")
+        STALE = "stale", _("Not sent (no longer news)")
 
     recipient = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications"

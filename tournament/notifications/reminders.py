@@ -9,7 +9,6 @@ from zoneinfo import ZoneInfo
 from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.formats import date_format
 
 from tournament.decks.models import Decklist
 from tournament.events.choices import Status
@@ -58,9 +57,7 @@ def decklist_reminders(now: datetime | None = None) -> int:
                 event=event,
                 key=f"decklist-reminder:{registration.pk}:{closes.isoformat()}",
                 problems=decklist.problem_count if decklist else 0,
-                closes=date_format(
-                    timezone.localtime(closes, ZoneInfo(event.time_zone)), "DATETIME_FORMAT"
-                ),
+                closes=closes.isoformat(),  # shown in the event's zone and the reader's words
                 url=site_url(reverse("decks:decklist", args=[event.pk])),
             )
     return looked

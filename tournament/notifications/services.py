@@ -5,7 +5,10 @@ Delivery is at least once within `STALE_CLAIM`: a message is claimed, sent, then
 sent; a worker that dies between the two leaves a stale claim that the sweep sends again.
 While the broker is down nothing is lost: the sweep (Celery beat) picks up every message
 still pending. A person gets at most `NOTIFICATIONS_PER_HOUR` messages an hour; the rest
-wait for the next hour.
+wait for the next hour, except the time-critical kinds (`kinds.TIME_CRITICAL`: a seating, time
+called, entries to confirm), which are sent at once. A message that is no longer news when
+its turn comes (the entries it asks to confirm were confirmed meanwhile) is not sent
+(`Outcome.STALE`).
 
 A message goes by e-mail and, when the site offers Web Push (`push.py`), to the person's
 subscribed browsers, in the same claimed delivery. The push is tried once (`pushed_at`): its
@@ -31,7 +34,8 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from tournament.notifications import push
-from tournament.notifications.kinds import WORDS, Kind
+from tournament.notifications import render as rendering
+from tournament.notifications.kinds import TIME_CRITICAL, Kind
 from tournament.notifications.models import Message, Preferences, PushSubscription
 
 logger = logging.getLogger(__name__)
@@ -97,11 +101,9 @@ def preferences(user) -> Preferences:
 
 
 def render(message: Message, language: str) -> tuple[str, str]:
-    """Subject and body in the recipient's language (`Preferences.language`)."""
-    words = WORDS[message.kind]
-    with translation.override(language):
-        params = {**message.params}
-        return str(words.subject) % params, str(words.body) % params
+    """Subject and body in the recipient's language (`Preferences.language`), dates and
+    numbers in that language, times in the event's zone (`render.render`)."""
+    return rendering.render(message, language)
 
 
 def unsubscribe_token(user, kind: str) -> str:
@@ -118,7 +120,9 @@ def deliver(message_id: int) -> str:
     claimed = due().filter(pk=message_id).update(claimed_at=now, attempts=F("attempts") + 1)
     if not claimed:
         return "busy"
-    message = Message.objects.select_related("recipient").get(pk=message_id)
+    message = Message.objects.select_related("recipient", "event").get(pk=message_id)
+    if not still_news(message):
+        return _finish(message, Message.Outcome.STALE)
     user = message.recipient
     prefs = preferences(user)
     by_email = prefs.wants(message.kind) and bool(user.email)
@@ -129,7 +133,7 @@ def deliver(message_id: int) -> str:
         return _finish(message, Message.Outcome.SENT if pushed_before else Message.Outcome.SKIPPED)
     hour_ago = now - timedelta(hours=1)
     sent = Message.objects.filter(recipient=user, sent_at__gte=hour_ago).count()
-    if sent >= settings.NOTIFICATIONS_PER_HOUR:
+    if sent >= settings.NOTIFICATIONS_PER_HOUR and message.kind not in TIME_CRITICAL:
         Message.objects.filter(pk=message.pk).update(claimed_at=None)
         return "later"
     subject, body = render(message, prefs.language)
@@ -154,6 +158,30 @@ def deliver(message_id: int) -> str:
         message.save(update_fields=["error", "claimed_at"])
         return _finish(message, outcome) if outcome else "retry"
     return _finish(message, Message.Outcome.SENT)
+
+
+def still_news(message: Message) -> bool:
+    """Whether the message still tells something to do. Entries to confirm keep only those
+    still unconfirmed (the message is rewritten to them); a report or a conflict is old news
+    once its game is confirmed."""
+    from tournament.results.models import EntryStatus, GameEntry
+
+    params = message.params
+    if message.kind == Kind.ENTRY_WAITING:
+        ids = [e.get("id") for e in params.get("entries", [])]
+        open_ids = set(
+            GameEntry.objects.filter(pk__in=ids, status=EntryStatus.UNCONFIRMED).values_list(
+                "pk", flat=True
+            )
+        )
+        entries = [e for e in params.get("entries", []) if e.get("id") in open_ids]
+        if len(entries) != len(params.get("entries", [])):
+            message.params = {**params, "entries": entries, "count": len(entries)}
+            Message.objects.filter(pk=message.pk).update(params=message.params)
+        return bool(entries)
+    if message.kind in (Kind.REPORT_WAITING, Kind.CONFLICT) and params.get("entry"):
+        return GameEntry.objects.filter(pk=params["entry"], status=EntryStatus.UNCONFIRMED).exists()
+    return True
 
 
 def _devices(message: Message, prefs: Preferences) -> list[PushSubscription]:

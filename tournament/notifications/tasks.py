@@ -1,8 +1,9 @@
-"""Celery tasks: send one message, and sweep up the ones left pending."""
+"""Celery tasks: send one message, sweep up the ones left pending, tell officials of entries
+that wait for their confirmation."""
 
 from celery import shared_task
 
-from tournament.notifications import reminders, services
+from tournament.notifications import reminders, services, waiting
 
 
 @shared_task(name="notifications.deliver", ignore_result=True)
@@ -12,12 +13,20 @@ def deliver(message_id: int) -> str:
 
 @shared_task(name="notifications.sweep", ignore_result=True)
 def sweep() -> int:
-    """Send what is still pending: queued while the broker was down, failed and retried, or
-    held by a worker that died (run by Celery beat every minute)."""
+    """Tell officials of entries that waited long enough, then send what is still pending:
+    queued while the broker was down, failed and retried, or held by a worker that died
+    (run by Celery beat every minute)."""
+    waiting.check()
     ids = list(services.due().order_by("created_at").values_list("pk", flat=True)[:500])
     for message_id in ids:
         services.deliver(message_id)
     return len(ids)
+
+
+@shared_task(name="notifications.entries_waiting", ignore_result=True)
+def entries_waiting(round_id: int) -> int:
+    """Tell officials of a round's entries still waiting (scheduled after an entry)."""
+    return waiting.check(round_id=round_id)
 
 
 @shared_task(name="notifications.decklist_reminders", ignore_result=True)

@@ -1,0 +1,158 @@
+"""A message's subject and body, written for its reader: in the recipient's language
+(`Preferences.language`), with dates, times and numbers in that language and times in the
+event's zone. The stored parameters are raw values; everything shown is formatted here."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.utils import formats, timezone, translation
+from django.utils.dateparse import parse_date, parse_datetime
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from tournament.core.timezones import event_clock, labelled
+from tournament.notifications.kinds import WORDS
+
+DATE_PARAMS = frozenset({"date"})  # ISO dates ("2026-11-21")
+MOMENT_PARAMS = frozenset({"closes"})  # ISO date-times with their offset
+
+
+class _Params(dict):
+    """A parameter a message of an older version did not store reads as a dash."""
+
+    def __missing__(self, key: str) -> str:
+        return "—"
+
+
+def render(message, language: str) -> tuple[str, str]:
+    """Subject and body of `message` in `language`, its times in its event's zone."""
+    words = WORDS[message.kind]
+    with translation.override(language), event_clock(message.event):
+        params = _Params(shown(message.params))
+        return str(words.subject % params), str(words.body % params)
+
+
+def shown(raw: dict) -> dict:
+    """The parameters as the reader sees them (call it inside the language and zone)."""
+    params: dict = {}
+    for key, value in raw.items():
+        if key in DATE_PARAMS:
+            params[key] = _date(value)
+        elif key in MOMENT_PARAMS:
+            params[key] = _moment(value)
+        elif isinstance(value, float):  # a decimal comma in Portuguese
+            params[key] = formats.localize(value)
+        else:
+            params[key] = value
+    if "round" in raw or raw.get("final"):
+        params["round_name"] = round_name(raw)
+    if "table" in raw:
+        params["where"] = where(raw)
+    if isinstance(raw.get("points"), int | float):
+        points = raw["points"]
+        params["points_text"] = ngettext("%(points)s point", "%(points)s points", points) % {
+            "points": formats.localize(points)
+        }
+    if isinstance(raw.get("entries"), list):
+        params["entries"] = "\n".join(_entry_line(e) for e in raw["entries"])
+    if isinstance(raw.get("changes"), list):
+        params["changes"] = "\n".join(_change_line(c) for c in raw["changes"])
+    if isinstance(raw.get("games"), list):
+        params["games"] = "\n".join(_game_line(g) for g in raw["games"])
+    return params
+
+
+def round_name(raw: dict) -> str:
+    """ "round 2", "the final", or "before round 1" (a drop before any round)."""
+    if raw.get("final"):
+        return _("the final")
+    if not raw.get("round"):
+        return _("before round 1")
+    return _("round %(round)s") % {"round": formats.localize(raw["round"])}
+
+
+def where(raw: dict) -> str:
+    """ "round 2, table 1, game 1" (the game only when the message is about one)."""
+    values = {"round_name": round_name(raw), "table": raw["table"], "game": raw.get("game")}
+    if raw.get("game"):
+        return _("%(round_name)s, table %(table)s, game %(game)s") % values
+    return _("%(round_name)s, table %(table)s") % values
+
+
+def _date(value) -> str:
+    parsed = parse_date(value) if isinstance(value, str) else None
+    return formats.date_format(parsed, "DATE_FORMAT") if parsed else str(value)
+
+
+def _moment(value) -> str:
+    parsed = parse_datetime(value) if isinstance(value, str) else None
+    if parsed is None or timezone.is_naive(parsed):
+        return str(value)  # stored already formatted by an older version
+    return labelled(parsed, "DATETIME_FORMAT")
+
+
+def _time(value) -> str:
+    parsed = parse_datetime(value) if isinstance(value, str) else None
+    if parsed is None:
+        return "—"
+    if timezone.is_aware(parsed):
+        parsed = timezone.localtime(parsed)
+    return formats.time_format(parsed, "H:i")
+
+
+def _entry_line(entry: dict) -> str:
+    values = {
+        "table": entry.get("table"),
+        "game": entry.get("game"),
+        "by": entry.get("by") or "—",
+        "time": _time(entry.get("at")),
+    }
+    return "- " + _("table %(table)s, game %(game)s: entered by %(by)s at %(time)s") % values
+
+
+def _ended_by(code) -> str:
+    from tournament.results.models import EndedBy
+
+    try:
+        return str(EndedBy(code).label)
+    except ValueError:
+        return str(code)
+
+
+def _change_line(change: dict) -> str:
+    what = change.get("what")
+    before, after = change.get("from"), change.get("to")
+    if what == "winner":
+        values = {"from": before or _("no winner"), "to": after or _("no winner")}
+        return "- " + _("winner: %(from)s → %(to)s") % values
+    if what == "ended_by":
+        values = {"from": _ended_by(before), "to": _ended_by(after)}
+        return "- " + _("ended by: %(from)s → %(to)s") % values
+    labels = {
+        "unrazed": _("unrazed realms of %(player)s: %(from)s → %(to)s"),
+        "razed": _("razed realms of %(player)s: %(from)s → %(to)s"),
+        "holdings": _("holdings of %(player)s: %(from)s → %(to)s"),
+    }
+    values = {
+        "player": change.get("player") or "—",
+        "from": "—" if before is None else formats.localize(before),
+        "to": "—" if after is None else formats.localize(after),
+    }
+    return "- " + labels.get(what, labels["unrazed"]) % values
+
+
+def _game_line(game: dict) -> str:
+    values = {
+        "game": game.get("game"),
+        "winner": game.get("winner"),
+        "realms": "—" if game.get("realms") is None else formats.localize(game["realms"]),
+    }
+    if not values["winner"]:
+        return "- " + _("game %(game)s: no winner; your unrazed realms: %(realms)s") % values
+    return "- " + _("game %(game)s: won by %(winner)s; your unrazed realms: %(realms)s") % values
+
+
+def iso(value: dt.date | dt.datetime | None) -> str | None:
+    """How a date or a moment is stored in a message's parameters."""
+    return value.isoformat() if value is not None else None
