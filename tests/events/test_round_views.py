@@ -116,10 +116,25 @@ def test_judge_sees_every_table(seated, client_as, judge):
     assert "Close round" not in body  # the organizer's actions only
 
 
-def test_overview_is_for_officials(seated, client_as, player, stranger):
-    assert client_as(player).get(url("detail", seated, 1)).status_code == 403
-    response = client_as(None).get(url("detail", seated, 1))
-    assert response.status_code == 302
+def test_the_round_page_is_public_once_its_seating_is(seated, client_as, player, judge):
+    """A running event's tables are public like its seating and standings: anyone may follow
+    them once the seating is published; before that only officials see them."""
+    detail = url("detail", seated, 1)
+    assert client_as(player).get(detail).status_code == 404
+    assert client_as(None).get(detail).status_code == 404
+    assert client_as(judge).get(detail).status_code == 200
+    svc.publish_round(seated.rounds.get())
+    response = client_as(None).get(detail)
+    assert response.status_code == 200
+    body = response.content.decode()
+    for seat in Seat.objects.filter(bracket__round__event=seated).select_related(
+        "registration__player"
+    ):
+        assert seat.registration.player.name in body
+    assert "Table 3" in body
+    # A visitor follows the results; entering them and the organizer's actions are not his.
+    assert "Enter results" not in body and "Close round" not in body and "Drop" not in body
+    assert "Enter results" in client_as(judge).get(detail).content.decode()
 
 
 def test_public_seating_only_once_published(seated, client_as, judge):
@@ -144,7 +159,7 @@ def test_rounds_list_links_seating_only_when_published(seated, client_as):
     svc.publish_round(seated.rounds.get())
     body = client_as(None).get(url("list", seated)).content.decode()
     assert url("seating", seated, 1) in body
-    assert f'href="{url("detail", seated, 1)}"' not in body
+    assert f'href="{url("detail", seated, 1)}"' in body
 
 
 def test_my_seat_shows_table_and_opponents(seated, client_as):

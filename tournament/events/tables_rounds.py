@@ -21,7 +21,7 @@ class RoundsTable(tables.Table):
     players_count = tables.Column(verbose_name=_("Players"), attrs=NUM)
     state = tables.Column(verbose_name=_("State"))
     published = tables.BooleanColumn(verbose_name=_("Seating published"))
-    pages = tables.Column(verbose_name="", empty_values=(), orderable=False)
+    pages = tables.Column(verbose_name=_("Pages"), empty_values=(), orderable=False)
 
     class Meta:
         model = Round
@@ -43,9 +43,8 @@ class RoundsTable(tables.Table):
     def render_pages(self, record: Round) -> str:
         args = [record.event_id, record.number]
         links = []
-        if self.officials:
-            links.append((reverse("rounds:detail", args=args), _("Tables")))
         if self.officials or record.published:
+            links.append((reverse("rounds:detail", args=args), _("Tables")))
             links.append((reverse("rounds:seating", args=args), _("Seating")))
         if not links:
             return "—"

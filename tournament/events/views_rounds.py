@@ -137,10 +137,15 @@ class RoundListView(EventMixin, SingleTableView):
 
 
 class RoundDetailView(RoundMixin, TemplateView):
-    """The organizer's and judges' overview of a round: tables, players, bracket states."""
+    """A round's tables, players and bracket states: public once its seating is published
+    (as the seating and the standings are), with the organizer's actions for organizers."""
 
     template_name = "events/rounds/round_detail.html"
-    required_role = EventRole.JUDGE
+
+    def get(self, request, *args, **kwargs):
+        if not self.round.published and self.role < EventRole.JUDGE:
+            raise Http404(_("The seating of this round is not published yet."))
+        return super().get(request, *args, **kwargs)
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
