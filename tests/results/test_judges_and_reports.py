@@ -77,6 +77,9 @@ def test_judge_confirms_a_report_with_one_tap(client_as, reporting, judge, brack
     assert "Confirm a player&#x27;s report" in dashboard.content.decode()
     page = client.get(bracket_url(bracket)).content.decode()
     assert "reported by a player" in page
+    # The waiting entry is a player's report, never called another official's entry.
+    assert "A player of this table reported this game" in page
+    assert "Another official entered this game" not in page
     confirm = reverse("results:confirm", args=[bracket.round.event_id, bracket.pk, entry.pk])
     client.post(confirm)
     entry.refresh_from_db()

@@ -182,6 +182,10 @@ class BracketView(BracketMixin, TemplateView):
                 (e for e in waiting if viewer and e.submitted_by_id == viewer.pk), None
             )
             context["waiting_other"] = bool(waiting) and context["waiting_own"] is None
+            # Said as what it is: a player's report is not "another official's" entry.
+            context["waiting_report"] = context["waiting_other"] and all(
+                e.pk in context["player_reports"] for e in waiting
+            )
             if not over and "form" not in kwargs and context["waiting_own"] is None:
                 context["form"] = self.result_form(
                     number=len(games) + 1, initial={"number": len(games) + 1}
