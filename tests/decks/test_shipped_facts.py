@@ -13,7 +13,7 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from scoring.cards import SHIPPED_DATA_DIR, is_generic_artifact_text
+from scoring.cards import SHIPPED_DATA_DIR, is_generic_artifact_text, load_card_index
 from scoring.crossfire.database import TEXT_COLUMNS, convert, write_facts
 from scoring.deckrules import is_generic_artifact
 from tournament.decks.carddata import card_index_from_db
@@ -146,3 +146,23 @@ def test_missing_data_says_what_to_do(db, tmp_path):
     assert "missing sets.csv" in message
     assert "carddata/" in message and "--crossfire" in message
     assert "SPELLFIRE_CARD_DATA" in message and '"The card data set"' not in message
+
+
+@needs_crossfire
+@needs_reference
+def test_import_from_crossfire_gives_the_reference_identities_limits_and_avatars(db):
+    call_command("import_cards", "--crossfire", CROSSFIRE_DIR, stdout=StringIO())
+    imported, reference = card_index_from_db(), load_card_index(REFERENCE)
+    assert imported.identities.keys() == reference.identities.keys()
+    for key, identity in reference.identities.items():
+        got = imported.identities[key]
+        assert (got.multiples_allowed, got.deck_limit) == (
+            identity.multiples_allowed,
+            identity.deck_limit,
+        ), key
+    assert {c.card_id for c in imported.cards if c.is_avatar} == {
+        c.card_id for c in reference.cards if c.is_avatar
+    }
+    assert [(c.card_id, c.identity_key, c.text) for c in imported.cards] == [
+        (c.card_id, c.identity_key, c.text) for c in reference.cards
+    ]
