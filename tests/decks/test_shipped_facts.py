@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.urls import reverse
 
 from scoring.cards import SHIPPED_DATA_DIR, is_generic_artifact_text, load_card_index
 from scoring.crossfire.database import TEXT_COLUMNS, convert, write_facts
@@ -166,3 +167,21 @@ def test_import_from_crossfire_gives_the_reference_identities_limits_and_avatars
     assert [(c.card_id, c.identity_key, c.text) for c in imported.cards] == [
         (c.card_id, c.identity_key, c.text) for c in reference.cards
     ]
+
+
+def _checked(client, event, text: str) -> str:
+    response = client.post(reverse("decks:validate", args=[event.pk]), {"text": text})
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def test_a_deck_check_shows_texts_only_when_they_were_imported(
+    cards_db, client_as, event, player, registration
+):
+    client = client_as(player)
+    body = _checked(client, event, "1st/001 Waterdeep")
+    assert "Waterdeep" in body and "card-text" not in body  # the shipped facts: no text
+    call_command("import_cards", "--crossfire", str(FIXTURE_CHECKOUT), stdout=StringIO())
+    body = _checked(client, event, "1st/001 Waterdeep")
+    assert '<details class="card-text"><summary>Card text</summary>' in body
+    assert "Any champion can use wizard spells when defending Waterdeep." in body

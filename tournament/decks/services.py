@@ -218,6 +218,9 @@ def group_entries(entries: Iterable[DeckEntry]) -> list[dict[str, Any]]:
                 "world": card.world if card.world not in ("None", "") else "",
                 "avatar": card.is_avatar,
                 "identity": card.identity_key,
+                # Only when the operator imported texts (a CrossFire checkout, or a data
+                # folder with texts): the shipped facts have none.
+                "text": card.text,
             }
         else:
             row["count"] += entry.count
