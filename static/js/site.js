@@ -9,6 +9,21 @@ document.addEventListener("change", (event) => {
 document.addEventListener("click", (event) => {
   if (event.target.closest("[data-print]")) window.print();
 });
+//   <button data-copy="#id">  copies the value of the field #id (e.g. a new API token) and
+//                             says so in the button; without the clipboard API it selects
+//                             the text so the person can copy it by hand
+document.addEventListener("click", async (event) => {
+  const button = event.target.closest("[data-copy]");
+  const field = button && document.querySelector(button.dataset.copy);
+  if (!field) return;
+  try {
+    await navigator.clipboard.writeText(field.value);
+    button.textContent = button.dataset.copied || button.textContent;
+  } catch {
+    field.focus();
+    field.select();
+  }
+});
 //   <input data-filter-choices="#id">  hides the choices (labels) of the element #id that
 //                                       do not contain what is typed (e.g. judges by name)
 document.addEventListener("input", (event) => {
