@@ -1,0 +1,243 @@
+"""Fewer and clearer mails: a table's result once, naming the round; a correction once,
+saying what changed; entries waiting told after some minutes, grouped; the hourly limit
+never holds a time-critical mail; the mails that were missing (a drop, the event's end, a
+submitted scoring form, an illegal list).
+
+Points are worked out by hand from SPEC §6: round 1, three players, the first wins both
+games with 6 realms, the others hold 4 and 3 each game: he is 1st (4 points × round 1), the
+second (8 realms) 2nd with 3, the third (6 realms) 3rd with 2."""
+
+import datetime
+import uuid
+
+import pytest
+from django.core import mail
+from django.utils import timezone
+
+from tests.conftest import make_player
+from tournament.events.models import Registration
+from tournament.events.services.rounds import drop_player
+from tournament.events.to_engine import engine_id
+from tournament.notifications import services, waiting
+from tournament.notifications.kinds import Kind
+from tournament.notifications.models import Message, Preferences
+from tournament.results import services as results
+
+
+def of_kind(kind) -> list[Message]:
+    return list(Message.objects.filter(kind=kind).select_related("recipient").order_by("pk"))
+
+
+def sent_to(kind, username: str):
+    """The person's e-mail of this kind (delivered now if it was not after its commit)."""
+    (message,) = [m for m in of_kind(kind) if m.recipient.username == username]
+    if message.outcome == Message.Outcome.PENDING:
+        mail.outbox.clear()
+        assert services.deliver(message.pk) == "sent"
+    else:
+        assert message.outcome == Message.Outcome.SENT
+    (sent,) = [
+        m
+        for m in mail.outbox
+        if m.to == [message.recipient.email] and message.params["event"] in m.subject
+    ]
+    return sent
+
+
+def game(seated, realms, winner) -> results.GameData:
+    unrazed = {engine_id(p.pk): n for p, n in zip(seated, realms, strict=True)}
+    return results.GameData(winner=winner.pk, ended_by="victory", unrazed=unrazed)
+
+
+@pytest.fixture
+def running(event):
+    event.status = "running"
+    event.save()
+    return event
+
+
+def enter(bracket, number, data, by, **kw):
+    return results.submit_entry(bracket, data, by, uuid.uuid4(), number=number, **kw).entry
+
+
+def test_a_tables_result_is_told_once_with_the_round_place_and_points(
+    running, bracket, seated, judge, second_judge, django_capture_on_commit_callbacks
+):
+    a, b, _c = seated
+    with django_capture_on_commit_callbacks(execute=True):
+        first = enter(bracket, 1, game(seated, [6, 4, 3], a), judge)
+        results.confirm_entry(first, second_judge)
+    assert of_kind(Kind.RESULT_CONFIRMED) == []  # one game is not the table's result
+    with django_capture_on_commit_callbacks(execute=True):
+        second = enter(bracket, 2, game(seated, [6, 4, 3], a), judge)
+        results.confirm_entry(second, second_judge)
+    assert {m.recipient.username for m in of_kind(Kind.RESULT_CONFIRMED)} == {
+        p.user.username for p in seated
+    }
+    table = bracket.table
+    sent = sent_to(Kind.RESULT_CONFIRMED, b.user.username)
+    assert sent.subject == (
+        f"[Spellfire] Autumn Open: round 1, table {table} confirmed, you are in place 2"
+    )
+    assert "You are in place 2 of the table with 3 points." in sent.body
+    assert f"- game 1: won by {a.name}; your unrazed realms: 4" in sent.body
+    assert f"- game 2: won by {a.name}; your unrazed realms: 4" in sent.body
+    # Any later announcement of the same figures tells nobody again.
+    from tournament.notifications.hooks import _results_changed
+
+    _results_changed(None, event=running)
+    assert len(of_kind(Kind.RESULT_CONFIRMED)) == 3
+
+
+def test_the_result_reads_in_portuguese_with_its_plural(
+    running, bracket, seated, judge, second_judge, django_capture_on_commit_callbacks
+):
+    a, _b, c = seated
+    Preferences.objects.create(user=c.user, language="pt-br")
+    with django_capture_on_commit_callbacks(execute=True):
+        for number in (1, 2):
+            entry = enter(bracket, number, game(seated, [6, 4, 3], a), judge)
+            results.confirm_entry(entry, second_judge)
+    sent = sent_to(Kind.RESULT_CONFIRMED, c.user.username)
+    assert sent.subject == (
+        f"[Spellfire] Autumn Open: rodada 1, mesa {bracket.table} confirmada, "
+        "você está na posição 3"
+    )
+    assert "Você está na posição 3 da mesa, com 2 pontos." in sent.body
+    assert f"- partida 1: vencida por {a.name}; seus reinos não arrasados: 3" in sent.body
+
+
+def test_a_correction_sends_one_mail_saying_what_changed(
+    running, bracket, seated, judge, second_judge, organizer
+):
+    a, b, c = seated
+    entry = enter(bracket, 1, game(seated, [6, 4, 3], a), judge)
+    results.confirm_entry(entry, second_judge)
+    fixed = enter(bracket, 1, game(seated, [6, 2, 3], a), judge, correction=True, reason="typo")
+    assert of_kind(Kind.RESULT_CORRECTED) == []  # not before it is confirmed
+    results.confirm_entry(fixed, organizer)
+    corrected = of_kind(Kind.RESULT_CORRECTED)
+    assert {m.recipient.username for m in corrected} == {p.user.username for p in seated}
+    sent = sent_to(Kind.RESULT_CORRECTED, a.user.username)
+    assert (
+        sent.subject == f"[Spellfire] Autumn Open: round 1, table {bracket.table}, game 1 corrected"
+    )
+    assert f"- unrazed realms of {b.name}: 4 → 2" in sent.body
+    assert "Reason: typo" in sent.body
+    assert f"unrazed realms of {c.name}" not in sent.body  # unchanged, not listed
+
+
+def test_entries_waiting_are_told_after_some_minutes_grouped_per_official_and_round(
+    running, round1, judge, second_judge, organizer
+):
+    brackets = list(round1.brackets.order_by("table"))
+    entries = []
+    for bracket in brackets[:2]:
+        seated = [s.registration.player for s in bracket.seats.order_by("position")]
+        entries.append(enter(bracket, 1, game(seated, [6, 4, 3], seated[0]), judge))
+    now = timezone.now()
+    assert waiting.check(now) == 0  # just entered: nobody is told
+    assert of_kind(Kind.ENTRY_WAITING) == []
+    later = now + waiting.ENTRY_WAIT + datetime.timedelta(seconds=1)
+    assert waiting.check(later) == 2  # the organizer and the second judge, once each
+    assert waiting.check(later) == 0  # the sweep runs every minute: told once
+    messages = of_kind(Kind.ENTRY_WAITING)
+    assert {m.recipient.username for m in messages} == {"organizer", "judge2"}
+    sent = sent_to(Kind.ENTRY_WAITING, "judge2")
+    assert sent.subject == "[Spellfire] Autumn Open, round 1: 2 entries wait for your confirmation"
+    t1, t2 = brackets[0].table, brackets[1].table
+    assert f"- table {t1}, game 1: entered by Bob Judge at" in sent.body
+    assert f"- table {t2}, game 1: entered by Bob Judge at" in sent.body
+    # Confirmed before the organizer's message went out: it is sent without that entry.
+    results.confirm_entry(entries[0], second_judge)
+    organizers = next(m for m in messages if m.recipient.username == "organizer")
+    assert services.deliver(organizers.pk) == "sent"
+    assert mail.outbox[-1].subject.endswith("1 entry waits for your confirmation")
+    assert f"table {t1}," not in mail.outbox[-1].body
+    # A new entry later is a new message, about it alone.
+    third = brackets[2]
+    seated = [s.registration.player for s in third.seats.order_by("position")]
+    enter(third, 1, game(seated, [6, 4, 3], seated[0]), judge)
+    assert waiting.check(later + 2 * waiting.ENTRY_WAIT) == 2
+    newest = [m for m in of_kind(Kind.ENTRY_WAITING) if m.recipient.username == "judge2"][-1]
+    assert [e["table"] for e in newest.params["entries"]] == [third.table]
+
+
+def test_a_message_about_entries_all_confirmed_meanwhile_is_not_sent(
+    running, bracket, seated, judge, second_judge
+):
+    entry = enter(bracket, 1, game(seated, [6, 4, 3], seated[0]), judge)
+    waiting.check(timezone.now() + 2 * waiting.ENTRY_WAIT)
+    results.confirm_entry(entry, second_judge)
+    mail.outbox.clear()
+    for message in of_kind(Kind.ENTRY_WAITING):
+        assert services.deliver(message.pk) == Message.Outcome.STALE
+    assert mail.outbox == []
+
+
+def test_the_hourly_limit_never_holds_a_time_critical_mail(event, round1, settings):
+    settings.NOTIFICATIONS_PER_HOUR = 1
+    player = round1.brackets.first().seats.first().registration.player
+    seated = Message.objects.get(recipient=player.user, kind=Kind.SEATED)
+    # The player already got his one mail of this hour.
+    Message.objects.create(
+        recipient=player.user,
+        kind=Kind.REGISTERED,
+        key="earlier",
+        outcome=Message.Outcome.SENT,
+        sent_at=timezone.now(),
+    )
+    assert services.deliver(seated.pk) == "sent"  # his table: sent at once
+    late = Message.objects.create(recipient=player.user, kind=Kind.FORM_ACCEPTED, key="x")
+    assert services.deliver(late.pk) == "later"  # not time-critical: the next hour
+
+
+def test_a_dropped_player_is_told(running, round1, registered_players):
+    registration = Registration.objects.get(event=running, player=registered_players[0])
+    drop_player(registration)
+    (message,) = of_kind(Kind.DROPPED)
+    assert message.recipient == registered_players[0].user
+    sent = sent_to(Kind.DROPPED, registered_players[0].user.username)
+    assert sent.subject == "[Spellfire] Autumn Open: you dropped out"
+    assert "You dropped out of Autumn Open (round 1)" in sent.body
+
+
+def test_a_submitted_scoring_form_tells_the_ranking_officers(event):
+    from tests.conftest import ranking_officer
+    from tournament.review.models import ReviewDecision, ScoringReview
+
+    officer = ranking_officer()
+    review = ScoringReview.objects.create(event=event, state="submitted")
+    ReviewDecision.objects.create(review=review, action="submit", by=event.organizer.user)
+    (message,) = of_kind(Kind.FORM_SUBMITTED)
+    assert message.recipient == officer
+    sent = sent_to(Kind.FORM_SUBMITTED, "officer")
+    assert sent.subject == "[Spellfire] Autumn Open: scoring form submitted for review"
+    assert "Ann Organiser submitted the scoring form of Autumn Open (Nov. 21, 2026)" in sent.body
+
+
+def test_the_end_of_the_event_tells_each_player_his_place_and_points(event, organizer):
+    from tournament.events.models import Event
+    from tournament.standings.models import EventStanding
+
+    players = [make_player(f"f{i}", f"Finisher {i}") for i in range(3)]
+    for place, (p, points) in enumerate(zip(players, [10, 7, 1], strict=True), start=1):
+        registration = Registration.objects.create(event=event, player=p)
+        EventStanding.objects.create(
+            event=event, registration=registration, player=p, place=place, points=points
+        )
+    event.status = "finished"
+    event.save(update_fields=["status"])
+    assert {m.recipient.username for m in of_kind(Kind.EVENT_FINISHED)} == {"f0", "f1", "f2"}
+    sent = sent_to(Kind.EVENT_FINISHED, "f2")
+    assert sent.subject == "[Spellfire] Autumn Open is finished: place 3, 1 point"
+    assert "You finished in place 3 of 3 with 1 point." in sent.body
+    # An imported event is created finished: nobody is told.
+    Event.objects.create(
+        name="Old Cup",
+        date=datetime.date(2020, 1, 1),
+        venue="x",
+        organizer=organizer,
+        status="finished",
+    )
+    assert len(of_kind(Kind.EVENT_FINISHED)) == 3
