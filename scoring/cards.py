@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import csv
-import difflib
 import os
 import re
 import unicodedata
@@ -12,6 +11,8 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
+
+from rapidfuzz import fuzz, process
 
 DATA_DIR_ENV = "SPELLFIRE_CARD_DATA"
 
@@ -127,6 +128,9 @@ class Card:
     # An artifact usable by any champion, or one without a world logo (World War!): a fact
     # of the shipped data, derived from the text where a data set has texts only.
     generic_artifact: bool = False
+    # CrossFire's own number (`RR 116` is the chase card RRc/16); blank: the printed number,
+    # or for a chase card the set's last regular number plus the chase number.
+    raw_number: str = ""
 
     @property
     def lookup_key(self) -> str:
@@ -183,14 +187,16 @@ class CardIndex:
         extra_ids: Iterable[tuple[str, str, Card]] = (),
     ) -> None:
         """Index `cards`; `alt_names` are (name, identity_key), `extra_ids` (id, name, card)."""
-        self.cards = tuple(cards)
+        # Every card carries CrossFire's raw number, also where the data gave none (the
+        # database's cards): the same index whichever source it was built from.
+        self.cards = _with_raw_numbers(tuple(cards))
         self._by_id: dict[str, Card] = {c.lookup_key: c for c in self.cards}
         # International printings resolve to their English counterpart, under their own name.
         self._id_names: dict[str, str] = {}
         for card_id, printed_name, card in extra_ids:
             key = normalize_card_id(card_id) or card_id.lower()
             if key not in self._by_id:
-                self._by_id[key] = card
+                self._by_id[key] = self._by_id.get(card.lookup_key, card)  # with its raw number
                 self._id_names[key] = normalize_name(printed_name)
         self._printings: dict[str, list[Card]] = defaultdict(list)
         self._by_name: dict[str, list[str]] = defaultdict(list)
@@ -215,6 +221,18 @@ class CardIndex:
                 self.identities[key] = _identity_from_cards(printings)
         self._display = {normalize_name(c.name): c.name for c in self.cards}
         self._display.update({k: v for k, v in self._alt_display.items() if k not in self._display})
+        # A name typed without its article or epithet (`Caravan`, `Korgunard`): short form →
+        # the identities it may mean; used only when no card has the typed name itself.
+        self._short: dict[str, list[str]] = defaultdict(list)
+        for card in self.cards:
+            for short in short_names(card.name):
+                keys = self._short[normalize_name(short)]
+                if card.identity_key not in keys:
+                    keys.append(card.identity_key)
+        self._by_raw = _raw_numbers(self.cards)
+        self._sets = _set_lookup(self.cards)
+        self._chase_sizes = _chase_sizes(self.cards)
+        self._suggestion_names = sorted(self._display)
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -273,11 +291,144 @@ class CardIndex:
         """The identity for a key."""
         return self.identities[identity_key]
 
-    def suggestions(self, name: str, limit: int = 5) -> list[str]:
-        """Closest card names (difflib) for an unknown name."""
+    def by_raw(self, set_code: str, raw_number: str | int) -> Card | None:
+        """The printing CrossFire numbers `{set_code raw_number}` (its .cfd files), or None.
+
+        The raw number is the printed one, except for chase cards: CrossFire numbers them on
+        from the set's last regular number (`RR 116` is RRc/16, `1st 450` is 1stc/10)."""
+        try:
+            number = int(str(raw_number).strip())
+        except ValueError:
+            return None
+        return self._by_raw.get(f"{set_code.strip().lower()}/{number}")
+
+    def set_code(self, text: str) -> str | None:
+        """The set a citation names: its code (`RR`, `4th`), its name (`Runes & Ruins`,
+        `4th Edition`) or an alias the community uses (`CL`, the classic booster: 4th)."""
+        norm = normalize_name(text)
+        return self._sets.get(SET_ALIASES.get(norm, norm))
+
+    def chase_size(self, set_code: str) -> int:
+        """How many chase cards a set has (0: none)."""
+        return self._chase_sizes.get(set_code.lower(), 0)
+
+    def short_name_keys(self, name: str) -> tuple[str, ...]:
+        """Identities whose name, without its article or its `the …` epithet, is `name`
+        (`Caravan`: The Caravan; `Korgunard`: Korgunard the Avangion), official ones first."""
+        keys = self._short.get(normalize_name(name), [])
+        official = [k for k in keys if self._has_official_printing(k)]
+        return tuple(official or keys)
+
+    def suggestions(self, name: str, limit: int = 5) -> list[tuple[str, Card]]:
+        """Closest cards for an unknown name, best first, as (name shown, representative card).
+
+        Cards whose name contains what was typed come first (shortest name first: `Manshoon`
+        → Manshoon of the Zhentarim), then the closest names by `rapidfuzz` similarity. A
+        name several cards share gives one item per card (each with its own number and type).
+        """
         norm = normalize_name(name)
-        close = difflib.get_close_matches(norm, self._display.keys(), n=limit, cutoff=0.6)
-        return [self._display[c] for c in close]
+        if not norm:
+            return []
+        names: list[str] = []
+        if len(norm) >= MIN_CONTAINED_CHARS:
+            contained = [n for n in self._suggestion_names if norm in n and n != norm]
+            contained.sort(key=lambda n: (not n.startswith(norm), len(n), n))
+            names.extend(contained[:limit])
+        if len(names) < limit:
+            close = process.extract(
+                norm,
+                self._suggestion_names,
+                scorer=fuzz.ratio,
+                limit=limit * 2,
+                score_cutoff=SUGGESTION_CUTOFF,
+            )
+            names.extend(n for n, _score, _i in close if n not in names)
+        out: list[tuple[str, Card]] = []
+        for norm_name in names:
+            keys = self._by_name.get(norm_name) or self._alt.get(norm_name) or []
+            for key in keys:
+                if len(out) < limit and all(c.identity_key != key for _n, c in out):
+                    out.append((self._display[norm_name], self.representative(key)))
+        return out
+
+
+# Suggestions: a typed name of at least this many letters suggests the cards containing it;
+# below this similarity (rapidfuzz's 0-100 ratio) a name is not suggested at all.
+MIN_CONTAINED_CHARS = 4
+SUGGESTION_CUTOFF = 60
+# Set names lists and posts use besides the codes. `CL` is the "classic booster" of the
+# Barbaric Newbie rules (004: "The Caravan (131/CL) ... is #131 of 500"): the 4th edition.
+SET_ALIASES = {
+    "cl": "4th",
+    "classic": "4th",
+    "classicbooster": "4th",
+    "noedition": "no",
+    "unlimited": "no",
+}
+_ARTICLE_RE = re.compile(r"^(?:the|a|an)\s+(?P<rest>\S.*)$", re.IGNORECASE)
+# `Korgunard the Avangion`: a proper name and its `the …` epithet (no comma: a name before a
+# comma is the card's subject, e.g. Tyr the realm and Tyr, Avatar of Justice the hero).
+_EPITHET_RE = re.compile(r"^(?P<name>[^,]*?[A-Z][^\s,]*)\s+the\s+\S[^,]*$")
+
+
+def short_names(name: str) -> list[str]:
+    """The forms of a card name typed without its article or epithet."""
+    out: list[str] = []
+    if match := _ARTICLE_RE.match(name):
+        out.append(match["rest"])
+    if match := _EPITHET_RE.match(name):
+        out.append(match["name"])
+    return [n for n in out if normalize_name(n) and normalize_name(n) != normalize_name(name)]
+
+
+def _with_raw_numbers(cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    """The cards, each with its raw number: as given, else the printed number, or for a chase
+    card the set's last regular number plus the chase number (CrossFire's numbering)."""
+    if all(c.raw_number for c in cards):
+        return cards
+    last_regular: dict[str, int] = {}
+    for card in cards:
+        if not card.is_chase and card.number.isdigit():
+            code = card.set_code.lower()
+            last_regular[code] = max(last_regular.get(code, 0), int(card.number))
+    out: list[Card] = []
+    for card in cards:
+        if card.raw_number or not card.number.isdigit():
+            out.append(card)
+            continue
+        raw = int(card.number)
+        if card.is_chase:
+            raw += last_regular.get(card.set_code.lower(), 0)
+        out.append(replace(card, raw_number=str(raw)))
+    return tuple(out)
+
+
+def _raw_numbers(cards: Iterable[Card]) -> dict[str, Card]:
+    """`set/raw number` → printing."""
+    out: dict[str, Card] = {}
+    for card in cards:
+        if card.raw_number.isdigit():
+            out.setdefault(f"{card.set_code.lower()}/{int(card.raw_number)}", card)
+    return out
+
+
+def _set_lookup(cards: Iterable[Card]) -> dict[str, str]:
+    """Normalized set code or set name → the set code as the index keys it."""
+    out: dict[str, str] = {}
+    for card in cards:
+        code = card.set_code
+        out.setdefault(normalize_name(code), code)
+        if card.set_name:
+            out.setdefault(normalize_name(card.set_name), code)
+    return out
+
+
+def _chase_sizes(cards: Iterable[Card]) -> dict[str, int]:
+    sizes: dict[str, int] = defaultdict(int)
+    for card in cards:
+        if card.is_chase:
+            sizes[card.set_code.lower()] += 1
+    return dict(sizes)
 
 
 def _identity_from_cards(printings: list[Card]) -> Identity:
@@ -376,6 +527,7 @@ def card_from_row(row: Mapping[str, str], identity: Identity | None = None) -> C
         text=text,
         set_name=row.get("set_name") or "",
         generic_artifact=generic_artifact,
+        raw_number=row.get("raw_number") or "",
     )
 
 

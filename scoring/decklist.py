@@ -1,4 +1,10 @@
-"""Plain-text decklist parser: one card a line, `[N ]Name[ (SET/NUMBER)]` (pure Python)."""
+"""Plain-text decklist parser (pure Python): every notation of SPEC §3.
+
+One card a line, `[N ]Name[ (SET/NUMBER)]`, and the lists the community writes: CrossFire's
+printed deck (title, `Total Cards: N`, type headings with counts, `4th/210 Myrmidons, (+4)`),
+citations from posts (`(10/25 DU)`, `[IQ-4]`, `(4th Edition, 71/500)`, `Waterdeep 1st/001`),
+markdown headings and several cards on one heading line. How each is read: docs/decks.md.
+"""
 
 from __future__ import annotations
 
@@ -20,9 +26,11 @@ MAX_SUGGESTED_LINES = 10
 _MAX_COUNT_DIGITS = len(str(MAX_LINE_COUNT))
 
 # Message templates: %(name)s placeholders so the Django side can wrap them with gettext.
+# `suggestions` (and an ambiguous line's `options`) are lists of cards, each shown as its own
+# item (card names contain commas): `{"name", "card_id", "type", "level"}`.
 MSG_UNKNOWN_CARD = MessageTemplate(
-    "unknown-card",
-    'Line %(line)s: unknown card "%(name)s". Closest matches: %(suggestions)s.',
+    "unknown-card-suggested",
+    'Line %(line)s: unknown card "%(name)s". Did you mean one of these?',
 )
 MSG_UNKNOWN_CARD_NO_MATCH = MessageTemplate(
     "unknown-card-no-match", 'Line %(line)s: unknown card "%(name)s" (no similar name).'
@@ -47,14 +55,27 @@ MSG_NUMBER_MISMATCH_HINT = MessageTemplate(
     'Line %(line)s: %(card_id)s is "%(card_name)s", not "%(name)s" (printed as %(printings)s).',
 )
 MSG_AMBIGUOUS = MessageTemplate(
-    "ambiguous",
-    'Line %(line)s: "%(name)s" is ambiguous: %(options)s. '
-    "Add the number or put it under a type heading.",
+    "ambiguous-listed",
+    'Line %(line)s: "%(name)s" is ambiguous. '
+    "Add the number or put it under a type heading. It may be:",
 )
 MSG_AMBIGUOUS_CHOICE = MessageTemplate(
-    "ambiguous-choice",
-    'Line %(line)s: "%(name)s" could be more than one card: %(options)s. '
-    "Which one? Write its exact name or add its number.",
+    "ambiguous-choice-listed",
+    'Line %(line)s: "%(name)s" could be more than one card. '
+    "Which one? Write its exact name or add its number. It may be:",
+)
+MSG_HEADING_COUNT = MessageTemplate(
+    "heading-count",
+    'Line %(line)s: the heading "%(heading)s" says %(declared)s cards, '
+    "but %(counted)s are listed under it.",
+)
+MSG_TOTAL_COUNT = MessageTemplate(
+    "total-count",
+    "Line %(line)s: the list says it has %(declared)s cards, but %(counted)s are listed.",
+)
+MSG_UNKNOWN_RAW = MessageTemplate(
+    "unknown-raw-number",
+    "Line %(line)s: CrossFire's number %(set)s %(number)s is no card.",
 )
 MSG_BAD_COUNT = MessageTemplate("bad-count", "Line %(line)s: the count must be at least 1.")
 MSG_COUNT_TOO_LARGE = MessageTemplate(
@@ -243,23 +264,217 @@ def text_limit_problems(text: str) -> tuple[Problem, ...]:
     return ()
 
 
-def _header(text: str) -> tuple[str, frozenset[str] | str | None] | None:
-    """(heading, its section) for a line ending with ':', else None."""
-    if not text.endswith(":"):
+# --- the notations of SPEC §3 -------------------------------------------------------------
+
+# CrossFire's printed deck: `Total Cards: 55` (+ Dungeon Card), and lists' own total lines.
+_TOTAL_RE = re.compile(
+    r"^(?:total(?:\s+(?:cards?|de\s+cartas))?|cards?|card\s+count|deck\s+total|cartas)"
+    r"\s*[:=\-]?\s*(?P<n>\d{1,4})(?:\s*(?:cards?|cartas))?"
+    r"(?P<dungeon>\s*\+\s*(?:a\s+|1\s+)?dungeon(?:\s+card)?)?\s*\.?$",
+    re.IGNORECASE,
+)
+_CROSSFIRE_TOTAL_RE = re.compile(r"^total\s+cards\s*:\s*\d+", re.IGNORECASE)
+_LEVELS_RE = re.compile(r"^total\s+levels?\s*[:=\-]?\s*\d+$", re.IGNORECASE)
+_SEPARATOR_RE = re.compile(r"^[-=_*~]{5,}$")
+_CROSSFIRE_META_RE = re.compile(r"^(?:created by\s|email:|title:|author:)", re.IGNORECASE)
+# A heading: `Realms:`, `Realm (12)`, `## Artifacts (3 Cards)`, `Realms (13): Waterdeep, …`.
+_HEADING_RE = re.compile(
+    r"^(?P<h>[^:()\[\]{}/]+?)\s*"
+    r"(?:\(\s*(?P<n1>\d{1,4})\s*(?:cards?|cartas?)?\s*\)|\[\s*(?P<n2>\d{1,4})\s*\]"
+    r"|\s(?P<n3>\d{1,4}))?"
+    r"\s*(?:(?P<colon>:)\s*(?P<rest>.*))?$",
+    re.IGNORECASE,
+)
+_MARKDOWN_RE = re.compile(r"^#{1,6}\s*(?P<rest>\S.*?)\s*#*$")
+_BOLD_RE = re.compile(r"^(?:\*\*|__)(?P<rest>.+?)(?:\*\*|__)(?P<tail>\s*:?.*)$")
+# `4th/210 Myrmidons`, `DUc/10`, `1st/001`: a card id before the name (CrossFire's print).
+_ID_TOKEN = r"[A-Za-z0-9]{1,4}/\d{1,3}"
+_ID_FIRST_RE = re.compile(rf"^(?P<id>{_ID_TOKEN})(?:\s+(?P<name>\S.*))?$")
+_ID_LAST_RE = re.compile(rf"^(?P<name>.*\S)\s+(?P<id>{_ID_TOKEN})$")
+# CrossFire's own pair `{RR 116}` (its deck files; chase cards by their raw number).
+_RAW_PAIR_RE = re.compile(
+    r"^\{\s*(?P<set>[A-Za-z0-9]{1,4})\s+(?P<num>\d{1,4})\s*\}(?:\s+(?P<name>\S.*))?$"
+)
+_BRACKET_RE = re.compile(r"^(?P<name>.*?)\s*\[(?P<c>[^\[\]]+)\]\s*$")
+_COMMA_TAG_RE = re.compile(r"^(?P<name>.*?),\s*\((?P<tag>[^()]*)\)\s*$")
+# CrossFire's description `(World/Level)`: `(FR/10)`, `(+4)`, `(FR)`, `(DS/5)`, `(?)`.
+_LEVEL = r"[+\-]?(?:\d{1,2}|\?)(?:\s*/\s*[+\-]?(?:\d{1,2}|\?))?"
+_DESCRIPTION_RE = re.compile(
+    rf"^(?:(?P<world>AD&D|TSR|FR|GH|RL|DS|DL|BR)(?:\s*/\s*(?P<l1>{_LEVEL}))?|(?P<l2>{_LEVEL}))$",
+    re.IGNORECASE,
+)
+# CrossFire's world abbreviations (its Scripts/CommonV.tcl) → the data's world names.
+WORLD_CODES = {
+    "ad&d": "AD&D",
+    "br": "Birthright",
+    "ds": "Dark Sun",
+    "dl": "DragonLance",
+    "fr": "Forgotten Realms",
+    "gh": "Greyhawk",
+    "rl": "Ravenloft",
+    "tsr": "TSR",
+}
+# Citations: `(10/25 DU)`, `(73/DU)`, `IQ-4`, `(4th Edition, 71/500)`, `(Night stalkers chase,
+# 24/25)`, `FR/3`, `DUc/10`, `16/RR Chase`.
+_NAMED_SET_RE = re.compile(r"^(?P<set>[^,/]+?),\s*#?(?P<num>\d{1,3})\s*(?:/|of)\s*(?P<of>\d{1,3})$")
+_OF_SET_RE = re.compile(r"^#?(?P<num>\d{1,3})\s*(?:/|of)\s*(?P<of>\d{1,3})\s+(?P<set>[^\d].*)$")
+_NUM_SET_RE = re.compile(r"^#?(?P<num>\d{1,3})\s*/\s*(?P<set>[^\d/].*)$")
+_SET_NUM_RE = re.compile(
+    r"^(?P<set>[^/\d][^/]*?|\d(?:st|nd|rd|th)c?)\s*[/\-]\s*#?(?P<num>\d{1,3})$"
+)
+_CHASE_RE = re.compile(r"\s*\bchase\b\s*", re.IGNORECASE)
+# Several cards on one heading line are split at commas outside parentheses and brackets,
+# then joined back greedily into the longest names the card data knows.
+_ITEM_SPLIT_RE = re.compile(r",(?![^()\[\]]*[)\]])")
+_MAX_NAME_COMMAS = 3
+
+
+@dataclass(frozen=True, slots=True)
+class _Heading:
+    text: str
+    section: frozenset[str] | str | None
+    count: int | None
+    rest: str
+
+
+@dataclass(frozen=True, slots=True)
+class _Line:
+    """A card line taken apart: count digits, name, and what identifies the printing."""
+
+    digits: str | None
+    name: str
+    card_id: str | None = None  # a citation read into `SET/NUMBER`
+    raw: tuple[str, str] | None = None  # CrossFire's `{set number}`
+    description: tuple[str | None, str | None] | None = None  # (world, level)
+    hint: str | None = None  # `(level 4)`, `(SET)`: narrows a name's printings
+    cited: str = ""  # the citation as written (for messages)
+
+
+def _description(text: str) -> tuple[str | None, str | None] | None:
+    """(world name, level) of a CrossFire `(World/Level)` description, or None."""
+    match = _DESCRIPTION_RE.match(text.strip())
+    if not match:
         return None
-    heading = _HEADER_COUNT_RE.sub("", text[:-1]).strip()
-    return heading, SECTION_NAMES.get(normalize_name(heading))
+    world = WORLD_CODES.get((match["world"] or "").lower())
+    level = match["l1"] or match["l2"]
+    return world, re.sub(r"\s+", "", level) if level else None
 
 
-def _describe(index: CardIndex, key: str) -> str:
-    """`Adventurers! (Hero, level 3, 3rd/053)`: what tells one choice from another."""
+def _fits(card: Card, description: tuple[str | None, str | None]) -> bool:
+    world, level = description
+    return (world is None or card.world == world) and (level is None or card.level_text == level)
+
+
+def read_citation(text: str, index: CardIndex) -> str | None:
+    """A citation as `SET/NUMBER` (chase: `SETc/NUMBER`) when it names a known set, else the
+    text itself when it reads as a card number at all (an unknown set is reported), else None."""
+    body = text.strip().strip("#").strip()
+    for regex in (_NAMED_SET_RE, _OF_SET_RE):
+        if match := regex.match(body):
+            return _cited(index, match["set"], match["num"], match["of"]) or (
+                body if normalize_card_id(body) else None
+            )
+    for regex in (_NUM_SET_RE, _SET_NUM_RE):
+        if (match := regex.match(body)) and (cited := _cited(index, match["set"], match["num"])):
+            return cited
+    return body if normalize_card_id(body) else None
+
+
+def _cited(index: CardIndex, set_text: str, num: str, of: str | None = None) -> str | None:
+    """`SET/NUMBER` for a set named or coded in a citation (None: no such set)."""
+    chase = bool(_CHASE_RE.search(set_text))
+    set_text = _CHASE_RE.sub(" ", set_text).strip()
+    code = index.set_code(set_text)
+    if code is None and set_text[-1:] in "cC" and len(set_text) > 1:
+        code, chase = index.set_code(set_text[:-1]), True  # `DUc/10`, `1stc/04`
+    if code is None:
+        return None
+    size = index.chase_size(code)
+    if of is not None and size and int(of) == size and int(num) <= size:
+        chase = True  # `(10/25 DU)`: number 10 of the set's 25 chase cards
+    return f"{code}{'c' if chase and size else ''}/{int(num)}"
+
+
+def _heading(text: str, index: CardIndex) -> _Heading | None:
+    """A type heading (or sideboard/main heading) line, with its count and inline cards."""
+    match = _HEADING_RE.match(text)
+    if not match:
+        return None
+    name = match["h"].strip().strip("*_").strip()
+    section = SECTION_NAMES.get(normalize_name(name))
+    digits = match["n1"] or match["n2"] or match["n3"]
+    colon, rest = bool(match["colon"]), (match["rest"] or "").strip()
+    if section is None:
+        if colon and not rest and not match["n3"]:
+            return _Heading(name, None, None, "")  # `My favourites:`: reported as unknown
+        if (match["n1"] or match["n2"]) and not rest and index.set_code(name):
+            return _Heading(name, "", int(digits), "")  # `Runes & Ruins (12)`: by set
+        return None
+    if match["n3"] and not colon:
+        return None  # `Realms 12` is no heading CrossFire or a post writes
+    if (
+        not digits
+        and not colon
+        and (index.identity_keys_for_name(name) or index.short_name_keys(name))
+    ):
+        return None  # "Realm" or "Hero" alone may be a card
+    return _Heading(name, section, int(digits) if digits else None, rest)
+
+
+def _describe(index: CardIndex, key: str) -> dict[str, str]:
+    """One choice of an ambiguous line: what tells it from the others."""
     card = index.representative(key)
-    level = f"level {card.level_text}, " if card.is_champion and card.level_text else ""
-    return f"{card.name} ({card.type}, {level}{card.card_id})"
+    return _item(card.name, card)
+
+
+def _item(name: str, card: Card) -> dict[str, str]:
+    """A card offered as a choice or suggestion: its name, number, type and level."""
+    level = card.level_text if card.is_champion else ""
+    return {"name": name, "card_id": card.card_id, "type": card.type, "level": level}
+
+
+def _crossfire_heading(text: str, index: CardIndex) -> bool:
+    """`Realm (12)`: how CrossFire prints a type heading (a count, no colon, no cards)."""
+    if "(" not in text or text.endswith(":") or len(text) > MAX_LINE_CHARS:
+        return False
+    heading = _heading(text, index)
+    return heading is not None and heading.section is not None and heading.count is not None
+
+
+def _crossfire_preamble(lines: list[str], index: CardIndex) -> set[int]:
+    """Line numbers (1-based) of CrossFire's printed header: the title, `Total Levels`,
+    `Created by`, `Email:`, separators and the deck notes before the first heading. Its
+    `Total Cards:` line is kept (checked against the cards)."""
+    stripped = [line.strip() for line in lines]
+    totals = [i for i, t in enumerate(stripped) if _CROSSFIRE_TOTAL_RE.match(t)]
+    if not totals:
+        return set()
+    headings = [
+        i
+        for i in range(totals[0] + 1, len(lines))
+        if stripped[i][:1].isalpha() and _crossfire_heading(stripped[i], index)
+    ]
+    # CrossFire prints headings at the margin and indents the notes: an indented heading-like
+    # line is part of the notes.
+    margin = [i for i in headings if lines[i][:1] not in " \t"]
+    first_heading = (margin or headings or [len(lines)])[0]
+    seps = [i for i in range(first_heading) if _SEPARATOR_RE.match(stripped[i])]
+    skip: set[int] = set()
+    if seps:
+        skip |= {i for i in range(seps[-1] + 1) if i not in totals}
+    else:
+        before = [i for i in range(totals[0]) if stripped[i]]
+        skip |= set(before[-1:])  # the title line
+        skip |= {
+            i
+            for i in range(first_heading)
+            if _CROSSFIRE_META_RE.match(stripped[i]) or _LEVELS_RE.match(stripped[i])
+        }
+    return {i + 1 for i in skip}
 
 
 class _Parser:
-    """Line-by-line state: current section and sideboard flag."""
+    """Line-by-line state: current section, sideboard flag, heading being counted."""
 
     def __init__(self, index: CardIndex) -> None:
         self.index = index
@@ -270,10 +485,16 @@ class _Parser:
         self.problems: list[Problem] = []
         self.suggested = 0
         self.unresolved_cards = 0
+        self.unresolved_dungeons = 0
+        # (line, heading, declared count, cards counted under it so far)
+        self.heading: list | None = None
+        self.totals: list[tuple[int, int, bool]] = []  # (line, declared, "+ dungeon")
+
+    # --- lines ---
 
     def feed(self, line_no: int, raw: str) -> None:
         text = raw.strip()
-        if not text or text.startswith("#"):
+        if not text:
             return
         if len(text) > MAX_LINE_CHARS:
             self.problems.append(
@@ -286,20 +507,139 @@ class _Parser:
                 )
             )
             return
-        header = _header(text)
-        if header is not None:
-            self._set_section(line_no, *header)
+        if text.startswith("#"):
+            markdown = _MARKDOWN_RE.match(text)
+            heading = _heading(markdown["rest"], self.index) if markdown else None
+            if heading is not None and heading.section is not None:
+                self._set_heading(line_no, heading)
+            return  # a comment
+        if _SEPARATOR_RE.match(text) or _LEVELS_RE.match(text):
             return
-        digits, rest = _split_count(text)
-        count = self._count(line_no, digits)
+        if total := _TOTAL_RE.match(text):
+            self.totals.append((line_no, int(total["n"]), bool(total["dungeon"])))
+            return
+        bold = _BOLD_RE.match(text)
+        heading = _heading(bold["rest"] + bold["tail"] if bold else text, self.index)
+        if heading is not None:
+            self._set_heading(line_no, heading)
+            return
+        self.card_line(line_no, text)
+
+    def _set_heading(self, line_no: int, heading: _Heading) -> None:
+        self._close_heading()
+        section = heading.section
+        if section is None:
+            self.problems.append(
+                problem("unknown_section", MSG_UNKNOWN_SECTION, line=line_no, header=heading.text)
+            )
+            return
+        if section == SIDEBOARD:
+            self.sideboard, self.types = True, None
+        elif section == MAIN:
+            self.sideboard, self.types = False, None
+        elif section == "":
+            self.types = None  # a grouping by set: no type
+        else:
+            self.types = section  # type: ignore[assignment]
+        if heading.count is not None:
+            self.heading = [line_no, heading.text, heading.count, 0]
+        for item in self._items(heading.rest):
+            self.card_line(line_no, item)
+
+    def _close_heading(self) -> None:
+        if self.heading is None:
+            return
+        line, text, declared, counted = self.heading
+        self.heading = None
+        if declared != counted:
+            self.problems.append(
+                problem(
+                    "heading_count",
+                    MSG_HEADING_COUNT,
+                    line=line,
+                    heading=text,
+                    declared=declared,
+                    counted=counted,
+                )
+            )
+
+    def _items(self, rest: str) -> list[str]:
+        """Cards written on a heading line, split at commas that no card name contains."""
+        parts = [p.strip() for p in _ITEM_SPLIT_RE.split(rest)] if rest else []
+        parts = [p for p in parts if p]
+        items: list[str] = []
+        i = 0
+        while i < len(parts):
+            j = min(len(parts), i + _MAX_NAME_COMMAS + 1)
+            while j > i + 1 and not self._names_a_card(", ".join(parts[i:j])):
+                j -= 1
+            item = ", ".join(parts[i:j])
+            # CrossFire's `, (FR/10)` after a name belongs to it.
+            while j < len(parts) and _description(parts[j].strip("()")) and parts[j][:1] == "(":
+                item += ", " + parts[j]
+                j += 1
+            items.append(item)
+            i = j
+        return items
+
+    def _names_a_card(self, text: str) -> bool:
+        line = self._take_apart(text)
+        if line.card_id or line.raw:
+            return True
+        return bool(
+            self.index.identity_keys_for_name(line.name) or self.index.short_name_keys(line.name)
+        )
+
+    def card_line(self, line_no: int, text: str) -> None:
+        line = self._take_apart(text)
+        count = self._count(line_no, line.digits)
         if count is None:
             return
-        name, card_id = _split_number(rest)
-        entry = self._resolve(line_no, name, card_id, count)
+        if self.heading is not None:
+            self.heading[3] += count
+        entry = self._resolve(line_no, line, count)
         if entry is not None:
             (self.side if self.sideboard else self.entries).append(entry)
         elif not self.sideboard:
             self.unresolved_cards += count
+
+    def _take_apart(self, text: str) -> _Line:
+        digits, rest = _split_count(text)
+        if match := _RAW_PAIR_RE.match(rest):
+            return _Line(digits, match["name"] or "", raw=(match["set"], match["num"]))
+        description = None
+        if (match := _COMMA_TAG_RE.match(rest)) and (found := _description(match["tag"])):
+            rest, description = match["name"].strip(), found
+        match = _ID_FIRST_RE.match(rest)
+        if match and (self._known_set(match["id"]) or not match["name"]):
+            cited = read_citation(match["id"], self.index)
+            if cited:
+                name = match["name"] or ""
+                return _Line(digits, name, cited, description=description, cited=match["id"])
+        if (match := _BRACKET_RE.match(rest)) and (cited := read_citation(match["c"], self.index)):
+            name = match["name"]
+            return _Line(digits, name, cited, description=description, cited=match["c"])
+        if match := _PAREN_RE.match(rest):
+            body, name = match["id"].strip(), match["name"].strip()
+            cited = read_citation(body, self.index)
+            tag = _description(body)
+            if cited and not (tag and tag[0] and not self._known_set(body)):
+                return _Line(digits, name, cited, description=tag or description, cited=body)
+            if tag and name:
+                return _Line(digits, name, description=tag)
+            if name:
+                return _Line(digits, name, hint=body, description=description)
+        if (match := _ID_LAST_RE.match(rest)) and self._known_set(match["id"]):
+            cited = read_citation(match["id"], self.index)
+            return _Line(digits, match["name"], cited, description=description, cited=match["id"])
+        return _Line(digits, rest, description=description)
+
+    def _known_set(self, card_id: str) -> bool:
+        set_part = card_id.split("/")[0].strip()
+        return bool(
+            self.index.set_code(set_part)
+            or (set_part[-1:] in "cC" and self.index.set_code(set_part[:-1]))
+        )
 
     def _count(self, line_no: int, digits: str | None) -> int | None:
         """The line's count, or None (reported) when it is 0 or more than a deck holds."""
@@ -323,30 +663,48 @@ class _Parser:
             return None
         return int(digits)
 
-    def _set_section(self, line_no: int, heading: str, section: object) -> None:
-        if section is None:
-            self.problems.append(
-                problem("unknown_section", MSG_UNKNOWN_SECTION, line=line_no, header=heading)
-            )
-        elif section == SIDEBOARD:
-            self.sideboard, self.types = True, None
-        elif section == MAIN:
-            self.sideboard, self.types = False, None
-        else:
-            self.types = section  # type: ignore[assignment]
+    # --- resolving ---
 
-    def _resolve(self, line: int, name: str, card_id: str | None, count: int) -> DeckEntry | None:
-        if card_id is not None:
-            return self._resolve_number(line, name, card_id, count)
-        keys = self.index.identity_keys_for_name(name)
-        hint = None
-        if not keys:
-            bare, hint = _split_hint(name)
-            keys = self.index.identity_keys_for_name(bare) if hint else ()
-            name = bare if keys else name
+    def _resolve(self, line: int, parsed: _Line, count: int) -> DeckEntry | None:
+        if parsed.raw is not None:
+            return self._resolve_raw(line, parsed, count)
+        if parsed.card_id is not None:
+            return self._resolve_number(line, parsed, count)
+        return self._resolve_name(line, parsed.name, count, parsed.hint, parsed.description)
+
+    def _resolve_raw(self, line: int, parsed: _Line, count: int) -> DeckEntry | None:
+        set_code, number = parsed.raw  # type: ignore[misc]
+        card = self.index.by_raw(set_code, number)
+        if card is None:
+            self.problems.append(
+                problem("unknown_number", MSG_UNKNOWN_RAW, line=line, set=set_code, number=number)
+            )
+            return None
+        if parsed.name and not self.index.name_matches(parsed.name, card):
+            self._mismatch(line, parsed.name, card)
+            return None
+        return DeckEntry(card, count, line, True, (), self.sideboard)
+
+    def _resolve_name(
+        self,
+        line: int,
+        name: str,
+        count: int,
+        hint: str | None = None,
+        description: tuple[str | None, str | None] | None = None,
+    ) -> DeckEntry | None:
+        keys = self.index.identity_keys_for_name(name) or self.index.short_name_keys(name)
+        if not keys and hint is not None:
+            self._unknown_name(line, f"{name} ({hint})")
+            return None
         if len(keys) > 1 and self.types:
             # A type heading settles same-name cards of different types (Mind Flayer).
             keys = tuple(k for k in keys if k.split("|", 1)[0] in self.types) or keys
+        if len(keys) > 1 and description:
+            fitting = tuple(
+                k for k in keys if any(_fits(c, description) for c in self.index.printings(k))
+            )
+            keys = fitting or keys
         if not keys:
             self._unknown_name(line, name)
             return None
@@ -366,7 +724,7 @@ class _Parser:
         return DeckEntry(card, count, line, False, others, self.sideboard)
 
     def _hinted(self, key: str, hint: str | None) -> list[Card]:
-        """Printings of an identity that fit a `(level N)` or `(SET)` hint (none: no hint)."""
+        """Printings of an identity that fit a `(level N)`, `(SET)` or `(World)` hint."""
         if not hint:
             return []
         level = _LEVEL_HINT_RE.match(hint)
@@ -374,10 +732,12 @@ class _Parser:
         if level:
             wanted = int(level["level"])
             return [c for c in printings if c.is_champion and c.level_value == wanted]
-        return [c for c in printings if c.set_code.casefold() == hint.casefold()]
+        in_set = [c for c in printings if c.set_code.casefold() == hint.casefold()]
+        world = WORLD_CODES.get(hint.casefold())
+        return in_set or [c for c in printings if world and c.world == world]
 
     def _ambiguous(self, line: int, name: str, keys: tuple[str, ...]) -> None:
-        options = ", ".join(_describe(self.index, k) for k in keys)
+        options = tuple(_describe(self.index, k) for k in keys)
         types = {k.split("|", 1)[0] for k in keys}
         # Cards of one type (Adventurers! / Adventurers) are not told apart by a heading.
         template = MSG_AMBIGUOUS if len(types) == len(keys) else MSG_AMBIGUOUS_CHOICE
@@ -385,8 +745,17 @@ class _Parser:
             problem("ambiguous_card", template, line=line, name=name, options=options)
         )
 
-    def _resolve_number(self, line: int, name: str, card_id: str, count: int) -> DeckEntry | None:
+    def _resolve_number(self, line: int, parsed: _Line, count: int) -> DeckEntry | None:
+        card_id, name = parsed.card_id or "", parsed.name
         card = self.index.by_id(card_id)
+        if card is not None and (not name or self.index.name_matches(name, card, card_id)):
+            return DeckEntry(card, count, line, True, (), self.sideboard)
+        # `Living Wall (FR/10)`: CrossFire's world/level description, not FR's number 10.
+        tag = _description(parsed.cited) if parsed.cited else None
+        if name and tag and tag[0]:
+            keys = self.index.identity_keys_for_name(name) or self.index.short_name_keys(name)
+            if any(_fits(c, tag) for k in keys for c in self.index.printings(k)):
+                return self._resolve_name(line, name, count, None, tag)
         if card is None:
             hole = self.index.placeholder(card_id)
             if hole is not None:
@@ -400,14 +769,13 @@ class _Parser:
                     )
                 )
             else:
+                shown = parsed.cited or card_id
                 self.problems.append(
-                    problem("unknown_number", MSG_UNKNOWN_NUMBER, line=line, card_id=card_id)
+                    problem("unknown_number", MSG_UNKNOWN_NUMBER, line=line, card_id=shown)
                 )
             return None
-        if name and not self.index.name_matches(name, card, card_id):
-            self._mismatch(line, name, card)
-            return None
-        return DeckEntry(card, count, line, True, (), self.sideboard)
+        self._mismatch(line, name, card)
+        return None
 
     def _mismatch(self, line: int, name: str, card: Card) -> None:
         params = {"card_id": card.card_id, "card_name": card.name, "name": name}
@@ -430,21 +798,37 @@ class _Parser:
                 problem("unknown_card", MSG_UNKNOWN_CARD_UNSUGGESTED, line=line, name=name)
             )
             return
-        close = self.index.suggestions(name)
+        close = tuple(_item(shown, card) for shown, card in self.index.suggestions(name))
         if close:
             self.problems.append(
-                problem(
-                    "unknown_card",
-                    MSG_UNKNOWN_CARD,
-                    line=line,
-                    name=name,
-                    suggestions=", ".join(close),
-                )
+                problem("unknown_card", MSG_UNKNOWN_CARD, line=line, name=name, suggestions=close)
             )
         else:
             self.problems.append(
                 problem("unknown_card", MSG_UNKNOWN_CARD_NO_MATCH, line=line, name=name)
             )
+
+    # --- the end of the list ---
+
+    def finish(self) -> None:
+        self._close_heading()
+        if not self.totals:
+            return
+        cards = sum(e.count for e in self.entries) + self.unresolved_cards
+        dungeons = sum(e.count for e in self.entries if e.card.type == "Dungeon")
+        for line, declared, plus_dungeon in self.totals:
+            allowed = {cards - dungeons} if plus_dungeon else {cards, cards - dungeons}
+            if declared not in allowed:
+                counted = cards - dungeons if plus_dungeon else cards
+                self.problems.append(
+                    problem(
+                        "total_count",
+                        MSG_TOTAL_COUNT,
+                        line=line,
+                        declared=declared,
+                        counted=counted,
+                    )
+                )
 
 
 def parse_decklist(text: str, index: CardIndex) -> ParsedDeck:
@@ -453,8 +837,54 @@ def parse_decklist(text: str, index: CardIndex) -> ParsedDeck:
     if too_big:
         return ParsedDeck((), (), too_big)
     parser = _Parser(index)
-    for line_no, raw in enumerate(text.splitlines(), start=1):
-        parser.feed(line_no, raw)
+    lines = text.splitlines()
+    skipped = _crossfire_preamble(lines, index)
+    for line_no, raw in enumerate(lines, start=1):
+        if line_no not in skipped:
+            parser.feed(line_no, raw)
+    parser.finish()
+    problems = sorted(parser.problems, key=lambda p: p.line or 0)
     return ParsedDeck(
-        tuple(parser.entries), tuple(parser.side), tuple(parser.problems), parser.unresolved_cards
+        tuple(parser.entries), tuple(parser.side), tuple(problems), parser.unresolved_cards
     )
+
+
+def suggestion_items(found: Problem) -> tuple[dict[str, str], ...]:
+    """The cards a problem offers, each its own item: suggestions, or an ambiguous line's
+    choices (empty for other problems)."""
+    return tuple(found.params.get("suggestions") or found.params.get("options") or ())
+
+
+def item_label(item: dict[str, str]) -> str:
+    """One offered card in words: `Manshoon of the Zhentarim (Wizard, level 8, RRc/06)`."""
+    level = f"level {item['level']}, " if item.get("level") else ""
+    return f"{item['name']} ({item['type']}, {level}{item['card_id']})"
+
+
+def reads_as_written(text: str, index: CardIndex) -> bool:
+    """Whether the parser reads this line in its own notation (a total line, a heading with
+    a count or cards, a markdown heading, CrossFire's `SET/NUM Name, (World/Level)` and
+    `{set number}`, a citation): a tidying step before the parser must leave it as it is."""
+    text = text.strip()
+    if not text or len(text) > MAX_LINE_CHARS:
+        return False
+    if _TOTAL_RE.match(text) or _SEPARATOR_RE.match(text) or _LEVELS_RE.match(text):
+        return True
+    if text.startswith("#"):
+        markdown = _MARKDOWN_RE.match(text)
+        heading = _heading(markdown["rest"], index) if markdown else None
+        return heading is not None and heading.section is not None
+    heading = _heading(text, index)
+    if heading is not None and heading.section is not None:
+        return heading.count is not None or bool(heading.rest)
+    _digits, rest = _split_count(text)
+    if _RAW_PAIR_RE.match(rest):
+        return True
+    if (match := _COMMA_TAG_RE.match(rest)) and _description(match["tag"]):
+        return True
+    if (match := _ID_FIRST_RE.match(rest)) and _cited(index, match["id"].split("/")[0], "1"):
+        return True
+    for regex, group in ((_BRACKET_RE, "c"), (_PAREN_RE, "id")):
+        if (match := regex.match(rest)) and read_citation(match[group], index):
+            return True
+    return False

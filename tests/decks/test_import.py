@@ -142,7 +142,8 @@ def test_identity_split_is_imported_and_old_lists_are_flagged(
     check = check_stored(decklist, event)
     problem = check.problems[0]
     assert [p.code for p in check.problems] == ["ambiguous_card", "total_size"], check.problems
-    assert problem.code == "ambiguous_card" and "Adventurers! (Hero, level 3" in problem.message
+    assert problem.code == "ambiguous_card"
+    assert problem.params["options"][0]["name"] == "Adventurers!"
     assert Card.objects.get(card_id="1st/053").identity.key == "Hero|adventurers!"
     again = StringIO()
     call_command("import_cards", str(DATA), stdout=again)

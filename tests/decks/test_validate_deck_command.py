@@ -76,7 +76,7 @@ def test_unknown_card_is_exit_2(db, tmp_path):
     assert code == 2 and doc["resolved"] is False and not doc["is_legal"]
     unknown = [p for p in doc["problems"] if p["code"] == "unknown_card"]
     assert unknown[0]["line"] == deck_text("legal_community_55.txt").count("\n") + 2
-    assert "Shaqat Beetles" in unknown[0]["message"] and "Shaqat Beetle" in err
+    assert unknown[0]["suggestions"][0]["name"] == "Shaqat Beetles" and "Shaqat Beetle" in err
 
 
 def test_unreadable_file_and_bad_format_are_exit_2(db, tmp_path):
@@ -186,4 +186,7 @@ def test_a_line_that_could_be_either_card_exits_2_with_the_choices(db, tmp_path)
     path.write_text("Adventurers\n", encoding="utf-8")
     code, doc, err = run(str(path))
     assert code == 2 and doc["resolved"] is False
-    assert "Adventurers! (Hero, level 3, 3rd/053), Adventurers (Hero, level 4, 3rd/056)" in err
+    # Each choice on its own line (card names contain commas).
+    assert (
+        "  - Adventurers! (Hero, level 3, 3rd/053)\n  - Adventurers (Hero, level 4, 3rd/056)" in err
+    )

@@ -109,7 +109,8 @@ def test_representative_prefers_latest_printing(index):
 
 
 def test_suggestions(index):
-    assert index.suggestions("Shaqat Beetle")[0] == "Shaqat Beetles"
+    name, card = index.suggestions("Shaqat Beetle")[0]
+    assert (name, card.card_id) == ("Shaqat Beetles", "4th/234")
 
 
 def test_index_from_plain_cards():

@@ -3,7 +3,7 @@
 import pytest
 
 from scoring.cards import CardIndex, default_card_index
-from scoring.decklist import parse_decklist
+from scoring.decklist import item_label, parse_decklist, suggestion_items
 
 
 @pytest.fixture(scope="module")
@@ -73,9 +73,9 @@ def test_typo_gets_suggestions_and_line_number(index):
     parsed = parse_decklist("# my deck\n\nShaqat Beetle\n", index)
     (problem,) = parsed.problems
     assert problem.code == "unknown_card" and problem.line == 3
-    assert (
-        problem.message == 'Line 3: unknown card "Shaqat Beetle". Closest matches: Shaqat Beetles.'
-    )
+    assert problem.message == 'Line 3: unknown card "Shaqat Beetle". Did you mean one of these?'
+    # Each suggestion is its own item, with its number and type (SPEC §3).
+    assert item_label(suggestion_items(problem)[0]) == "Shaqat Beetles (Ally, 4th/234)"
 
 
 def test_unknown_without_similar_name(index):
@@ -86,7 +86,10 @@ def test_unknown_without_similar_name(index):
 def test_ambiguous_name(index):
     (problem,) = parse_decklist("Mind Flayer", index).problems
     assert problem.code == "ambiguous_card"
-    assert "Mind Flayer (Ally" in problem.message and "Mind Flayer (Monster" in problem.message
+    assert [(o["name"], o["type"]) for o in problem.params["options"]] == [
+        ("Mind Flayer", "Ally"),
+        ("Mind Flayer", "Monster"),
+    ]
 
 
 def test_section_header_disambiguates(index):
@@ -99,11 +102,11 @@ def test_section_header_disambiguates(index):
     "header",
     [
         "Realms:",
-        "Realms (12):",
+        "Realms (1):",
         "Realm:",
-        "Rule cards 3:",
+        "Rule cards 1:",
         "Magical items:",
-        "Champions (20):",
+        "Champions (1):",
         "Thief skills:",
         "Dungeon:",
         "Avatars:",
@@ -223,12 +226,16 @@ def test_name_without_bang_asks_which_card(index):
     (problem,) = parse_decklist("Heroes:\nAdventurers", index).problems
     assert problem.code == "ambiguous_card" and problem.line == 2
     assert problem.message == (
-        'Line 2: "Adventurers" could be more than one card: '
-        "Adventurers! (Hero, level 3, 3rd/053), Adventurers (Hero, level 4, 3rd/056). "
-        "Which one? Write its exact name or add its number."
+        'Line 2: "Adventurers" could be more than one card. '
+        "Which one? Write its exact name or add its number. It may be:"
     )
+    assert [item_label(o) for o in suggestion_items(problem)] == [
+        "Adventurers! (Hero, level 3, 3rd/053)",
+        "Adventurers (Hero, level 4, 3rd/056)",
+    ]
     (siege,) = parse_decklist("Siege", index).problems
-    assert siege.code == "ambiguous_card" and "Siege! (Event" in siege.message
+    assert siege.code == "ambiguous_card"
+    assert "Siege! (Event, " in [item_label(o) for o in suggestion_items(siege)][0]
 
 
 @pytest.mark.parametrize(
@@ -274,7 +281,7 @@ def test_only_the_first_unknown_lines_get_suggestions(index):
     text = "".join(f"Shaqat Beetlez {n}\n" for n in range(12))
     problems = parse_decklist(text, index).problems
     assert len(problems) == 12 and {p.code for p in problems} == {"unknown_card"}
-    assert "Closest matches: Shaqat Beetles" in problems[9].message
+    assert suggestion_items(problems[9])[0]["name"] == "Shaqat Beetles"
     assert problems[10].message == (
         'Line 11: unknown card "Shaqat Beetlez 10" (too many unknown lines to suggest names).'
     )

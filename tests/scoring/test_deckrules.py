@@ -244,7 +244,7 @@ def test_newbie_25_size_and_one_copy_only(index):
     assert sorted(report.codes) == ["duplicate", "total_size"]
 
 
-SIDEBOARD = "\nSideboard (7):\n" + deck("sideboard_7.txt").strip()
+SIDEBOARD = "\nSideboard:\n" + deck("sideboard_7.txt").strip()
 SIDE_FMT = DeckFormat(55, variants=frozenset({"sideboard"}))
 
 

@@ -149,6 +149,17 @@ ISSUE_TEMPLATES: Mapping[IssueCode, Any] = {
     C.ADVANCER_MISSING: _(
         "%(player)r advances from round %(round)s (%(why)s) and must be seated in round %(next)s"
     ),
+    C.DRAW_MISSING: _(
+        "a wildcard after round %(round)s goes to the draw among %(tied)s (level on points, "
+        "unrazed realms and games won): the event's draw must pick one of them"
+    ),
+    C.DRAW_NOT_TIED: _(
+        "%(player)r is not a wildcard the draw can pick after round %(round)s: it picks "
+        "%(count)s among %(tied)s (level on points, unrazed realms and games won)"
+    ),
+    C.DRAW_NOT_NEEDED: _(
+        "%(player)r cannot be drawn after round %(round)s: no wildcard tie goes to the draw"
+    ),
     C.WITHDRAWN_NOT_PLAYED: _(
         "%(player)r did not play round %(round)s and cannot withdraw after it"
     ),
@@ -201,7 +212,7 @@ def issue_line(issue: Issue) -> str:
 # literal copies of the English let makemessages extract them, and a test keeps them equal.
 DECK_TEMPLATES: Mapping[str, Any] = {
     parser_msgs.MSG_UNKNOWN_CARD.id: _(
-        'Line %(line)s: unknown card "%(name)s". Closest matches: %(suggestions)s.'
+        'Line %(line)s: unknown card "%(name)s". Did you mean one of these?'
     ),
     parser_msgs.MSG_UNKNOWN_CARD_NO_MATCH.id: _(
         'Line %(line)s: unknown card "%(name)s" (no similar name).'
@@ -220,12 +231,22 @@ DECK_TEMPLATES: Mapping[str, Any] = {
         'Line %(line)s: %(card_id)s is "%(card_name)s", not "%(name)s" (printed as %(printings)s).'
     ),
     parser_msgs.MSG_AMBIGUOUS.id: _(
-        'Line %(line)s: "%(name)s" is ambiguous: %(options)s. '
-        "Add the number or put it under a type heading."
+        'Line %(line)s: "%(name)s" is ambiguous. '
+        "Add the number or put it under a type heading. It may be:"
     ),
     parser_msgs.MSG_AMBIGUOUS_CHOICE.id: _(
-        'Line %(line)s: "%(name)s" could be more than one card: %(options)s. '
-        "Which one? Write its exact name or add its number."
+        'Line %(line)s: "%(name)s" could be more than one card. '
+        "Which one? Write its exact name or add its number. It may be:"
+    ),
+    parser_msgs.MSG_HEADING_COUNT.id: _(
+        'Line %(line)s: the heading "%(heading)s" says %(declared)s cards, '
+        "but %(counted)s are listed under it."
+    ),
+    parser_msgs.MSG_TOTAL_COUNT.id: _(
+        "Line %(line)s: the list says it has %(declared)s cards, but %(counted)s are listed."
+    ),
+    parser_msgs.MSG_UNKNOWN_RAW.id: _(
+        "Line %(line)s: CrossFire's number %(set)s %(number)s is no card."
     ),
     parser_msgs.MSG_BAD_COUNT.id: _("Line %(line)s: the count must be at least 1."),
     parser_msgs.MSG_COUNT_TOO_LARGE.id: _(

@@ -13,13 +13,16 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.cards import CardIndex
+from scoring.cfd import CfdError, cfd_decklist_text, decode_cfd, looks_like_cfd, read_cfd
 from scoring.deckformat import ALL_GROUPS, COMMUNITY_EDITION, DeckFormat, Problem
 from scoring.decklist import (
+    MAX_DECKLIST_CHARS,
     NO_CARD_DATA_CODE,
     DeckEntry,
     ParsedDeck,
     no_card_data_problems,
     parse_decklist,
+    suggestion_items,
     text_limit_problems,
 )
 from scoring.deckrules import DeckReport, apply_swap, group_of, validate_deck, validate_swap
@@ -82,6 +85,9 @@ class DeckCheck:
                 "line": p.line,
                 "blocking": p.blocking,
                 "sideboard": id(p) in side,
+                # The cards a problem offers (suggestions, an ambiguous line's choices), each
+                # its own item: card names contain commas.
+                "items": [dict(item) for item in suggestion_items(p)],
             }
             for p in self.problems
         ]
@@ -105,6 +111,54 @@ PARSE_CODES = frozenset(
         "unknown_section",
     }
 )
+
+
+# A decklist file (a CrossFire .cfd or a text list): four bytes per character of the longest
+# list at most (UTF-8); larger uploads are refused unread.
+MAX_UPLOAD_BYTES = 4 * MAX_DECKLIST_CHARS
+DECKLIST_FILE_SUFFIXES = (".cfd", ".txt")
+
+
+def decode_text(data: bytes) -> str:
+    """A text file's content: UTF-8 (with or without BOM), UTF-16 with BOM, else Windows-1252
+    or Latin-1 (never an error)."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return data.decode("utf-16", errors="replace")
+    for encoding in ("utf-8-sig", "cp1252"):
+        try:
+            return data.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+    return data.decode("latin-1")
+
+
+def decklist_from_file(name: str, data: bytes, index: CardIndex | None = None) -> str:
+    """The list a decklist file holds: a CrossFire deck file (.cfd) becomes its typed list
+    (`SET/NUMBER Name` lines), a text file is its text. A bad file raises a translated
+    ValidationError naming what is wrong."""
+    if len(data) > MAX_UPLOAD_BYTES:
+        raise ValidationError(
+            _("The file is too large: %(size)s bytes, at most %(max)s.")
+            % {"size": len(data), "max": MAX_UPLOAD_BYTES}
+        )
+    if b"\x00" in data and not data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise ValidationError(_("This file is not a text file or a CrossFire deck file (.cfd)."))
+    suffix = "." + name.rsplit(".", 1)[-1].lower() if "." in name else ""
+    if suffix and suffix not in DECKLIST_FILE_SUFFIXES:
+        raise ValidationError(
+            _("Upload a CrossFire deck file (.cfd) or a text file (.txt), not %(suffix)s.")
+            % {"suffix": suffix}
+        )
+    text = decode_cfd(data) if suffix == ".cfd" else decode_text(data)
+    if suffix == ".cfd" or looks_like_cfd(text):
+        try:
+            deck = read_cfd(text)
+        except CfdError:
+            raise ValidationError(
+                _("This file is not a CrossFire deck file: it has no readable tempDeck list.")
+            ) from None
+        return cfd_decklist_text(deck, index or get_card_index())
+    return text
 
 
 def rules_edition_of(event: Event) -> str:

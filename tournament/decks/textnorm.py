@@ -7,7 +7,7 @@ import unicodedata
 from pathlib import Path
 
 from scoring.cards import CardIndex, normalize_card_id, normalize_name
-from scoring.decklist import MAX_LINE_CHARS, SECTION_NAMES
+from scoring.decklist import MAX_LINE_CHARS, SECTION_NAMES, reads_as_written
 
 ENCODINGS = ("utf-8-sig", "utf-16", "cp1252", "latin-1")
 _INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff"), None)
@@ -71,6 +71,8 @@ def normalize_line(raw: str, index: CardIndex, enumerated: bool = False) -> str:
     """One line in the parser's shape (`N Name (SET/NUM)`); comments and totals become blank."""
     text = unicodedata.normalize("NFC", raw).translate(_INVISIBLE)
     text = _SPACES.sub(" ", text).strip()
+    if reads_as_written(text, index):
+        return text  # the parser's own notations (SPEC §3): headings with counts, totals …
     if not text or text.startswith("#") or _COMMENT.match(text) or _TOTAL.match(text):
         return ""
     heading = _heading(text, index)

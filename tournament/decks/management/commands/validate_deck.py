@@ -1,9 +1,11 @@
-"""`manage.py validate_deck`: check a decklist file against a format; JSON out, exit 0/1/2."""
+"""`manage.py validate_deck`: check a decklist file (a text list or a CrossFire `.cfd` deck
+file) against a format; JSON out, exit 0/1/2."""
 
 import json
 import sys
 from pathlib import Path
 
+from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
 from scoring.cards import load_card_index
@@ -17,14 +19,22 @@ from scoring.deckformat import (
     VARIANTS,
     DeckFormat,
 )
-from scoring.decklist import MAX_DECKLIST_CHARS
+from scoring.decklist import item_label
 from tournament.decks.carddata import get_card_index
-from tournament.decks.services import DeckCheck, check_decklist, group_of
-from tournament.decks.textnorm import read_decklist_file
+from tournament.decks.services import (
+    MAX_UPLOAD_BYTES,
+    DeckCheck,
+    check_decklist,
+    decklist_from_file,
+    group_of,
+)
+
+# Deck rules with a deck size of their own: the size when --size is not given.
+RULES_SIZES = {"blitz": 25}
 
 EXIT_LEGAL, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
 # Four bytes per character at most (UTF-8): anything larger cannot be a list the parser takes.
-MAX_FILE_BYTES = 4 * MAX_DECKLIST_CHARS
+MAX_FILE_BYTES = MAX_UPLOAD_BYTES
 
 
 def report_json(check: DeckCheck) -> dict:
@@ -56,7 +66,14 @@ def report_json(check: DeckCheck) -> dict:
             "variants": sorted(check.fmt.variants),
             "rules_edition": check.fmt.rules_edition,
         },
-        "problems": [{k: m[k] for k in ("code", "message", "line", "blocking")} for m in messages],
+        "problems": [
+            {
+                **{k: m[k] for k in ("code", "message", "line", "blocking")},
+                # The cards a problem offers (suggestions or choices), one item each.
+                "suggestions": m["items"],
+            }
+            for m in messages
+        ],
         "counts": dict(check.report.counts),
         "total": check.card_count,
         "sideboard_total": sum(e.count for e in check.sideboard),
@@ -73,8 +90,17 @@ class Command(BaseCommand):
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("file", help="decklist text file ('-' reads standard input)")
-        parser.add_argument("--size", type=int, choices=DECK_SIZES, default=55)
+        parser.add_argument(
+            "file",
+            help="decklist text file or CrossFire deck file (.cfd); '-' reads standard input",
+        )
+        parser.add_argument(
+            "--size",
+            type=int,
+            choices=DECK_SIZES,
+            default=None,
+            help="deck size (default 55; 25 with --rules blitz)",
+        )
         parser.add_argument(
             "--rules", default="community", choices=[*DECK_RULES, *DECK_RULES_ALIASES]
         )
@@ -99,7 +125,7 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         try:
             fmt = DeckFormat(
-                size=options["size"],
+                size=options["size"] or RULES_SIZES.get(options["rules"], 55),
                 rules=options["rules"],
                 tournament_type=options["tournament_type"],
                 no_xs_digit=options["digit"],
@@ -108,12 +134,11 @@ class Command(BaseCommand):
             )
         except ValueError as exc:
             raise CommandError(f"invalid format: {exc}", returncode=EXIT_UNREADABLE) from exc
-        text = self._read(options["file"])
-        side = self._read(options["sideboard"]) if options["sideboard"] else ""
         index = load_card_index(Path(options["data_dir"])) if options["data_dir"] else None
-        check = check_decklist(
-            text, fmt, side, index or get_card_index(), sideboard_opt_out=options["no_sideboard"]
-        )
+        index = index or get_card_index()
+        text = self._read(options["file"], index)
+        side = self._read(options["sideboard"], index) if options["sideboard"] else ""
+        check = check_decklist(text, fmt, side, index, sideboard_opt_out=options["no_sideboard"])
         if not check.entries and not check.sideboard and not check.parse_problems:
             self._fail(f"{options['file']}: no card lines found")
         document = report_json(check)
@@ -122,22 +147,32 @@ class Command(BaseCommand):
             for problem in document["problems"]:
                 if problem["code"] in {p.code for p in check.parse_problems}:
                     self.stderr.write(problem["message"])
+                    for item in problem["suggestions"]:
+                        self.stderr.write(f"  - {item_label(item)}")
             sys.exit(EXIT_UNREADABLE)
         sys.exit(EXIT_LEGAL if check.is_legal else EXIT_ILLEGAL)
 
-    def _read(self, name: str) -> str:
-        """The file's text; a file far larger than any list is refused unread."""
+    def _read(self, name: str, index) -> str:
+        """The file's list; a file far larger than any list is refused unread. A CrossFire
+        deck file (.cfd) is read as the typed list it stands for."""
         try:
             if name == "-":
                 data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
                 if len(data) > MAX_FILE_BYTES:
                     self._fail(f"standard input: more than {MAX_FILE_BYTES} bytes")
-                return data.decode("utf-8-sig", errors="replace")
-            if Path(name).stat().st_size > MAX_FILE_BYTES:
-                self._fail(f"{name}: more than {MAX_FILE_BYTES} bytes")
-            return read_decklist_file(Path(name))
+                name_for_type = "-"
+            else:
+                if Path(name).stat().st_size > MAX_FILE_BYTES:
+                    self._fail(f"{name}: more than {MAX_FILE_BYTES} bytes")
+                data = Path(name).read_bytes()
+                name_for_type = Path(name).name if Path(name).suffix.lower() == ".cfd" else "-"
         except OSError as exc:
             self._fail(f"cannot read {name}: {exc.strerror or exc}")
+            return ""
+        try:
+            return decklist_from_file(name_for_type, data, index)
+        except ValidationError as exc:
+            self._fail(f"{name}: {' '.join(exc.messages)}")
         return ""
 
     def _fail(self, message: str) -> None:
