@@ -17,6 +17,7 @@ __all__ = [
     "advance",
     "draw_order",
     "event_totals",
+    "recorded_draw",
     "tournament_winner",
 ]
 
@@ -27,11 +28,19 @@ class WildcardPick:
 
     ``decided_by``: "only-candidate", "points", "unrazed", "games-won" or "draw";
     ``tied_with``: the other candidates still level when that tie-break was applied.
+    ``unrecorded``: a draw was needed but the event recorded none of the tied candidates
+    (``player`` is then only the seeded draw's stand-in: any of the tied may be drawn).
     """
 
     player: str
     decided_by: str
     tied_with: tuple[str, ...] = ()
+    unrecorded: bool = False
+
+    @property
+    def tied(self) -> tuple[str, ...]:
+        """Every candidate level when the pick was made (the pick first)."""
+        return (self.player, *self.tied_with)
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,8 +111,10 @@ def _pick(
     points: dict[str, int],
     totals: dict[str, PlayerTotals],
     draw: list[str],
+    drawn: Collection[str] | None,
 ) -> WildcardPick:
-    """Choose one wildcard: points so far, then event unrazed total, then games won, then draw."""
+    """Choose one wildcard: points so far, then event unrazed total, then games won, then the
+    draw: the recorded one (``drawn``) when given, else the seeded draw."""
     if len(candidates) == 1:
         return WildcardPick(candidates[0], "only-candidate")
     level = candidates
@@ -118,18 +129,45 @@ def _pick(
         if len(best) == 1:
             return WildcardPick(best[0], name, tuple(p for p in level if p != best[0]))
         level = best
-    winner = next(p for p in draw if p in level)
-    return WildcardPick(winner, "draw", tuple(p for p in level if p != winner))
+    ordered = [p for p in draw if p in level]
+    if drawn is None:  # the event draws now (the site, closing the round): the seeded draw
+        winner, unrecorded = ordered[0], False
+    else:  # the event's draw is recorded: any tied candidate it drew is the pick
+        recorded = [p for p in ordered if p in drawn]
+        winner, unrecorded = (recorded[0], False) if recorded else (ordered[0], True)
+    return WildcardPick(winner, "draw", tuple(p for p in level if p != winner), unrecorded)
+
+
+def recorded_draw(event: EventRecord, round_number: int) -> tuple[str, ...] | None:
+    """The event's recorded draw after a round (SPEC §6: the draw belongs to the event): the
+    round's ``draw`` list, else the players seated in the next round (a file records the
+    draw by seating the drawn player), else None (nothing recorded: the event draws when it
+    closes the round)."""
+    rnd = event.rounds[round_number - 1]
+    if rnd.draw:
+        return rnd.draw
+    if round_number < len(event.rounds):
+        return event.rounds[round_number].players
+    return None
 
 
 def advance(
-    event: EventRecord, round_number: int | None = None, withdrawn: Collection[str] = ()
+    event: EventRecord,
+    round_number: int | None = None,
+    withdrawn: Collection[str] = (),
+    drawn: Collection[str] | None = None,
 ) -> Advancement:
     """Winners of a round (the last by default) plus wildcards until they can be seated.
 
     ``withdrawn`` players left the event after their bracket ended: they neither advance
     nor become wildcards (a player who dropped during a bracket is in its ``dropped``); the
     rounds' own ``withdrawn`` lists up to this round count too.
+
+    ``drawn``: the event's recorded draw (``recorded_draw``): when candidates are still tied
+    after games won, the tied candidate it drew is the wildcard, whichever of them it is
+    (the engine never replaces a recorded draw with its own); a draw it does not record is
+    marked ``unrecorded``. None: the event draws now, by the seeded ``draw_order`` (the
+    site closing a round stores the outcome).
     """
     number = round_number if round_number is not None else len(event.rounds)
     rnd = event.rounds[number - 1]
@@ -157,7 +195,7 @@ def advance(
     while not is_seatable(len(winners) + len(picks)) and candidates:
         numbers = {p.id: p.player_number for p in event.players}
         draw = draw_order(event.draw_seed, number, len(picks), candidates, numbers)
-        pick = _pick(candidates, points, totals, draw)
+        pick = _pick(candidates, points, totals, draw, drawn)
         picks.append(pick)
         candidates.remove(pick.player)
     count = len(winners) + len(picks)

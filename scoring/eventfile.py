@@ -14,7 +14,8 @@ Keys (``?`` = optional; omitted from canonical output when at its default)::
     coordinator {name, player_number?, played?}, judges? ([]),
     players [{id, name, player_number?}], teams? ([{id, name, players [id, id]}]),
     rounds [{number, brackets [{table, players, games [{winner, ended_by, unrazed,
-        razed?, holdings?}], tiebreak_order? (null), dropped? ([])}], withdrawn? ([])}]
+        razed?, holdings?}], tiebreak_order? (null), dropped? ([])}], withdrawn? ([]),
+        draw? ([])}]
 
 Extras beyond the SPEC example: ``no_xs_digit`` (the X of No-Xs), ``time_limit_minutes``
 (the limit per round of a timed event; older files say only ``"timed": true``, read as
@@ -23,7 +24,10 @@ Extras beyond the SPEC example: ``no_xs_digit`` (the X of No-Xs), ``time_limit_m
 "<name>|<date>"), per game ``razed``/``holdings`` (player id → count), needed only to
 decide an unrazed tie in a game ended by running out of cards or time, and per round
 ``withdrawn`` (players who left the event after their bracket of that round ended: they
-keep their places but do not advance). Unknown keys are errors. Player numbers are
+keep their places but do not advance) and ``draw`` (the event's recorded draw after that
+round, SPEC §6: the wildcards it picked among candidates still tied after games won, in
+pick order; the next round's seating records a draw too, so a writer lists it where no
+next round is seated yet). Unknown keys are errors. Player numbers are
 strings (``""`` when unknown).
 A Team Spirit event lists ``teams`` (SPEC §10): its brackets' ``players``, ``dropped`` and
 ``tiebreak_order`` and its games' ``winner`` are then team ids, while game counts stay
@@ -372,14 +376,20 @@ def _read_bracket(r: _Reader, known: set[str], seats: set[str]) -> Check:
 
 
 def _read_round(r: _Reader, known: set[str], seats: set[str]) -> Check:
+    # The recorded draw names what brackets seat: players, or teams in Team Spirit.
+    drawn_ids = _read_ids(r, seats, "player" if seats is known else "team")
+
     def check(value: Any, path: str) -> Any:
-        data = r.obj(value, path, ("number", "brackets", "withdrawn"))
+        data = r.obj(value, path, ("number", "brackets", "withdrawn", "draw"))
         if data is None:
             return BAD
         number = r.key(data, path, "number", r.integer)
         brackets = r.key(data, path, "brackets", r.array(_read_bracket(r, known, seats)))
         withdrawn = r.key(data, path, "withdrawn", _read_ids(r, known), ())
-        return BAD if _any_bad(number, brackets, withdrawn) else Round(number, brackets, withdrawn)
+        draw = r.key(data, path, "draw", drawn_ids, ())
+        if _any_bad(number, brackets, withdrawn, draw):
+            return BAD
+        return Round(number, brackets, withdrawn, draw)
 
     return check
 
@@ -590,6 +600,8 @@ def _round(rnd: Round, members: Mapping[str, Sequence[str]]) -> dict[str, Any]:
     data: dict[str, Any] = {"number": rnd.number, "brackets": brackets}
     if rnd.withdrawn:
         data["withdrawn"] = list(rnd.withdrawn)
+    if rnd.draw:
+        data["draw"] = list(rnd.draw)
     return data
 
 

@@ -288,16 +288,21 @@ class Round:
     """A round; the round number is also its points multiplier.
 
     ``withdrawn`` players left the event after their bracket of this round ended: their
-    places stand, but they neither advance nor become wildcards.
+    places stand, but they neither advance nor become wildcards. ``draw`` records the
+    event's draw after this round (SPEC §6): the wildcards it picked among candidates still
+    tied after games won, in pick order (empty: none recorded here; the next round's
+    seating records it too).
     """
 
     number: int
     brackets: tuple[Bracket, ...]
     withdrawn: tuple[str, ...] = ()
+    draw: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         _set(self, "brackets", tuple(self.brackets))
         _set(self, "withdrawn", tuple(self.withdrawn))
+        _set(self, "draw", tuple(self.draw))
 
     @property
     def is_final(self) -> bool:
@@ -465,6 +470,9 @@ class IssueCode(StrEnum):
     NOT_ADVANCING = "not-advancing"
     WRONG_WILDCARD = "wrong-wildcard"
     ADVANCER_MISSING = "advancer-missing"
+    DRAW_NOT_TIED = "draw-not-tied"
+    DRAW_MISSING = "draw-missing"
+    DRAW_NOT_NEEDED = "draw-not-needed"
     WITHDRAWN_NOT_PLAYED = "withdrawn-not-played"
     # the site's own limits (database lengths, shared player numbers, Event.clean)
     SITE = "site"

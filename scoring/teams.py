@@ -224,6 +224,7 @@ def team_event(event: EventRecord) -> EventRecord:
                 rnd.number,
                 tuple(team_bracket(b, by_id) for b in rnd.brackets),
                 _teams_of(rnd.withdrawn, event.teams),
+                _teams_of(rnd.draw, event.teams),
             )
             for rnd in event.rounds
         ),
@@ -284,10 +285,16 @@ def team_winner(event: EventRecord) -> str | None:
 
 
 def advance_teams(
-    event: EventRecord, round_number: int | None = None, withdrawn: Iterable[str] = ()
+    event: EventRecord,
+    round_number: int | None = None,
+    withdrawn: Iterable[str] = (),
+    drawn: Iterable[str] | None = None,
 ) -> Advancement:
-    """Teams going on from a round: bracket winners, then wildcard *teams* (§6, §10)."""
-    return advance(team_event(event), round_number, tuple(withdrawn))
+    """Teams going on from a round: bracket winners, then wildcard *teams* (§6, §10);
+    ``drawn``: the event's recorded draw (teams, or their members), as for ``advance``."""
+    level = team_event(event)
+    teams = None if drawn is None else _teams_of(drawn, event.teams)
+    return advance(level, round_number, tuple(withdrawn), teams)
 
 
 # --- checks ------------------------------------------------------------------------------

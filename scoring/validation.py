@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from scoring.advancement import advance
+from scoring.advancement import WildcardPick, advance, recorded_draw
 from scoring.brackets import bracket_sizes, is_seatable
 from scoring.model import (
     CONQUEROR_MIN_REALMS,
@@ -511,6 +511,8 @@ def validate_event(event: EventRecord) -> list[Issue]:
                 # Advancement is checked whatever else is wrong (SPEC §6: in every kind of
                 # event, whatever else the file contains); it only needs counts it can add.
                 issues += _validate_advancement(event, r, left)
+        if rnd.draw and _countable(event.rounds[: r + 1]):
+            issues += _validate_draw(event, r)
     return issues
 
 
@@ -615,11 +617,15 @@ def _validate_round_closed(event: EventRecord, r: int) -> list[Issue]:
 def _validate_advancement(event: EventRecord, r: int, left: set[str]) -> list[Issue]:
     """Round r+1 seats exactly round r's bracket winners (minus drops) and the wildcards (§6).
 
+    The draw belongs to the event: when candidates are still tied after games won, the one
+    the event drew (the round's ``draw``, else whichever of them round r+1 seats) is the
+    wildcard; a player seated over a candidate he does not tie with is refused.
     Players who dropped earlier or never played round 1 are left to the seat check.
     """
     rnd, following = event.rounds[r], event.rounds[r + 1]
-    result = advance(event, rnd.number)
-    expected = set(result.advancing)
+    result = advance(event, rnd.number, drawn=recorded_draw(event, rnd.number))
+    unrecorded = [w for w in result.wildcards if w.unrecorded]
+    expected = set(result.advancing) - {w.player for w in unrecorded}
     wildcards = {w.player: w for w in result.wildcards}
     first_round = set(event.rounds[0].players)
     issues: list[Issue] = []
@@ -628,12 +634,12 @@ def _validate_advancement(event: EventRecord, r: int, left: set[str]) -> list[Is
             if player in expected or player in left or player not in first_round:
                 continue
             where = f"rounds[{r + 1}].brackets[{b}].players[{s}]"
-            issues.append(_not_advancing(rnd, player, where, tuple(wildcards)))
+            issues.append(_not_advancing(rnd, player, where, result.wildcards))
     seated = set(following.players)
     for player in result.advancing:
-        if player in seated:
-            continue
         pick = wildcards.get(player)
+        if player in seated or (pick is not None and pick.unrecorded):
+            continue
         msg = (
             "%(player)r advances from round %(round)s (%(why)s) and must be seated in round "
             "%(next)s"
@@ -652,10 +658,69 @@ def _validate_advancement(event: EventRecord, r: int, left: set[str]) -> list[Is
                 next=following.number,
             )
         )
+    if not rnd.draw:  # a round's own draw list is checked by _validate_draw
+        issues += [_draw_missing(rnd, pick, f"rounds[{r + 1}].brackets") for pick in unrecorded]
     return issues
 
 
-def _not_advancing(rnd: Round, player: str, where: str, wildcards: tuple[str, ...]) -> Issue:
+def _tied_text(pick: WildcardPick) -> str:
+    return ", ".join(repr(p) for p in sorted(pick.tied))
+
+
+def _draw_missing(rnd: Round, pick: WildcardPick, where: str) -> Issue:
+    """A wildcard tie went to the draw, and the event recorded none of the tied."""
+    msg = (
+        "a wildcard after round %(round)s goes to the draw among %(tied)s (level on points, "
+        "unrazed realms and games won): the event's draw must pick one of them"
+    )
+    return issue(
+        where, IssueCode.DRAW_MISSING, msg, "players", round=rnd.number, tied=_tied_text(pick)
+    )
+
+
+def _validate_draw(event: EventRecord, r: int) -> list[Issue]:
+    """A round's recorded ``draw`` names wildcards the draw could pick: each a candidate
+    still tied after games won, no more than the draws the round needs."""
+    rnd = event.rounds[r]
+    result = advance(event, rnd.number, drawn=rnd.draw)
+    draws = [w for w in result.wildcards if w.decided_by == "draw"] if result.ready else []
+    picked = {w.player for w in draws if not w.unrecorded}
+    issues: list[Issue] = []
+    for i, player in enumerate(rnd.draw):
+        if player in picked:
+            picked.discard(player)  # listed twice: the second is one too many
+            continue
+        where = f"rounds[{r}].draw[{i}]"
+        if not draws:
+            msg = (
+                "%(player)r cannot be drawn after round %(round)s: no wildcard tie goes to the draw"
+            )
+            code = IssueCode.DRAW_NOT_NEEDED
+            issues.append(issue(where, code, msg, "draw", player, player=player, round=rnd.number))
+            continue
+        msg = (
+            "%(player)r is not a wildcard the draw can pick after round %(round)s: it picks "
+            "%(count)s among %(tied)s (level on points, unrazed realms and games won)"
+        )
+        tied = sorted({p for w in draws for p in w.tied})
+        issues.append(
+            issue(
+                where,
+                IssueCode.DRAW_NOT_TIED,
+                msg,
+                "draw",
+                player,
+                player=player,
+                round=rnd.number,
+                count=len(draws),
+                tied=", ".join(repr(p) for p in tied),
+            )
+        )
+    issues += [_draw_missing(rnd, w, f"rounds[{r}].draw") for w in draws if w.unrecorded]
+    return issues
+
+
+def _not_advancing(rnd: Round, player: str, where: str, wildcards: Sequence[WildcardPick]) -> Issue:
     """Why a player seated in the next round should not be there."""
     values = {"player": player, "round": rnd.number}
     if wildcards:
@@ -663,7 +728,9 @@ def _not_advancing(rnd: Round, player: str, where: str, wildcards: tuple[str, ..
             "%(player)r was eliminated by round %(round)s and is not a wildcard: the rules "
             "pick %(wildcards)s (most tournament points, then unrazed realms, games won, draw)"
         )
-        picks = ", ".join(repr(p) for p in wildcards)
+        picks = ", ".join(
+            f"one of {_tied_text(w)}" if w.unrecorded else repr(w.player) for w in wildcards
+        )
         return issue(
             where, IssueCode.WRONG_WILDCARD, msg, "players", player, wildcards=picks, **values
         )

@@ -17,7 +17,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from scoring import model as m
-from scoring.advancement import advance
+from scoring.advancement import advance, recorded_draw
 from scoring.eventfile import EventFileError, read_event, serialize_event
 from scoring.placement import place_bracket
 from scoring.points import round_multiplier
@@ -132,6 +132,7 @@ def export_record(event: Event) -> m.EventRecord:
     }
     imported = ImportedEvent.objects.filter(event=event).first()
     played = set(imported.played_officials) if imported else set()
+    draws = recorded_draws(event)
     judges = sorted(event.judges.all(), key=lambda j: (j.name, j.player_number, j.pk))
     return m.EventRecord(
         format=record.format,
@@ -153,6 +154,9 @@ def export_record(event: Event) -> m.EventRecord:
                 r.number,
                 tuple(_remap_bracket(ids, b) for b in r.brackets),
                 _remap(ids, _withdrawn_after(r, dropped_in)),
+                _remap(ids, _entrants(record, draws.get(r.number, ())))
+                if r.number == len(record.rounds)
+                else (),
             )
             for r in record.rounds
         ),
@@ -162,6 +166,25 @@ def export_record(event: Event) -> m.EventRecord:
             for t in sorted(record.teams, key=lambda t: int(t.id[1:]))
         ),
     )
+
+
+def recorded_draws(event: Event) -> dict[int, tuple[str, ...]]:
+    """The outcome of the event's draws (SPEC §6), by round number: the wildcards a closed
+    round picked by the draw, in pick order, as engine player ids (both members of a team).
+    The file records the last closed round's draw in its ``draw`` list; a seated next round
+    records the others by seating the drawn players."""
+    draws: dict[int, tuple[str, ...]] = {}
+    for number, wildcards in event.rounds.values_list("number", "wildcards"):
+        drawn = [w["player"] for w in wildcards or () if w["decided_by"] == "draw"]
+        if drawn:
+            draws[number] = tuple(drawn)
+    return draws
+
+
+def _entrants(record: m.EventRecord, players: Iterable[str]) -> tuple[str, ...]:
+    """Players as what the file's brackets seat: themselves, or their teams in Team Spirit."""
+    team_of = {p: t.id for t in record.teams for p in t.players}
+    return tuple(dict.fromkeys(team_of.get(p, p) for p in players))
 
 
 def _withdrawn_after(rnd: m.Round, dropped_in: Mapping[str, int]) -> tuple[str, ...]:
@@ -374,9 +397,12 @@ def _register(
 def _wildcards(record: m.EventRecord, index: int) -> tuple[list[str], list[dict]]:
     """Who advanced from round ``index`` (engine ids), and the wildcards with their reason.
 
-    The file was checked to seat exactly these players in its next round (SPEC §6).
+    The file was checked to seat exactly these players in its next round (SPEC §6); a tie
+    that went to the draw is decided by the file's recorded draw (its ``draw`` list, else
+    whichever tied player its next round seats), never by a draw of the site's own.
     """
-    adv = advance(record, record.rounds[index].number)
+    number = record.rounds[index].number
+    adv = advance(record, number, drawn=recorded_draw(record, number))
     return list(adv.advancing), [_pick(w) for w in adv.wildcards]
 
 
@@ -501,7 +527,8 @@ def _create_rounds(
     wildcards: set[str] = set()
     for index, rnd in enumerate(record.rounds):
         has_next = index + 1 < len(record.rounds)
-        closed = has_next or _final_decided(level.rounds[index])
+        # A round whose draw is recorded was closed (the draw is made when a round closes).
+        closed = has_next or bool(rnd.draw) or _final_decided(level.rounds[index])
         advancing, picks = _wildcards(level, index) if closed else ([], [])
         if team_ids:
             advancing, picks = _members(picks, advancing, teams)
