@@ -20,6 +20,8 @@ from tests.eventfile.conftest import write
 from tests.eventfile.test_import_export import export_file, import_file
 from tests.scoring.test_engine_rules_files import event as event_file
 from tests.scoring.test_engine_rules_files import seats, two_nil
+from tests.scoring.test_recorded_draw import team_final, team_round_1
+from tests.scoring.test_teams import event_file as team_file
 from tournament.accounts.models import Player
 from tournament.eventfile.services import export_text
 from tournament.events.models import Event, Registration, Round, Seat
@@ -158,3 +160,27 @@ def test_the_next_round_seats_the_drawn_player_and_the_file_records_it_there(
     assert "draw" not in json.loads(first)["rounds"][0]  # the final's seating records it
     again = import_file(tmp_path / "first.json")
     assert export_file(again, tmp_path, "second.json") == first
+
+
+# --- Team Spirit: the draw between teams (tests/scoring/test_recorded_draw.py's six teams) ---
+
+
+@pytest.mark.parametrize("drawn", ["T2", "T5"])
+def test_an_imported_team_file_keeps_the_team_it_drew(tmp_path, drawn):
+    data = team_file(6, [team_round_1(), team_final("T1", "T4", drawn)], scored=False)
+    event = import_file(write(tmp_path, data))
+    k = int(drawn[1:])  # team T<k> is p(2k-1) and p(2k): numbers 1000 + 2k - 1, 1000 + 2k
+    members = sorted([str(1000 + 2 * k - 1), str(1000 + 2 * k)])
+    assert sorted(wildcards_by_number(event)) == [(n, "draw") for n in members]
+    assert export_text(event) == serialize_event(parse_event(data))
+
+
+def test_a_team_file_recording_the_draw_before_the_next_round_round_trips(tmp_path):
+    data = team_file(6, [team_round_1()], scored=False)
+    data["rounds"][0]["draw"] = ["T5"]
+    event = import_file(write(tmp_path, data))
+    assert Round.objects.get(event=event, number=1).state == Round.State.CLOSED
+    assert sorted(wildcards_by_number(event)) == [("1009", "draw"), ("1010", "draw")]
+    text = export_text(event)
+    assert json.loads(text)["rounds"][0]["draw"] == ["T5"]
+    assert text == serialize_event(parse_event(data))

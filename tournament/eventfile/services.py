@@ -528,7 +528,7 @@ def _create_rounds(
     for index, rnd in enumerate(record.rounds):
         has_next = index + 1 < len(record.rounds)
         # A round whose draw is recorded was closed (the draw is made when a round closes).
-        closed = has_next or bool(rnd.draw) or _final_decided(level.rounds[index])
+        closed = has_next or bool(level.rounds[index].draw) or _final_decided(level.rounds[index])
         advancing, picks = _wildcards(level, index) if closed else ([], [])
         if team_ids:
             advancing, picks = _members(picks, advancing, teams)
