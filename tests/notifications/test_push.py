@@ -128,7 +128,8 @@ def test_one_push_per_subscription_in_the_recipients_language(vapid, webpush, ev
     assert first.args[0]["keys"] == {"p256dh": phone.p256dh, "auth": phone.auth}
     assert json.loads(first.kwargs["data"]) == {
         "title": "Sua inscrição em Autumn Open está feita",
-        "body": "Sua inscrição em Autumn Open está feita: Nov. 21, 2026, em Halifax.",
+        # The date in Portuguese too (it was formatted in the sender's language once).
+        "body": "Sua inscrição em Autumn Open está feita: 21 de novembro de 2026, em Halifax.",
         "url": f"/events/{event.pk}/",
     }
     assert first.kwargs["vapid_claims"] == {"sub": SUBJECT}
