@@ -87,6 +87,11 @@ del R
 # 001 *THE DECK*: the 55-card table, 90 levels, one free avatar.
 TAV_TABLE = COMMUNITY_TABLES[55]
 TAV_BANNED = ("Poor Oriental Lord", "Wealthy Oriental Vassal")
+# SPEC §3 [decision] `blitz`: 25 cards, no card twice, champion levels at most 40 (the first
+# number of each icon; no avatar is free, avatars are not allowed), no avatars, dungeons or
+# rule cards.
+BLITZ_SIZE = 25
+BLITZ_MAX_LEVELS = 40
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +115,8 @@ class DeckFormat:
             raise ValueError(f"unknown deck size {self.size}")
         if rules == "tav" and self.size != 55:
             raise ValueError("tav decks are 55 cards (56 with a dungeon)")
+        if rules == "blitz" and self.size != BLITZ_SIZE:
+            raise ValueError(f"blitz decks are {BLITZ_SIZE} cards")
         if self.tournament_type not in TOURNAMENT_TYPES:
             raise ValueError(f"unknown tournament type {self.tournament_type!r}")
         if self.tournament_type == "no-xs" and self.no_xs_digit not in range(10):
@@ -122,7 +129,8 @@ class DeckFormat:
 
     @property
     def table(self) -> DeckTable | None:
-        """The construction table, or None (25-card decks have no published table)."""
+        """The construction table, or None (25-card decks have no published table; Blitz has
+        its own rules, `scoring.deckrules`)."""
         if self.rules == "tav":
             return TAV_TABLE
         return COMMUNITY_TABLES.get(self.size)

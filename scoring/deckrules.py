@@ -10,6 +10,7 @@ from types import MappingProxyType
 from scoring.cards import WORLDS, Card, CardIndex
 from scoring.deckformat import (
     ALL_GROUPS,
+    BLITZ_MAX_LEVELS,
     CHAMPION,
     DUNGEON,
     GROUP_PLURALS,
@@ -120,6 +121,22 @@ MSG_SWAP_SAME_CARD = MessageTemplate(
 MSG_SWAP_NOT_IN_SIDEBOARD = MessageTemplate(
     "swap-not-in-sideboard", "Swap: %(name)s is not in the sideboard"
 )
+MSG_BLITZ_SIZE = MessageTemplate(
+    "blitz-size", "The deck has %(count)s cards; a Blitz deck has %(size)s."
+)
+MSG_BLITZ_LEVELS = MessageTemplate(
+    "blitz-levels",
+    "Champion levels total %(total)s, at most %(max)s in a Blitz deck",
+)
+MSG_BLITZ_AVATAR = MessageTemplate(
+    "blitz-avatar", "%(name)s (%(card_id)s) is an avatar: Blitz decks have no avatars"
+)
+MSG_BLITZ_DUNGEON = MessageTemplate(
+    "blitz-dungeon", "%(name)s (%(card_id)s) is a dungeon: Blitz decks have no dungeons"
+)
+MSG_BLITZ_RULE = MessageTemplate(
+    "blitz-rule", "%(name)s (%(card_id)s) is a rule card: Blitz decks have no rule cards"
+)
 NOTE_NO_TABLE = MessageTemplate(
     "note-no-table",
     "%(size)s-card decks have no published construction table: only the size and the "
@@ -194,6 +211,12 @@ def level_total(entries: Iterable[DeckEntry], free_avatars: int) -> int:
 def _check_size(entries: Sequence[DeckEntry], fmt: DeckFormat) -> list[Problem]:
     out: list[Problem] = []
     dungeons = sum(e.count for e in entries if e.card.type == DUNGEON)
+    if fmt.rules == "blitz":
+        # Blitz has no free dungeon: a dungeon is a card of the 25, and not allowed.
+        count = sum(e.count for e in entries)
+        if count != fmt.size:
+            out.append(problem("total_size", MSG_BLITZ_SIZE, count=count, size=fmt.size))
+        return out
     # Dungeons never count toward the size; more than one is its own problem.
     main = sum(e.count for e in entries) - dungeons
     if main != fmt.size:
@@ -401,6 +424,24 @@ def _check_sideboard(
     return out
 
 
+def _check_blitz(entries: Sequence[DeckEntry]) -> list[Problem]:
+    """SPEC §3 `blitz`: no avatar, dungeon or rule card; champion levels at most 40, every
+    champion counted (no avatar is free). Size and the one-copy rule are checked as always."""
+    out: list[Problem] = []
+    for e in entries:
+        params = {"name": e.card.name, "card_id": e.card.card_id, "line": e.line}
+        if e.card.type == DUNGEON:
+            out.append(problem("blitz_dungeon", MSG_BLITZ_DUNGEON, **params))
+        elif e.card.type == "Rule":
+            out.append(problem("blitz_rule", MSG_BLITZ_RULE, **params))
+        elif e.card.is_avatar:
+            out.append(problem("blitz_avatar", MSG_BLITZ_AVATAR, **params))
+    total = level_total(entries, 0)
+    if total > BLITZ_MAX_LEVELS:
+        out.append(problem("level_total", MSG_BLITZ_LEVELS, total=total, max=BLITZ_MAX_LEVELS))
+    return out
+
+
 _TYPE_CHECKS: Mapping[str, Callable[[Sequence[DeckEntry], DeckFormat], list[Problem]]] = {
     "world-war": lambda entries, _fmt: _check_world_war(entries),
     "shattered-land": lambda entries, _fmt: _check_shattered_land(entries),
@@ -422,13 +463,15 @@ def validate_deck(
     problems = _check_size(entries, fmt) + _check_table(entries, fmt) + _check_duplicates(entries)
     if fmt.rules == "tav":
         problems += _check_banned(entries)
+    if fmt.rules == "blitz":
+        problems += _check_blitz(entries)
     if fmt.tournament_type == "no-xs" and fmt.no_xs_digit is not None:
         problems += _check_no_xs(entries, fmt.no_xs_digit)
     if fmt.tournament_type in _TYPE_CHECKS:
         problems += _TYPE_CHECKS[fmt.tournament_type](entries, fmt)
     problems += _check_sideboard(sideboard, fmt, sideboard_opt_out)
     notes: list[Note] = []
-    if fmt.table is None:
+    if fmt.table is None and fmt.rules != "blitz":
         notes.append(Note(NOTE_NO_TABLE, MappingProxyType({"size": fmt.size})))
     if not fmt.blocking:
         notes.append(Note(NOTE_SEALED))

@@ -74,6 +74,8 @@ class DeckRules(StrEnum):
 
     COMMUNITY = "community"
     TAV = "tav"
+    # Today's official 25-card rules on this card pool (SPEC §2, §3 [decision]).
+    BLITZ = "blitz"
 
 
 class TournamentType(StrEnum):

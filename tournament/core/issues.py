@@ -326,6 +326,19 @@ DECK_TEMPLATES: Mapping[str, Any] = {
     rules_msgs.MSG_SWAP_COUNT.id: _(
         "Swap: %(out)s card(s) out and %(in)s in; swaps are one-for-one"
     ),
+    rules_msgs.MSG_BLITZ_SIZE.id: _("The deck has %(count)s cards; a Blitz deck has %(size)s."),
+    rules_msgs.MSG_BLITZ_LEVELS.id: _(
+        "Champion levels total %(total)s, at most %(max)s in a Blitz deck"
+    ),
+    rules_msgs.MSG_BLITZ_AVATAR.id: _(
+        "%(name)s (%(card_id)s) is an avatar: Blitz decks have no avatars"
+    ),
+    rules_msgs.MSG_BLITZ_DUNGEON.id: _(
+        "%(name)s (%(card_id)s) is a dungeon: Blitz decks have no dungeons"
+    ),
+    rules_msgs.MSG_BLITZ_RULE.id: _(
+        "%(name)s (%(card_id)s) is a rule card: Blitz decks have no rule cards"
+    ),
     rules_msgs.MSG_SWAP_NOT_IN_DECK.id: _("Swap: %(name)s is not in the deck"),
     rules_msgs.MSG_SWAP_SAME_CARD.id: _(
         "Swap: %(name)s would go out and come back in; swap two different cards"

@@ -40,6 +40,7 @@ DeckRules = engine_choices(
     {
         engine.DeckRules.COMMUNITY: _("Community rules"),
         engine.DeckRules.TAV: _("The Antigonish Variant (TAV)"),
+        engine.DeckRules.BLITZ: _("Blitz (25 cards, today's official rules)"),
     },
 )
 

@@ -245,6 +245,8 @@ class Event(models.Model):
             errors["variants"] = _("Unknown variants: %(names)s.") % {"names": ", ".join(unknown)}
         if self.deck_rules == DeckRules.TAV and self.deck_size != 55:
             errors["deck_size"] = _("TAV decks have 55 cards (56 with a dungeon).")
+        if self.deck_rules == DeckRules.BLITZ and self.deck_size != 25:
+            errors["deck_size"] = _("Blitz decks have 25 cards.")
         if self.victory == Victory.BARBARIC_NEWBIE and self.deck_size != 25:
             errors["deck_size"] = _("Barbaric Newbie is played with 25-card decks.")
         if not self.decklists_published:
