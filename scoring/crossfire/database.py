@@ -22,7 +22,6 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from scoring.cards import is_generic_artifact_text
 from scoring.crossfire.tcl import braced_after, read_tcl, script_value, split_list
@@ -371,7 +370,7 @@ def convert(checkout: Path) -> CardFacts:
                 placeholders.append(_placeholder(info, fields))
             elif info.set_class != "fan":
                 cards.append(printing_row(tables, info, fields))
-        facts.sets.append(_set_row(info, set_file, cards, placeholders))
+        facts.sets.append(_set_row(info, set_file, placeholders))
         if info.set_class == "fan":
             continue  # fan sets are listed, their cards are not part of the data set
         facts.placeholders.extend(placeholders)
@@ -406,7 +405,7 @@ def _placeholder(info: SetInfo, fields: tuple[str, ...]) -> Row:
     }
 
 
-def _set_row(info: SetInfo, set_file: SetFile, cards: list[Row], placeholders: list[Row]) -> Row:
+def _set_row(info: SetInfo, set_file: SetFile, placeholders: list[Row]) -> Row:
     count = len(set_file.rows) - len(placeholders)
     return {
         "set_code": info.code,
@@ -498,11 +497,6 @@ def _international(row: Row, base: Mapping[tuple[str, str], Row]) -> Row:
         "same_number_1st_name": same["name"] if same else "",
         "same_number_type_level_world_match": _flag(match),
     }
-
-
-def facts_only(row: Mapping[str, Any]) -> Row:
-    """A row without its text columns."""
-    return {k: v for k, v in row.items() if k not in TEXT_COLUMNS}
 
 
 def write_facts(facts: CardFacts, out_dir: Path, *, texts: bool = False) -> dict[str, int]:
