@@ -144,13 +144,32 @@ def split_list(text: str) -> list[str]:
         elements.append(value)
 
 
+def _join_continued_lines(text: str) -> str:
+    """Backslash-newline (and the white space after it) becomes one space: in a script this
+    is the one substitution Tcl makes inside braces too."""
+    out: list[str] = []
+    i = 0
+    while i < len(text):
+        if text[i] == "\\" and i + 1 < len(text):
+            if text[i + 1] == "\n":
+                value, i = _backslash(text, i)
+                out.append(value)
+            else:
+                out.append(text[i : i + 2])
+                i += 2
+        else:
+            out.append(text[i])
+            i += 1
+    return "".join(out)
+
+
 def script_value(script: str, variable: str) -> str:
     """The value of the braced `set <variable> {...}` command in a script."""
     marker = f"set {variable} "
     at = script.find(marker)
     if at < 0:
         raise TclError(f"no `set {variable}` in the script")
-    return braced_word(script, at + len(marker))[0]
+    return _join_continued_lines(braced_word(script, at + len(marker))[0])
 
 
 def braced_after(script: str, marker: str) -> str:
@@ -158,4 +177,4 @@ def braced_after(script: str, marker: str) -> str:
     at = script.find(marker)
     if at < 0:
         raise TclError(f"{marker!r} not found in the script")
-    return braced_word(script, at + len(marker))[0]
+    return _join_continued_lines(braced_word(script, at + len(marker))[0])

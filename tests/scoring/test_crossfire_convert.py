@@ -68,6 +68,9 @@ def test_script_values_are_found_by_their_command():
     script = "proc x {} {}\nset CrossFire::cardDataBase {\n {Head} {1st 1}\n}\nforeach {id n} {1 a}"
     assert split_list(script_value(script, "CrossFire::cardDataBase")) == ["Head", "1st 1"]
     assert braced_after(script, "foreach {id n}") == "1 a"
+    # In a script, a backslash-newline inside braces is one space; an escaped backslash is not.
+    continued = "set v {{a b} {c\\\n      d} {e\\\\}}"
+    assert split_list(script_value(continued, "v")) == ["a b", "c d", "e\\\\"]
 
 
 # --- CrossFire's id tables (Scripts/CommonV.tcl) ---
