@@ -28,15 +28,15 @@ from scoring.crossfire.database import convert
 from scoring.crossfire.tcl import TclError
 from tournament.decks import models as m
 
+SUPPLEMENT = "supplement_br_fan_sets_gilsouza.csv"
 REQUIRED_FILES = (
     "sets.csv",
     "cards.csv",
     "card_identities.csv",
     "cards_international.csv",
-    "supplement_br_fan_sets_gilsouza.csv",
+    SUPPLEMENT,
     "placeholders.csv",
 )
-SUPPLEMENT = "supplement_br_fan_sets_gilsouza.csv"
 SUPPLEMENT_CLASS = "fan-br"
 BATCH = 500
 
@@ -132,8 +132,14 @@ def crossfire_tables(checkout: Path) -> dict[str, list[dict[str, str]]]:
     tables: dict[str, list[dict[str, str]]] = {
         name: rows for name, (_columns, rows) in facts.tables().items()
     }
-    with (SHIPPED_DATA_DIR / SUPPLEMENT).open(newline="", encoding="utf-8") as handle:
-        tables[SUPPLEMENT] = list(csv.DictReader(handle))
+    try:
+        with (SHIPPED_DATA_DIR / SUPPLEMENT).open(newline="", encoding="utf-8") as handle:
+            tables[SUPPLEMENT] = list(csv.DictReader(handle))
+    except OSError as exc:
+        raise CrossFireError(
+            f"the Brazilian supplement the repository ships is missing ({exc}): restore "
+            "carddata/ from the repository"
+        ) from exc
     return tables
 
 
