@@ -1,13 +1,16 @@
-"""The decklist paste form (validated live with htmx)."""
+"""The decklist form: a paste box (validated live with htmx) and a file upload beside it."""
 
 from django import forms
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from scoring.decklist import MAX_DECKLIST_CHARS
+from tournament.decks.services import MAX_UPLOAD_BYTES, decklist_from_file
 
 DECK_HELP = _(
-    "One card a line: “Shaqat Beetles”, “3 Shaqat Beetles”, “Menzoberranzan (4th/001)”. "
-    "Type headings like “Realms:” are optional; a “Sideboard:” heading starts the sideboard."
+    "One card a line: “Shaqat Beetles”, “3 Shaqat Beetles”, “Menzoberranzan (4th/001)”, "
+    "“4th/210 Myrmidons”. Type headings like “Realms:” or “Realm (12)” are optional; a "
+    "“Sideboard:” heading starts the sideboard. CrossFire's printed deck can be pasted as it is."
 )
 
 
@@ -24,6 +27,14 @@ class DecklistForm(forms.Form):
         required=False,
         max_length=MAX_DECKLIST_CHARS,
         widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false", "class": "deck-text"}),
+    )
+    upload = forms.FileField(
+        label=_("Or upload a file"),
+        required=False,
+        help_text=_(
+            "A CrossFire deck file (.cfd) or a text list (.txt); it replaces the text above."
+        ),
+        widget=forms.ClearableFileInput(attrs={"accept": ".cfd,.txt,text/plain"}),
     )
     sideboard_opt_out = forms.BooleanField(
         label=_("I play without a sideboard"),
@@ -61,6 +72,25 @@ class DecklistForm(forms.Form):
                 self.fields[name].widget.attrs.update(live)
         if "sideboard_opt_out" in self.fields:
             self.fields["sideboard_opt_out"].widget.attrs.update({**live, "hx-trigger": "change"})
+
+    def clean_upload(self):
+        """An uploaded file's list (a .cfd file read as its typed list), checked for size and
+        kind before anything else reads it."""
+        upload = self.cleaned_data.get("upload")
+        if not upload:
+            return ""
+        if upload.size is not None and upload.size > MAX_UPLOAD_BYTES:
+            raise ValidationError(
+                _("The file is too large: %(size)s bytes, at most %(max)s.")
+                % {"size": upload.size, "max": MAX_UPLOAD_BYTES}
+            )
+        return decklist_from_file(upload.name or "", upload.read(MAX_UPLOAD_BYTES + 1))
+
+    def clean(self):
+        cleaned = super().clean()
+        if cleaned.get("upload"):
+            cleaned["text"] = cleaned["upload"].replace("\r\n", "\n")
+        return cleaned
 
 
 class SwapForm(forms.Form):

@@ -20,6 +20,7 @@ from scoring.decklist import (
     NO_CARD_DATA_CODE,
     DeckEntry,
     ParsedDeck,
+    item_label,
     no_card_data_problems,
     parse_decklist,
     suggestion_items,
@@ -542,7 +543,7 @@ def decklist_for_print(registration: Registration) -> dict[str, Any] | None:
         "total": check.card_count,
         "level_total": check.report.level_total,
         "is_legal": check.is_legal,
-        "problems": [m["message"] for m in check.messages()],
+        "problems": [_with_items(m) for m in check.messages()],
         "unresolved": unresolved_lines(decklist.text, check),
         "unresolved_cards": check.unresolved_cards,
     }
@@ -552,6 +553,13 @@ def decklist_for_print(registration: Registration) -> dict[str, Any] | None:
     # built from this context changes when a swap is recorded.
     context["sideboard_record"] = swaps_for_print(registration)
     return context
+
+
+def _with_items(message: dict[str, Any]) -> str:
+    """A problem as one printed line: its message, then each card it offers after a dash
+    (never joined with commas: card names contain commas)."""
+    items = [f"– {item_label(item)}" for item in message["items"]]
+    return " ".join([message["message"], *items])
 
 
 def unresolved_lines(text: str, check: DeckCheck) -> list[dict[str, Any]]:

@@ -66,7 +66,7 @@ class DecklistPageView(EventMixin, TemplateView):
             services.is_owner(request.user, self.registration)
         ):
             raise PermissionDenied(_("You may not change this list."))
-        form = self.make_form(request.POST)
+        form = self.make_form(request.POST, request.FILES)
         if form.is_valid():
             try:
                 decklist, _report, changed = services.save_decklist(
@@ -97,7 +97,7 @@ class DecklistPageView(EventMixin, TemplateView):
                 _("Saved as a draft: this decklist is not legal for the event yet."),
             )
 
-    def make_form(self, data=None) -> DecklistForm | None:
+    def make_form(self, data=None, files=None) -> DecklistForm | None:
         user = self.request.user
         if data is None and not services.can_edit_decklist(user, self.registration):
             return None
@@ -108,6 +108,7 @@ class DecklistPageView(EventMixin, TemplateView):
         }
         return DecklistForm(
             data,
+            files,
             initial=initial,
             sideboard=services.has_sideboard(self.event),
             reason_required=services.reason_required(user, self.registration),
