@@ -15,6 +15,7 @@ import json
 import pytest
 from django.urls import reverse
 
+from scoring.advancement import advance
 from scoring.eventfile import parse_event, serialize_event
 from tests.eventfile.conftest import write
 from tests.eventfile.test_import_export import export_file, import_file
@@ -184,3 +185,21 @@ def test_a_team_file_recording_the_draw_before_the_next_round_round_trips(tmp_pa
     text = export_text(event)
     assert json.loads(text)["rounds"][0]["draw"] == ["T5"]
     assert text == serialize_event(parse_event(data))
+
+
+@pytest.mark.parametrize("seed", ["alpha", "omega"])
+def test_an_imported_event_draws_with_its_files_seed(tmp_path, seed):
+    # Round 1 imported without a draw (no round 2 yet): the site draws when the organizer
+    # closes it, with the seed the file carries (and exports), so a reader of the exported
+    # file, drawing with that seed, finds the same wildcard.
+    data = event_file(6, [ROUND_1], scored=False, seed=seed)
+    event = import_file(write(tmp_path, data))
+    rnd = svc.close_round(Round.objects.get(event=event, number=1))
+    [(number, why)] = wildcards_by_number(event)
+    assert why == "draw" and number in {"1002", "1005"}
+    exported = json.loads(export_text(event))
+    assert exported["seed"] == seed
+    assert exported["rounds"][0]["draw"] == [f"p{int(number) - 1000}"]
+    again = parse_event(data)  # the file as it was, with no draw recorded
+    assert advance(again, 1).wildcards[0].player == f"p{int(number) - 1000}"
+    assert rnd.state == Round.State.CLOSED

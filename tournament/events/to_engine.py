@@ -129,6 +129,14 @@ def event_record(event: Event, rounds: Iterable[Round] | None = None) -> m.Event
         rounds=tuple(
             m.Round(r.number, tuple(engine_bracket(b) for b in r.brackets.all())) for r in rounds
         ),
-        seed=f"event-{event.pk}",
+        seed=draw_seed(event),
         teams=tuple({t.id: t for t in teams.values()}.values()),
     )
+
+
+def draw_seed(event: Event) -> str | None:
+    """The stored seed of the event's wildcard draw (SPEC §6), the one its event file
+    exports: an imported event keeps its file's (None: the engine's "<name>|<date>"), an
+    event run on the site has ``event-<pk>``."""
+    imported = getattr(event, "imported_from", None)  # the eventfile app's ImportedEvent
+    return imported.seed if imported is not None else f"event-{event.pk}"
