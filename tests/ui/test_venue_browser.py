@@ -321,3 +321,30 @@ def test_the_team_is_named_as_the_winner(
     assert phone.get_by_text(f"Winner: {expected}").is_visible()
     team_row = phone.locator("tr.team-row").first
     assert team_row.inner_text().split()[:2] == ["1", winners.name.split()[0]]
+
+
+@pytest.mark.parametrize("language", ["en", "pt-br"])
+def test_the_judges_bracket_table_fits_a_phone_in_both_languages(
+    chromium, live_server, transactional_db, client, finished, organizer, language
+):
+    """Place, points, total and wins stay on a 390 px screen; each game's winner, ending,
+    realms and its "Correct" link are in the list under the table."""
+    bracket = finished.rounds.get(number=1).brackets.order_by("-table").first()
+    phone = browser_page(chromium, client, live_server, organizer, viewport=PHONE, is_mobile=True)
+    phone.context.add_cookies(
+        [{"name": "django_language", "value": language, "url": live_server.url}]
+    )
+    phone.goto(live_server.url + reverse("results:bracket", args=[finished.pk, bracket.pk]))
+    shoot(phone, f"judge-bracket-table-phone-{language}")
+    wrap = phone.locator(".table-wrap:has(table.games)")
+    assert wrap.evaluate("el => el.scrollWidth <= el.clientWidth")
+    for header in phone.locator("table.games thead th").all():
+        if header.is_visible():
+            b = header.bounding_box()
+            assert b["x"] + b["width"] <= PHONE["width"], header.inner_text()
+    lines = phone.locator("#game-list li")
+    assert lines.count() == bracket.games.count() > 0
+    for line in lines.all():
+        b = line.bounding_box()
+        assert b["x"] + b["width"] <= PHONE["width"]
+        assert bracket.seats.first().registration.player.name in line.inner_text()

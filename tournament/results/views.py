@@ -151,6 +151,7 @@ class BracketView(BracketMixin, TemplateView):
             bracket=bracket,
             seats=seats,
             games=games,
+            game_lines=_game_lines(seats, games),
             seat_groups=_seat_rows(self.event, seats, games),
             over=over,
             next_number=len(games) + 1,
@@ -273,6 +274,21 @@ def _conflict_rows(group: list[GameEntry], players) -> list[dict]:
     if len({e.ended_by for e in group}) > 1:
         differs.add("ended_by")
     return [_entry_row(entry, players, frozenset(differs)) for entry in group]
+
+
+def _game_lines(seats, games: list[Game]) -> list[dict]:
+    """Per game: each seated player's unrazed realms in seat order (the list of games under
+    the table, which is what a phone shows of them)."""
+    return [
+        {
+            "game": game,
+            "realms": [
+                (seat.registration.player.name, game.unrazed.get(str(seat.registration.player_id)))
+                for seat in seats
+            ],
+        }
+        for game in games
+    ]
 
 
 def _seat_rows(event, seats, games: list[Game]) -> list[TeamGroup]:
