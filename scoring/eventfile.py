@@ -74,6 +74,7 @@ __all__ = [
     "EventFileError",
     "event_to_dict",
     "parse_event",
+    "read_any_event",
     "read_event",
     "serialize_event",
 ]
@@ -417,7 +418,10 @@ TOP_KEYS = (
     "players",
     "teams",
     "rounds",
+    "structure",
 )
+# SPEC §11: "structure" is "brackets" (the default) or "one-on-one" (``scoring.swiss``).
+BRACKETS, ONE_ON_ONE = "brackets", "one-on-one"
 
 
 def _read_team(r: _Reader) -> Check:
@@ -486,8 +490,26 @@ def _read_format(r: _Reader, data: dict) -> Any:
     )
 
 
+def _read_structure(r: _Reader, data: dict) -> bool:
+    """A bracket file may say ``"structure": "brackets"``; a one-on-one file is not read
+    here (``read_any_event`` reads it): True when the file is one."""
+    structure = r.key(data, "", "structure", r.string, BRACKETS)
+    if structure is BAD or structure == BRACKETS:
+        return False
+    if structure == ONE_ON_ONE:
+        msg = "a %(structure)s event file is not accepted here: only bracket events are"
+        r.fail("structure", IssueCode.STRUCTURE_NOT_HERE, msg, structure=structure)
+        return True
+    options = f"{BRACKETS}, {ONE_ON_ONE}"
+    msg = "unknown value %(value)r; expected one of: %(options)s"
+    r.fail("structure", IssueCode.UNKNOWN_VALUE, msg, value=structure, options=options)
+    return False
+
+
 def _read(data: Any) -> tuple[EventRecord | None, list[Issue]]:
     r = _Reader()
+    if isinstance(data, dict) and _read_structure(r, data):
+        return None, r.issues  # the one cause: every other key would look wrong too
     data = r.obj(data, "", TOP_KEYS)
     if data is None:
         return None, r.issues
@@ -540,14 +562,33 @@ def read_event(source: str | bytes | Mapping[str, Any]) -> tuple[EventRecord | N
     The event is None when the file's structure is wrong; otherwise the issues are those
     of rules validation (the event is returned so callers may still show it).
     """
+    source, issues = _decoded(source)
+    if issues:
+        return None, issues
+    event, issues = _read(source)
+    return event, cap_issues(issues)
+
+
+def _decoded(source: str | bytes | Mapping[str, Any]) -> tuple[Any, list[Issue]]:
     if isinstance(source, str | bytes):
         source, issues = decode(source)
         if issues:
             return None, issues
-    issues = limit_issues(source)  # size and shape first: the reader trusts them
+    return source, limit_issues(source)  # size and shape first: the readers trust them
+
+
+def read_any_event(source: str | bytes | Mapping[str, Any]) -> tuple[Any, list[Issue]]:
+    """Parse an event file of either structure (SPEC §11): a bracket file gives an
+    ``EventRecord`` (as ``read_event``), a one-on-one file a ``scoring.swiss.SwissEvent``."""
+    source, issues = _decoded(source)
     if issues:
         return None, issues
-    event, issues = _read(source)
+    if isinstance(source, dict) and source.get("structure") == ONE_ON_ONE:
+        from scoring.swiss.eventfile import read_swiss_event  # it builds on this module
+
+        event, issues = read_swiss_event(source)
+    else:
+        event, issues = _read(source)
     return event, cap_issues(issues)
 
 

@@ -14,6 +14,8 @@ from scoring.points import (
     official_points,
     round_scores,
 )
+from scoring.swiss.model import SwissEvent
+from scoring.swiss.standings import SwissStandings, score_swiss_event, swiss_standings_json
 from scoring.teams import team_of, team_round_scores, team_winner
 
 __all__ = ["PlayerStanding", "Standings", "score_event", "standings_json"]
@@ -46,11 +48,14 @@ class Standings:
         return self.eligibility.scored
 
 
-def score_event(event: EventRecord) -> Standings:
+def score_event(event: EventRecord | SwissEvent) -> Standings | SwissStandings:
     """Score a (validated) event: players by points desc, then name, then id.
 
     In a Team Spirit event each member scores his team's points and the winner is a team.
+    A one-on-one event (SPEC §11) gives its final places (``scoring.swiss.standings``).
     """
+    if isinstance(event, SwissEvent):
+        return score_swiss_event(event)
     scores = team_round_scores(event) if event.teams else round_scores(event)
     teams = team_of(event.teams)
     rows = [
@@ -73,8 +78,10 @@ def score_event(event: EventRecord) -> Standings:
     )
 
 
-def standings_json(event: EventRecord) -> dict:
-    """The standings as the SPEC §8 JSON object."""
+def standings_json(event: EventRecord | SwissEvent) -> dict:
+    """The standings as the SPEC §8 JSON object (§11's for a one-on-one event)."""
+    if isinstance(event, SwissEvent):
+        return swiss_standings_json(event)
     standings = score_event(event)
     return {
         "players": [

@@ -21,6 +21,8 @@ ENGINE_SOURCES = (
     "scoring/eventfile.py",
     "scoring/eventlimits.py",
     "scoring/teams.py",
+    "scoring/swiss/eventfile.py",
+    "scoring/swiss/validation.py",
 )
 CATALOG = ROOT / "locale" / "pt_BR" / "LC_MESSAGES" / "django.po"
 

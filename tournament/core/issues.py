@@ -163,6 +163,52 @@ ISSUE_TEMPLATES: Mapping[IssueCode, Any] = {
     C.WITHDRAWN_NOT_PLAYED: _(
         "%(player)r did not play round %(round)s and cannot withdraw after it"
     ),
+    # one-on-one events (SPEC §11)
+    C.STRUCTURE_NOT_HERE: _(
+        "a %(structure)s event file is not accepted here: only bracket events are"
+    ),
+    C.TEAM_SPIRIT_ONE_ON_ONE: _("Team Spirit is played by teams in brackets, never one-on-one"),
+    C.SWISS_ROUNDS_RANGE: _("an event plays at least one Swiss round, not %(value)s"),
+    C.MATCH_SIZE: _("a match seats two players, not %(size)s"),
+    C.NO_SHOW_NOT_PLAYER: _("no-show %(player)r is not a player of this match"),
+    C.NO_SHOW_GAMES: _("%(player)r did not come: a match lost by a no-show has no games"),
+    C.MATCH_OVER: _(
+        "the match was decided after game %(games)s (%(score)s): no game may follow it"
+    ),
+    C.MATCH_NO_RESULT: _("round %(next)s is paired but this match has no result"),
+    C.ROUND_NO_MATCH: _("a round needs a match"),
+    C.NOT_PAIRED: _(
+        "%(player)r has not dropped and is neither paired nor given the bye in round %(round)s"
+    ),
+    C.BYE_AND_MATCH: _("%(player)r has the bye in round %(round)s and also plays a match in it"),
+    C.BYE_TWICE: _(
+        "%(player)r already had a bye in round %(first)s: the bye goes to a player who "
+        "has had none (%(fresh)s)"
+    ),
+    C.BYES_MANY: _("round %(round)s gives %(count)s byes: only the odd player out has one"),
+    C.SWISS_ROUNDS_OVER: _(
+        "the event plays %(rounds)s Swiss rounds: round %(round)s is one too many (a "
+        'top-cut round says "cut": true)'
+    ),
+    C.CUT_NONE: _("the event has no top cut (top_cut is 0)"),
+    C.CUT_EARLY: _(
+        "the top cut follows the %(rounds)s Swiss rounds: round %(round)s comes too early"
+    ),
+    C.CUT_OVER: _("a top cut of %(cut)s has %(rounds)s rounds: round %(round)s is one too many"),
+    C.CUT_BYE: _("a top-cut round has no byes"),
+    C.CUT_TOO_BIG: _(
+        "a top cut of %(cut)s needs %(cut)s players who did not drop; the Swiss rounds "
+        "have %(count)s"
+    ),
+    C.CUT_UNDECIDED: _(
+        "a top-cut match goes on until a player has won %(wins)s games: round %(next)s "
+        "is paired before it ends"
+    ),
+    C.CUT_PAIRING: _(
+        "round %(round)s of the top cut pairs %(expected)s (the Swiss standing: 1 v 8, 4 "
+        "v 5, 2 v 7, 3 v 6, then the winners): %(pair)s is not one of them"
+    ),
+    C.CUT_MATCH_MISSING: _("round %(round)s of the top cut has no match %(pair)s"),
 }
 
 

@@ -4,7 +4,7 @@ import json
 
 from django.core.management.base import BaseCommand
 
-from scoring.eventfile import read_event
+from scoring.eventfile import read_any_event
 from scoring.standings import score_event, standings_json
 from tournament.eventfile.cli import invalid_file, read_source
 
@@ -29,7 +29,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options) -> None:
         name = options["file"]
-        record, issues = read_event(read_source(name, options.get("stdin")))
+        record, issues = read_any_event(read_source(name, options.get("stdin")))
         if record is None or issues:
             raise invalid_file(name, issues)
         self.stdout.write(json.dumps(standings_json(record), indent=2, ensure_ascii=False))
@@ -37,7 +37,12 @@ class Command(BaseCommand):
             self._explain(record)
 
     def _explain(self, record) -> None:
-        eligibility = score_event(record).eligibility
+        standings = score_event(record)
+        if not hasattr(standings, "eligibility"):  # one-on-one (SPEC §11)
+            self.stderr.write("not scored:")
+            self.stderr.write("  - a one-on-one event is never scored for the ranking")
+            return
+        eligibility = standings.eligibility
         if eligibility.scored:
             self.stderr.write("scored: the points enter the rankings")
             return
