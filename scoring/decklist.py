@@ -451,9 +451,12 @@ def _crossfire_preamble(lines: list[str], index: CardIndex) -> set[int]:
         return set()
     headings = [
         i
-        for i in range(totals[0] + 1, len(lines))
+        for i in range(len(lines))
         if stripped[i][:1].isalpha() and _crossfire_heading(stripped[i], index)
     ]
+    if headings and headings[0] < totals[0]:
+        return set()  # a total line after the cards: no CrossFire header to skip
+
     # CrossFire prints headings at the margin and indents the notes: an indented heading-like
     # line is part of the notes.
     margin = [i for i in headings if lines[i][:1] not in " \t"]
@@ -464,7 +467,8 @@ def _crossfire_preamble(lines: list[str], index: CardIndex) -> set[int]:
         skip |= {i for i in range(seps[-1] + 1) if i not in totals}
     else:
         before = [i for i in range(totals[0]) if stripped[i]]
-        skip |= set(before[-1:])  # the title line
+        if len(before) == 1:
+            skip |= set(before)  # the title line, the only line above the total
         skip |= {
             i
             for i in range(first_heading)

@@ -8,7 +8,7 @@ from drf_spectacular.views import (
 )
 
 from tournament.leagues import api as leagues
-from tournament.standings.api import brackets, views, writes
+from tournament.standings.api import brackets, decklist_write, views, writes
 from tournament.standings.api.http import not_found
 
 v1 = [
@@ -67,6 +67,11 @@ v1 = [
         name="reports",
     ),
     path("events/<row:event_id>/decklists/", brackets.DecklistList.as_view(), name="decklists"),
+    path(
+        "events/<row:event_id>/registrations/<str:player_number>/decklist/",
+        decklist_write.DecklistWrite.as_view(),
+        name="decklist_write",
+    ),
     path("events/<row:event_id>/standings/", views.StandingsList.as_view(), name="standings"),
     path("events/<row:event_id>/officials/", views.OfficialsList.as_view(), name="officials"),
     path("players/<path:player_number>/", views.PlayerDetail.as_view(), name="player"),

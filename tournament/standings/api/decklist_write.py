@@ -1,0 +1,146 @@
+"""API write of a player's decklist, through the same service as the decklist page
+(`decks.services.save_decklist`: the lock, the reason after it, the history are its own).
+
+The list is sent as text in any notation of SPEC §3 (`text`), or as the content of a
+CrossFire deck file (`cfd`), which is saved as the typed list it stands for."""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import OpenApiExample, extend_schema
+from rest_framework import serializers
+from rest_framework.exceptions import PermissionDenied, ValidationError
+from rest_framework.response import Response
+
+from scoring.decklist import MAX_DECKLIST_CHARS
+from tournament.accounts.models import ApiToken
+from tournament.decks.services import (
+    MAX_UPLOAD_BYTES,
+    decklist_from_file,
+    is_owner,
+    save_decklist,
+)
+from tournament.events.permissions import EventRole
+from tournament.standings.api.tokens import has_scope
+from tournament.standings.api.writes import ScopedView, _registration, _valid
+
+
+class DecklistIn(serializers.Serializer):
+    text = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=MAX_DECKLIST_CHARS,
+        trim_whitespace=False,
+        help_text="The list, one card a line, in any notation of the decklist rules (e.g. "
+        "`4th/210 Myrmidons`, CrossFire's printed deck). Leave out when `cfd` is given.",
+    )
+    cfd = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=MAX_UPLOAD_BYTES,
+        trim_whitespace=False,
+        help_text="The content of a CrossFire deck file (.cfd): saved as its typed list "
+        "(`SET/NUMBER Name` lines). Instead of `text`.",
+    )
+    sideboard_text = serializers.CharField(
+        required=False, allow_blank=True, max_length=MAX_DECKLIST_CHARS, trim_whitespace=False
+    )
+    sideboard_opt_out = serializers.BooleanField(default=False)
+    reason = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=2000,
+        help_text="Required for a change after round 1 is seated (officials only).",
+    )
+
+    def validate(self, attrs):
+        if attrs.get("text") and attrs.get("cfd"):
+            raise ValidationError(
+                {"cfd": [_("Send the list as text or as a .cfd file, not both.")]}
+            )
+        return attrs
+
+
+class ProblemOut(serializers.Serializer):
+    code = serializers.CharField()
+    message = serializers.CharField()
+    line = serializers.IntegerField(allow_null=True)
+    blocking = serializers.BooleanField()
+    suggestions = serializers.ListField(
+        child=serializers.DictField(child=serializers.CharField()),
+        help_text="The cards the problem offers, each its own item: name, card_id, type, level.",
+    )
+
+
+class DecklistWriteOut(serializers.Serializer):
+    player_number = serializers.CharField()
+    status = serializers.CharField()
+    changed = serializers.BooleanField()
+    cards = serializers.IntegerField()
+    text = serializers.CharField()
+    problems = ProblemOut(many=True)
+
+
+class DecklistWrite(ScopedView):
+    """Save a registration's decklist: its player (scope `read`: the token acts only as its
+    owner) until round 1 is seated, or an official of the event (scope `judge`; a reason once
+    the lists are locked). Illegal lists are saved as drafts and their problems returned."""
+
+    scope = ApiToken.Scope.READ
+
+    @extend_schema(
+        request=DecklistIn,
+        responses={200: DecklistWriteOut},
+        examples=[
+            OpenApiExample(
+                "A typed list",
+                value={"text": "Realms (1):\n4th/001 Menzoberranzan\n3 Shaqat Beetles"},
+                request_only=True,
+            ),
+            OpenApiExample(
+                "A CrossFire deck file",
+                value={"cfd": "set tempDeckSize 55\nset tempDeck {\n  {1st 193} {RR 116}\n}\n"},
+                request_only=True,
+            ),
+        ],
+    )
+    def post(self, request, event_id: int, player_number: str):
+        event = self.event(EventRole.PUBLIC)
+        registration = _registration(event, player_number)
+        if not is_owner(request.user, registration) and not has_scope(
+            request, ApiToken.Scope.JUDGE
+        ):
+            raise PermissionDenied(_("Changing another player's list needs the judge scope."))
+        data = _valid(DecklistIn, request)
+        text = data.get("text", "")
+        if data.get("cfd"):
+            try:
+                text = decklist_from_file("deck.cfd", data["cfd"].encode("utf-8"))
+            except DjangoValidationError as error:
+                raise ValidationError({"cfd": error.messages}) from None
+        decklist, check, changed = save_decklist(
+            registration,
+            request.user,
+            text,
+            data.get("sideboard_text", ""),
+            data.get("reason", ""),
+            data["sideboard_opt_out"],
+        )
+        messages = check.messages()
+        return Response(
+            {
+                "player_number": registration.player.player_number,
+                "status": decklist.status,
+                "changed": changed,
+                "cards": check.card_count,
+                "text": decklist.text,
+                "problems": [
+                    {
+                        **{k: m[k] for k in ("code", "message", "line", "blocking")},
+                        "suggestions": m["items"],
+                    }
+                    for m in messages
+                ],
+            }
+        )
