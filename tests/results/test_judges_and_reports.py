@@ -174,3 +174,31 @@ def test_final_winner_is_the_tournament_winner(client_as, organizer, judge, even
     round_page = client_as(organizer).get(reverse("rounds:detail", args=[event.pk, 1]))
     body = round_page.content.decode()
     assert "Tournament winner" in body and ">advances<" not in body
+
+
+def test_the_confirm_card_shows_the_razed_realms_that_decided_a_timed_game(
+    client_as, event, bracket, seated, judge, organizer
+):
+    """A game ended by time with 5–5 unrazed is decided by razed realms (SPEC §5: more
+    unrazed, then more razed): the confirming official sees the razed counts, 2 against 1."""
+    from tests.results.conftest import post_game
+    from tournament.events.services.rounds import call_time, start_timer
+
+    event.time_limit_minutes = 50
+    event.save(update_fields=["time_limit_minutes"])
+    start_timer(bracket.round)
+    call_time(bracket.round)
+    a, b, c = seated
+    response = post_game(
+        client_as(judge), bracket, seated, [5, 5, 3], winner=a, ended_by="time", razed=[2, 1, 0]
+    )
+    assert response.status_code == 302
+    page = client_as(organizer).get(bracket_url(bracket)).content.decode()
+    card = page[page.index('class="card entry') :]
+    card = card[: card.index("</table>")]
+    assert "Razed" in card
+    rows = {
+        name: card[card.index(name) :].split("</tr>", 1)[0] for name in (a.name, b.name, c.name)
+    }
+    assert '<td class="num">5</td><td class="num">2</td>' in rows[a.name]
+    assert '<td class="num">5</td><td class="num">1</td>' in rows[b.name]

@@ -311,10 +311,10 @@ def test_a_conflict_marks_the_cells_that_differ(
     page = client_as(organizer).get(bracket_url(bracket))
     rows = page.context["conflicts"][1]
     for row in rows:
-        marked = {player.pk: differs for player, _count, differs in row["pairs"]}
+        marked = {cell["player"].pk: cell["differs"] for cell in row["rows"]}
         assert marked == {a.pk: True, b.pk: False, c.pk: False}
         assert not row["winner_differs"] and not row["ended_differs"]
-    assert page.content.decode().count('<dd class="differs"') == 2  # a's cell in each entry
+    assert page.content.decode().count('<td class="num differs"') == 2  # a's cell in each entry
 
 
 def test_a_judge_waiting_for_confirmation_is_told_so_not_shown_game_1_again(

@@ -282,9 +282,9 @@ def test_a_conflict_is_highlighted_cell_by_cell(
         page = browser_page(chromium, client, live_server, organizer, viewport=viewport)
         page.goto(live_server.url + bracket_url(running_bracket))
         shoot(page, f"conflict-{name}")
-        marked = page.locator("dd.differs")
+        marked = page.locator("td.differs")
         assert marked.count() == 2 and sorted(marked.all_inner_texts()) == ["6", "7"]
-        plain = page.locator(".entry dd:not(.differs)").first
+        plain = page.locator(".entry td.num:not(.differs)").first
         colour = "e => getComputedStyle(e).backgroundColor"
         assert marked.first.evaluate(colour) != plain.evaluate(colour)
         assert marked.first.is_visible()

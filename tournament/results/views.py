@@ -254,12 +254,25 @@ def _counts(obj, players) -> list:
 
 def _entry_row(entry: GameEntry, players, differs: frozenset = frozenset()) -> dict:
     """An entry as a card: each player's count, and (in a conflict) which of its cells
-    differ from another entry of the same game ("winner", "ended_by", player ids)."""
+    differ from another entry of the same game ("winner", "ended_by", player ids). A game
+    decided by time also shows the razed realms and holdings the entry recorded: they are
+    what decided it (SPEC §5)."""
     counts = _counts(entry, players)
     return {
         "entry": entry,
         "counts": counts,
-        "pairs": [(p, c, p.pk in differs) for p, c in zip(players, counts, strict=False)],
+        "rows": [
+            {
+                "player": p,
+                "unrazed": c,
+                "razed": entry.razed.get(engine_id(p.pk)),
+                "holdings": entry.holdings.get(engine_id(p.pk)),
+                "differs": p.pk in differs,
+            }
+            for p, c in zip(players, counts, strict=False)
+        ],
+        "shows_razed": bool(entry.razed),
+        "shows_holdings": bool(entry.holdings),
         "winner_differs": "winner" in differs,
         "ended_differs": "ended_by" in differs,
     }
