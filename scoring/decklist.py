@@ -454,7 +454,7 @@ def _crossfire_preamble(lines: list[str], index: CardIndex) -> set[int]:
         for i in range(len(lines))
         if stripped[i][:1].isalpha() and _crossfire_heading(stripped[i], index)
     ]
-    if headings and headings[0] < totals[0]:
+    if not headings or headings[0] < totals[0]:
         return set()  # a total line after the cards: no CrossFire header to skip
 
     # CrossFire prints headings at the margin and indents the notes: an indented heading-like
@@ -589,7 +589,10 @@ class _Parser:
     def _names_a_card(self, text: str) -> bool:
         line = self._take_apart(text)
         if line.card_id or line.raw:
-            return True
+            card = self.index.by_raw(*line.raw) if line.raw else self.index.by_id(line.card_id)
+            return card is not None and (
+                not line.name or self.index.name_matches(line.name, card, line.card_id or "")
+            )
         return bool(
             self.index.identity_keys_for_name(line.name) or self.index.short_name_keys(line.name)
         )
