@@ -120,3 +120,43 @@ class TeamForm(forms.Form):
             field.label_from_instance = lambda r: f"{r.player.name} ({r.player.player_number})"
         if not organizer:
             del self.fields["first"]  # a player invites a partner for himself
+
+
+class RegistrationImportForm(forms.Form):
+    """A CSV of players to register: uploaded, or pasted from a spreadsheet."""
+
+    MAX_FILE_BYTES = 200_000
+
+    file = forms.FileField(
+        label=_("CSV file"),
+        required=False,
+        help_text=_("Saved from a spreadsheet as CSV (commas or semicolons), UTF-8."),
+    )
+    text = forms.CharField(
+        label=_("Or paste the rows"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
+        help_text=_(
+            "A header row naming the columns player_number and/or name, then one player a "
+            "row: a known number registers that player; a name without a number adds a new "
+            "player without an account."
+        ),
+    )
+
+    def clean(self):
+        data = super().clean()
+        upload = data.get("file")
+        if upload is not None:
+            if upload.size > self.MAX_FILE_BYTES:
+                raise forms.ValidationError(
+                    _("The file is too large: at most %(kb)s kB.")
+                    % {"kb": self.MAX_FILE_BYTES // 1000}
+                )
+            raw = upload.read()
+            try:
+                data["text"] = raw.decode("utf-8-sig")
+            except UnicodeDecodeError:
+                data["text"] = raw.decode("cp1252", errors="replace")
+        if not (data.get("text") or "").strip():
+            raise forms.ValidationError(_("Choose a CSV file or paste the rows."))
+        return data

@@ -31,6 +31,11 @@ urlpatterns = [
     ),
     path("events/<row:event_id>/register/", views.RegisterView.as_view(), name="register"),
     path("events/<row:event_id>/check-in/", views.CheckInView.as_view(), name="checkin"),
+    path(
+        "events/<row:event_id>/registrations/import/",
+        views.RegistrationImportView.as_view(),
+        name="registration_import",
+    ),
     path("events/<row:event_id>/teams/", views_teams.TeamsView.as_view(), name="teams"),
     path(
         "events/<row:event_id>/check-in/me/", views.SelfCheckInView.as_view(), name="self_checkin"

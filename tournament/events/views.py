@@ -22,12 +22,13 @@ from tournament.core.ratelimit import over_limit
 from tournament.decks.models import Decklist
 from tournament.decks.services import refresh_statuses
 from tournament.events.choices import Status, Variant
-from tournament.events.forms import EventForm, JudgesForm
+from tournament.events.forms import EventForm, JudgesForm, RegistrationImportForm
 from tournament.events.models import Event, Registration, Team
 from tournament.events.permissions import EventRole, player_of
 from tournament.events.services import editing as editing_service
 from tournament.events.services import registration as registration_service
 from tournament.events.services import rounds as round_service
+from tournament.events.services.registration_import import ImportRefused, import_registrations
 from tournament.events.tables import CheckInTable, EventTable
 from tournament.events.views_mixins import EventMixin
 from tournament.events.views_rounds import timer_context
@@ -393,3 +394,25 @@ class SelfCheckInView(LoginRequiredMixin, EventMixin, View):
                 over_limit(request, "check-in-code", "user")
             messages.error(request, " ".join(error.messages))
         return redirect(self.event)
+
+
+class RegistrationImportView(EventMixin, FormView):
+    """The organizer registers many players from a CSV: every row or none, errors by line."""
+
+    required_role = EventRole.ORGANIZER
+    form_class = RegistrationImportForm
+    template_name = "events/registration_import.html"
+
+    def form_valid(self, form):
+        try:
+            done = import_registrations(self.event, form.cleaned_data["text"])
+        except ImportRefused as refused:
+            for message in refused.messages:
+                form.add_error(None, message)
+            return self.form_invalid(form)
+        messages.success(
+            self.request,
+            ngettext("%(count)s player registered.", "%(count)s players registered.", len(done))
+            % {"count": len(done)},
+        )
+        return redirect("events:checkin", event_id=self.event.pk)

@@ -4,12 +4,8 @@ the operation's scope (`tokens.Scoped`); the event role is checked as on the pag
 
 from __future__ import annotations
 
-import csv
-import io
 import uuid
 
-from django.core.exceptions import ValidationError as DjangoValidationError
-from django.db import transaction
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
@@ -24,7 +20,8 @@ from tournament.events.choices import Status
 from tournament.events.models import Bracket, Event, Registration
 from tournament.events.permissions import EventRole, player_of, require_role
 from tournament.events.services import registration as registrations
-from tournament.events.services.rounds import create_guest_player, drop_player
+from tournament.events.services.registration_import import ImportRefused, import_registrations
+from tournament.events.services.rounds import drop_player
 from tournament.events.to_engine import engine_id
 from tournament.results import services as results
 from tournament.results.models import EndedBy, GameEntry
@@ -32,7 +29,6 @@ from tournament.results.services import GameData
 from tournament.standings.api.tokens import Scoped
 
 IDEMPOTENCY_HEADER = "Idempotency-Key"
-MAX_IMPORT_ROWS = 500
 
 
 class ScopedView(APIView):
@@ -141,61 +137,13 @@ class RegistrationImport(ScopedView):
     )
     def post(self, request, event_id: int):
         event = self.event(EventRole.ORGANIZER)
-        rows = _csv_rows(_valid(ImportIn, request)["csv"])
-        done, problems = [], []
-        with transaction.atomic():
-            for line, row in rows:
-                try:
-                    done.append(_import_row(event, row))
-                except (DjangoValidationError, ValidationError) as error:
-                    problems.append(
-                        _("Row %(line)s: %(reason)s")
-                        % {"line": line, "reason": " ".join(_texts(error))}
-                    )
-            if problems:
-                transaction.set_rollback(True)
-        if problems:
-            raise ValidationError({"csv": problems})
+        try:
+            done = import_registrations(event, _valid(ImportIn, request)["csv"])
+        except ImportRefused as refused:
+            raise ValidationError({"csv": refused.messages}) from refused
         return Response(
             {"registered": [registration_data(r) for r in done]}, status=status.HTTP_201_CREATED
         )
-
-
-def _csv_rows(text: str) -> list[tuple[int, dict]]:
-    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
-    columns = {c.strip().lower() for c in reader.fieldnames or ()}
-    if not columns & {"player_number", "name"}:
-        raise ValidationError(
-            {"csv": [_("The header row needs a player_number or a name column.")]}
-        )
-    rows = [
-        (number, {k.strip().lower(): (v or "").strip() for k, v in row.items() if k})
-        for number, row in enumerate(reader, start=2)
-    ]
-    if not rows or len(rows) > MAX_IMPORT_ROWS:
-        raise ValidationError({"csv": [_("Give 1 to %(most)s rows.") % {"most": MAX_IMPORT_ROWS}]})
-    return rows
-
-
-def _import_row(event: Event, row: dict) -> Registration:
-    number, name = row.get("player_number", ""), row.get("name", "")
-    if number:
-        player = _player(number, "csv")
-    elif name:
-        player = create_guest_player(name)
-    else:
-        raise ValidationError({"csv": [_("Give a player_number or a name.")]})
-    with transaction.atomic():
-        return registrations.register(event, player, late=event.status == Status.RUNNING)
-
-
-def _texts(error) -> list[str]:
-    if isinstance(error, DjangoValidationError):
-        return list(error.messages)
-    detail = error.detail
-    if isinstance(detail, dict):
-        return [str(m) for messages in detail.values() for m in messages]
-    return [str(m) for m in detail]
 
 
 class CheckInIn(serializers.Serializer):
