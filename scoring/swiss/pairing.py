@@ -35,13 +35,23 @@ Tables: 1 for the best-ranked pair, and so on; the bye has no table.
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
 import networkx as nx
 
-__all__ = ["PairedMatch", "Pairing", "PairingError", "PairingPlayer", "pair_round"]
+from scoring.swiss.model import SwissEvent
+from scoring.swiss.standings import figures, swiss_standing
+
+__all__ = [
+    "PairedMatch",
+    "Pairing",
+    "PairingError",
+    "PairingPlayer",
+    "pair_next_round",
+    "pair_round",
+]
 
 _EXACT_MAX = 32  # up to this many players every pair is considered (≈ 0.05 s)
 _PART = 16  # players in one part of a large round (≈ 5 ms a part)
@@ -256,3 +266,25 @@ def _finish(
         pair_downs=sum(problem.points[i] != problem.points[j] for i, j in pairs),
         exact=exact,
     )
+
+
+def pair_next_round(
+    event: SwissEvent, *, seed: int, clubs: Mapping[str, str | None] | None = None
+) -> Pairing:
+    """Pair the next Swiss round of a (validated) one-on-one event from its rounds so far.
+
+    Round 1 pairs every listed player (spreading ``clubs`` when given); later rounds pair
+    the players who have not dropped, ranked by the Swiss standing, never a player twice
+    against the same opponent while avoidable, the bye to the lowest ranked without one.
+    """
+    if not event.rounds:
+        clubs = clubs or {}
+        players = [PairingPlayer(p.id, 0, clubs.get(p.id)) for p in event.players]
+        return pair_round(players, seed=seed, spread_clubs=bool(clubs))
+    table = figures(event)
+    dropped = {p for rnd in event.rounds for p in rnd.dropped}
+    standing = [p for p in swiss_standing(event, table=table) if p not in dropped]
+    met = [(p, o) for p in standing for o in table[p].opponents]
+    had_bye = [p for p in standing if table[p].byes]
+    players = [PairingPlayer(p, table[p].match_points) for p in standing]
+    return pair_round(players, met=met, had_bye=had_bye, seed=seed)
