@@ -162,6 +162,7 @@ class RoundDetailView(RoundMixin, TemplateView):
             complete_count=sum(b.state == Bracket.State.COMPLETE for b in brackets),
             is_open=is_open,
             can_reseat=is_open and all(b.state == Bracket.State.WAITING for b in brackets),
+            swap_fields=(("first", _("Player")), ("second", _("swaps seats with"))),
             can_finish=rnd.is_final
             and rnd.state == Round.State.CLOSED
             and self.event.status != Status.FINISHED,
@@ -333,6 +334,27 @@ class ReseatRoundView(RoundActionView):
     def act(self) -> str:
         self._round = round_service.reseat_round(self.round)
         return _("Round %(number)s is seated again.") % {"number": self._round.number}
+
+
+class SwapSeatsView(RoundActionView):
+    """Exchange two players' seats before the round's first result."""
+
+    def act(self) -> str:
+        first, second = (
+            get_object_or_404(
+                Registration.objects.select_related("player"),
+                event=self.event,
+                pk=posted_id(self.request.POST.get(name)),
+            )
+            for name in ("first", "second")
+        )
+        seat_a, seat_b = round_service.swap_seats(self.round, first, second)
+        return _("%(first)s now sits at table %(table_a)s, %(second)s at table %(table_b)s.") % {
+            "first": first.player.name,
+            "table_a": seat_a.bracket.table,
+            "second": second.player.name,
+            "table_b": seat_b.bracket.table,
+        }
 
 
 class PublishRoundView(RoundActionView):

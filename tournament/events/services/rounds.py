@@ -25,7 +25,7 @@ from tournament.events.models import Bracket, Event, Registration, Round, Seat
 from tournament.events.services.registration import lock_event, register
 from tournament.events.services.teams import team_of
 from tournament.events.to_engine import engine_id, event_record, teams_by_player
-from tournament.results.models import Game
+from tournament.results.models import Game, GameEntry
 from tournament.standings import recompute
 from tournament.standings.models import RankingTotal
 
@@ -260,6 +260,48 @@ def reseat_round(rnd: Round, seed: int | None = None) -> Round:
         new_round.save(update_fields=["published"])
         recompute.refresh_event(event)
         return new_round
+
+
+def swap_seats(rnd: Round, first: Registration, second: Registration) -> tuple[Seat, Seat]:
+    """Exchange two players' seats (table and seat) in the current round, before any result
+    or entry of the round: a player sat at the wrong table is fixed without re-seating the
+    whole round. Bracket sizes stay as the engine made them. Team Spirit teams sit together,
+    so there the round is re-seated instead."""
+    with transaction.atomic():
+        event, rnd = _locked_round(rnd)
+        _require_open_current(event, rnd)
+        if event.tournament_type == TournamentType.TEAM_SPIRIT:
+            raise ValidationError(
+                _("Teams sit together: re-seat the round to change a Team Spirit table.")
+            )
+        if (
+            _round_has_results(rnd)
+            or GameEntry.objects.filter(bracket__round=rnd).exists()
+            or Bracket.objects.filter(round=rnd, tiebreak_order__isnull=False).exists()
+        ):
+            raise ValidationError(
+                _("Results are entered in round %(number)s: its seats cannot change.")
+                % {"number": rnd.number}
+            )
+        seats = {
+            seat.registration_id: seat
+            for seat in Seat.objects.select_for_update().filter(
+                bracket__round=rnd, registration__in=(first, second)
+            )
+        }
+        if first.pk == second.pk or len(seats) != 2:
+            raise ValidationError(_("Choose two different players seated in this round."))
+        a, b = seats[first.pk], seats[second.pk]
+        spot_a, spot_b = (a.bracket_id, a.position), (b.bracket_id, b.position)
+        # Through a free position: (bracket, position) is unique at every step.
+        a.bracket_id, a.position = spot_b[0], 0
+        a.save(update_fields=["bracket", "position"])
+        b.bracket_id, b.position = spot_a
+        b.save(update_fields=["bracket", "position"])
+        a.position = spot_b[1]
+        a.save(update_fields=["position"])
+        recompute.refresh_event(event)
+        return a, b
 
 
 def publish_round(rnd: Round, published: bool = True) -> Round:
