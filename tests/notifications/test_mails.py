@@ -241,3 +241,43 @@ def test_the_end_of_the_event_tells_each_player_his_place_and_points(event, orga
         status="finished",
     )
     assert len(of_kind(Kind.EVENT_FINISHED)) == 3
+
+
+def test_an_illegal_list_saved_tells_its_player_once_in_half_an_hour(event, player):
+    from tournament.decks.models import Decklist, DecklistChange
+
+    registration = Registration.objects.create(event=event, player=player)
+    event.registration_deadline = datetime.datetime(2026, 11, 20, 21, tzinfo=datetime.UTC)
+    event.time_zone = "America/Sao_Paulo"
+    event.save()
+    decklist = Decklist.objects.create(
+        registration=registration, status="illegal", problem_count=2, text="x"
+    )
+    for _ in range(2):  # saved twice in a row: one mail
+        DecklistChange.objects.create(decklist=decklist, changed_by=player, status="illegal")
+    assert len(of_kind(Kind.DECKLIST_ILLEGAL)) == 1
+    sent = sent_to(Kind.DECKLIST_ILLEGAL, "player")
+    assert sent.subject == "[Spellfire] Autumn Open: the decklist you saved is not legal"
+    # The deadline in the event's zone (21:00 UTC is 18:00 in São Paulo), labelled.
+    assert "(2 problems)" in sent.body
+    assert "(Nov. 20, 2026, 18:00 (America/Sao_Paulo))" in sent.body
+    # A legal list tells nothing.
+    decklist.status = "legal"
+    decklist.save()
+    Message.objects.all().delete()
+    DecklistChange.objects.create(decklist=decklist, changed_by=player, status="legal")
+    assert of_kind(Kind.DECKLIST_ILLEGAL) == []
+
+
+def test_the_sweep_tells_a_tables_result_whose_announcement_was_lost(
+    running, bracket, seated, judge, second_judge
+):
+    from tournament.notifications import tasks
+
+    a = seated[0]
+    for number in (1, 2):  # committed, but its after-commit work never ran
+        entry = enter(bracket, number, game(seated, [6, 4, 3], a), judge)
+        results.confirm_entry(entry, second_judge)
+    assert of_kind(Kind.RESULT_CONFIRMED) == []
+    tasks.sweep()
+    assert len(of_kind(Kind.RESULT_CONFIRMED)) == 3

@@ -267,6 +267,13 @@ def _results_changed(sender, event: Event, **kwargs) -> None:
         _table_result(event, latest, bracket)
 
 
+def untold_results() -> None:
+    """The sweep's safety net: tables whose result announcement was lost (the process died
+    between the commit and its after-commit work) are told now."""
+    for event in Event.objects.filter(status=Status.RUNNING):
+        _results_changed(None, event=event)
+
+
 def _table_result(event: Event, rnd: Round, bracket: Bracket) -> None:
     seats = list(
         Seat.objects.filter(bracket=bracket, dropped=False).select_related(
@@ -351,7 +358,8 @@ def _decision_saved(sender, instance: ReviewDecision, created, raw=False, **kw):
         event=event,
         key=f"review:{instance.pk}",
         reason=instance.reason or "—",
-        url=site_url(reverse("standings:event", args=[event.pk])),
+        # The review page: the reason, the decisions and the form to answer and resubmit.
+        url=site_url(reverse("review:event", args=[event.pk])),
     )
 
 

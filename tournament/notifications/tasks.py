@@ -3,7 +3,7 @@ that wait for their confirmation."""
 
 from celery import shared_task
 
-from tournament.notifications import reminders, services, waiting
+from tournament.notifications import hooks, reminders, services, waiting
 
 
 @shared_task(name="notifications.deliver", ignore_result=True)
@@ -13,10 +13,12 @@ def deliver(message_id: int) -> str:
 
 @shared_task(name="notifications.sweep", ignore_result=True)
 def sweep() -> int:
-    """Tell officials of entries that waited long enough, then send what is still pending:
+    """Tell officials of entries that waited long enough (and players of a table's result
+    whose announcement was lost), then send what is still pending:
     queued while the broker was down, failed and retried, or held by a worker that died
     (run by Celery beat every minute)."""
     waiting.check()
+    hooks.untold_results()
     ids = list(services.due().order_by("created_at").values_list("pk", flat=True)[:500])
     for message_id in ids:
         services.deliver(message_id)

@@ -41,9 +41,7 @@ def schedule(round_id: int) -> None:
     from tournament.notifications.tasks import entries_waiting
 
     try:
-        entries_waiting.apply_async(
-            args=[round_id], countdown=ENTRY_WAIT.total_seconds() + 5, ignore_result=True
-        )
+        entries_waiting.apply_async(args=[round_id], countdown=ENTRY_WAIT.total_seconds() + 5)
     except Exception:  # the broker is down: the sweep checks every minute
         logger.warning("waiting entries of round %s left for the sweep", round_id)
 
