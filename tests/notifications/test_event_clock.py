@@ -109,3 +109,14 @@ def test_an_event_in_an_unknown_zone_still_answers(client_as, sao_paulo):
     Event.objects.filter(pk=sao_paulo.pk).update(time_zone="Mars/Olympus")
     page = client_as(sao_paulo.organizer).get(reverse("events:detail", args=[sao_paulo.pk]))
     assert page.status_code == 200
+
+
+def test_a_history_says_its_times_are_the_events(client_as, sao_paulo, round1, judge):
+    bracket = round1.brackets.order_by("table").first()
+    url = reverse("results:history", args=[sao_paulo.pk, bracket.pk])
+    page = client_as(judge).get(url).content.decode()
+    assert "Times are in America/Sao_Paulo." in page
+    log = client_as(sao_paulo.organizer).get(
+        reverse("notifications:event_log", args=[sao_paulo.pk])
+    )
+    assert "Times are in America/Sao_Paulo." in log.content.decode()
