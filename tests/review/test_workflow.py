@@ -172,3 +172,31 @@ def test_review_page_lists_decisions_with_reasons(
     for words in ("Missing judge.", "Fine now.", "Olga Officer", "Ann Organiser"):
         assert words in text
     assert client_as(player).get(url).status_code == 403
+
+
+def test_the_organizer_answers_a_returned_form_when_submitting_it_again(
+    finished_event, organizer, officer, client_as
+):
+    """The review is a conversation: the officer's reason, then the organizer's answer with
+    the resubmission, both on the review page; the return mail leads to that page."""
+    from tournament.notifications.kinds import Kind
+    from tournament.notifications.models import Message
+
+    submit(finished_event, organizer.user)
+    return_form(finished_event, officer, "Round 2 table 1 counts disagree with the sheet.")
+    returned = Message.objects.get(kind=Kind.FORM_RETURNED, recipient=organizer.user)
+    review_url = reverse("review:event", args=[finished_event.pk])
+    assert review_url in returned.params["url"]
+    client = client_as(organizer)
+    page = client.get(review_url).content.decode()
+    assert 'name="reply"' in page
+    client.post(
+        reverse("review:submit", args=[finished_event.pk]),
+        {"reply": "Checked the sheet: table 1 had 6/4/3, corrected."},
+    )
+    review = review_of(finished_event)
+    assert review.state == ReviewState.SUBMITTED
+    assert review.decisions.first().reason == "Checked the sheet: table 1 had 6/4/3, corrected."
+    client.force_login(officer)
+    page = client.get(review_url).content.decode()
+    assert "Checked the sheet: table 1 had 6/4/3, corrected." in page

@@ -99,10 +99,13 @@ def _record(review: ScoringReview, state: str, action: str, by, reason: str = ""
     ReviewDecision.objects.create(review=review, action=action, by=by, at=now, reason=reason)
 
 
-def submit(event: Event, user) -> ScoringReview:
+def submit(event: Event, user, reply: str = "") -> ScoringReview:
     """The organizer submits the finished event's scoring form for review (the event is frozen).
 
-    The first submission also stops the event being late (SPEC §6 due date)."""
+    Submitting a returned form again may carry the organizer's `reply` to the officer's
+    reason (what was corrected, or why nothing needed to be): it is recorded with the
+    submission, so the review reads as a conversation. The first submission also stops the
+    event being late (SPEC §6 due date)."""
     with transaction.atomic():
         event, review = _locked_review(event)
         if event.status != Status.FINISHED:
@@ -120,7 +123,7 @@ def submit(event: Event, user) -> ScoringReview:
         if review is None:
             review = ScoringReview(event=event)
         mark_scoring_form_sent(event, getattr(user, "player", None))
-        _record(review, ReviewState.SUBMITTED, Action.SUBMIT, user)
+        _record(review, ReviewState.SUBMITTED, Action.SUBMIT, user, (reply or "").strip())
         return review
 
 

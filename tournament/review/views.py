@@ -24,7 +24,7 @@ class SubmitView(EventMixin, View):
 
     def post(self, request, *args, **kwargs):
         try:
-            services.submit(self.event, request.user)
+            services.submit(self.event, request.user, request.POST.get("reply", "")[:2000])
             messages.success(
                 request,
                 _("Scoring form submitted: the event is frozen until an officer reviews it."),
