@@ -26,8 +26,19 @@ matchings together reach the bounds below, which proves them best for the whole 
 * if every part is paired perfectly with no repeat (and no club pair when spreading), the
   round has no repeat, the fewest pair-downs (one per link: each odd group must send or
   take one player) and the smallest gaps (linking neighbours in order is best), so it is
-  optimal; otherwise (small late rounds, clubs that cannot be spread) the round is solved
-  exactly over every pair. Rounds of up to ``_EXACT_MAX`` players are always solved exactly.
+  optimal (``method`` "parts").
+
+When the parts cannot prove it (typically a small group whose players already met, so the
+round needs more pair-downs than the bound), the round is paired **by regions**: groups of
+at least ``_BIG`` players are large; the small groups between two large groups (and above
+the first, below the last), with ``_EDGE`` random players lent by each large group beside
+them, form a region solved exactly over every pair in it, and the rest of each large group
+is paired within the group by parts (``method`` "regions"). This restricts the matching to
+the pairs worth considering: repeats and floaters are settled where the small groups are,
+and the tests check it against the exact matching. If a large group's rest cannot be
+paired without a repeat, and always for rounds of up to ``_EXACT_MAX`` players, the round
+is solved exactly over every pair (``method`` "exact"; O(n³): about 1 s for 100 players,
+10 s for 200, which only late rounds of large events whose groups are all small reach).
 
 Tables: 1 for the best-ranked pair, and so on; the bye has no table.
 """
@@ -55,6 +66,8 @@ __all__ = [
 
 _EXACT_MAX = 32  # up to this many players every pair is considered (≈ 0.05 s)
 _PART = 16  # players in one part of a large round (≈ 5 ms a part)
+_BIG = 2 * _PART  # a group of at least this many players is large (by regions)
+_EDGE = 8  # players a large group lends to each region beside it
 _RANDOM = 1 << 10  # range of the random weight that orders otherwise equal pairings
 
 
@@ -89,7 +102,12 @@ class Pairing:
     repeat_pairs: int  # pairs who already met in this event
     club_pairs: int  # pairs of the same club (counted only when spreading clubs)
     pair_downs: int  # pairs whose match points differ
-    exact: bool  # solved over every pair (False: by parts that reach the bounds)
+    method: str  # "exact" (every pair), "parts" (proved by the bounds) or "regions"
+
+    @property
+    def exact(self) -> bool:
+        """Solved over every pair of the round."""
+        return self.method == "exact"
 
     def table_of(self) -> dict[str, int]:
         """Map every paired player id to its table number."""
@@ -128,11 +146,14 @@ def pair_round(
     bye = _bye(ranked, set(had_bye))
     rest = [p for p in ranked if p.id != bye]
     problem = _Problem(rest, met_pairs, spread_clubs, rng)
-    pairs = None if len(rest) <= _EXACT_MAX else _by_parts(problem)
-    exact = pairs is None
+    method, pairs = "exact", None
+    if len(rest) > _EXACT_MAX:
+        method, pairs = "parts", _by_parts(problem)
+        if pairs is None:
+            method, pairs = "regions", _by_regions(problem)
     if pairs is None:
-        pairs = problem.solve(list(range(len(rest))))
-    return _finish(problem, pairs, bye, seed, exact)
+        method, pairs = "exact", problem.solve(list(range(len(rest))))
+    return _finish(problem, pairs, bye, seed, method)
 
 
 def _bye(ranked: Sequence[PairingPlayer], had_bye: set[str]) -> str | None:
@@ -249,8 +270,68 @@ def _chunks(members: list[int]) -> list[list[int]]:
     return [members[k : k + size] for k in range(0, count, size) if members[k : k + size]]
 
 
+def _by_regions(problem: _Problem) -> list[tuple[int, int]] | None:
+    """Pair a large round whose parts could not prove it optimal: exactly where it matters.
+
+    Groups of at least ``_BIG`` players are large. The small groups between two large
+    groups (and above the first, below the last) form a region, which also takes
+    ``_EDGE`` random players (one more when parity needs it) of the large group on each
+    side; a region is solved exactly over every pair in it: that is where repeats force
+    pair-downs and where players float between groups. What is left of each large group
+    is paired within the group by parts. None when a large group's rest cannot be paired
+    without a repeat (the round is then solved exactly over every pair).
+    """
+    groups: dict[int, list[int]] = {}
+    for i, points in enumerate(problem.points):
+        groups.setdefault(points, []).append(i)
+    order = sorted(groups, reverse=True)
+    for points in order:
+        problem.rng.shuffle(groups[points])
+    # The path region, large group, region, … from the top; a region may have no group.
+    path: list[tuple[str, list[int]]] = []
+    for points in order:
+        members = groups[points]
+        if len(members) >= _BIG:
+            if not path or path[-1][0] == "big":
+                path.append(("region", []))
+            path.append(("big", list(members)))
+        elif path and path[-1][0] == "region":
+            path[-1][1].extend(members)
+        else:
+            path.append(("region", list(members)))
+    blocks: list[tuple[bool, list[int]]] = []  # (solved exactly, players)
+    carry: list[int] = []  # the edge a large group lends to the region below it
+    for k, (kind, members) in enumerate(path):
+        if kind == "region":
+            blocks.append((True, carry + members))
+            carry = []
+            continue
+        rest = members
+        if k > 0:  # the top edge: makes the region above even
+            size = _EDGE + (len(blocks[-1][1]) + _EDGE) % 2
+            blocks[-1][1].extend(rest[:size])
+            rest = rest[size:]
+        if k + 1 < len(path):  # the bottom edge: leaves an even rest
+            size = _EDGE + (len(rest) - _EDGE) % 2
+            carry, rest = rest[len(rest) - size :], rest[: len(rest) - size]
+        blocks.append((False, rest))
+    pairs: list[tuple[int, int]] = []
+    for exact, block in blocks:
+        if len(block) % 2:
+            return None  # cannot happen: every block is made even
+        parts = [block] if exact else _chunks(block)
+        for part in parts:
+            found = problem.solve(part)
+            if 2 * len(found) != len(part):
+                return None
+            if not exact and any(problem.repeat(i, j) for i, j in found):
+                return None
+            pairs += found
+    return pairs
+
+
 def _finish(
-    problem: _Problem, pairs: list[tuple[int, int]], bye: str | None, seed: int, exact: bool
+    problem: _Problem, pairs: list[tuple[int, int]], bye: str | None, seed: int, method: str
 ) -> Pairing:
     ranked = sorted(pairs)  # indexes are ranking positions: the better-ranked first
     matches = tuple(
@@ -264,7 +345,7 @@ def _finish(
         repeat_pairs=sum(problem.repeat(i, j) for i, j in pairs),
         club_pairs=sum(problem.same_club(i, j) for i, j in pairs),
         pair_downs=sum(problem.points[i] != problem.points[j] for i, j in pairs),
-        exact=exact,
+        method=method,
     )
 
 
