@@ -73,3 +73,29 @@ def test_a_player_without_a_region_is_not_qualified_for_the_championship(league,
     players = {p.name: p for p in services.Player.objects.filter(name__startswith="Player ")}
     assert services.registration_refusal(championship, players["Player 0"]) is not None
     assert services.registration_refusal(championship, players["Player 1"]) is None
+
+
+def test_an_unrestricted_championship_is_open_to_everyone(league, organizer):
+    championship = Event.objects.create(
+        name="Open Final", date=datetime.date(2027, 1, 10), venue="Recife", organizer=organizer
+    )
+    league.championship = championship
+    league.restrict_championship = False
+    league.save()
+    nobody = services.Player.objects.get(name="Player 0")  # not qualified (no region)
+    assert services.registration_refusal(championship, nobody) is None
+
+
+def test_every_event_counts_although_a_best_n_is_stored(league, organizer):
+    # Counting "every event" ignores a best-N value left on the league: Player 5 (95 in
+    # "Copa") also scored 50 in a second event → 145 points, 1st.
+    second = Event.objects.create(
+        name="Copa 2", date=datetime.date(2026, 7, 1), venue="Natal", organizer=organizer
+    )
+    five = services.Player.objects.get(name="Player 5")
+    RankedScore.objects.create(event=second, player=five, year=2026, playing_points=50)
+    league.counting = League.Counting.ALL
+    league.best_n = 1
+    league.save()
+    row = next(r for r in services.table(league) if r.player == five.pk)
+    assert (row.rank, row.points, row.events_played) == (1, 145, 2)

@@ -67,3 +67,17 @@ def test_regions_of_the_same_name_are_told_apart_by_their_key():
 def test_overall_slots_still_count_everyone():
     # The top 3 of the whole table: eve 21, ana 16, fay 15 (no region needed).
     assert qualified(LeagueRules(qualify=3)) == {"eve", "ana", "fay"}
+
+
+def test_the_best_single_event_comes_before_the_events_played():
+    # Equal on points (16): xan's best event is 10 in 2 events, yul's 8 in 3 events. The
+    # stated order: more points, then the higher best event, then more events → xan 1st.
+    results = [
+        Result("xan", "E1", 10),
+        Result("xan", "E2", 6),
+        Result("yul", "E1", 8),
+        Result("yul", "E2", 4),
+        Result("yul", "E3", 4),
+    ]
+    rows = {r.player: r.rank for r in league_table(results, LeagueRules())}
+    assert rows == {"xan": 1, "yul": 2}

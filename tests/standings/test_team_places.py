@@ -68,6 +68,13 @@ def test_teams_equal_on_every_figure_share_the_place_and_the_next_team_counts_th
     assert team_places(keys, teams) == [1, 1, 2, 2, 2, 2, 4, 4]
 
 
+def test_a_team_ranks_by_its_best_member_key():
+    # Members store their team's figures, so their keys agree; if they ever did not, the
+    # team would rank by its better one: A (5 points / 3 points) before B (4 and 4).
+    keys = [key(5, 1, 1, 20, True), key(4, 1, 1, 18), key(4, 1, 1, 18), key(3, 1, 2, 16)]
+    assert team_places(keys, ["A", "B", "B", "A"]) == [1, 2, 2, 1]
+
+
 def test_players_alone_are_ranked_as_before():
     keys = [key(3, 1, 2, 16), key(5, 1, 1, 20, True), key(3, 1, 2, 16), key(2, 1, 3, 1)]
     assert team_places(keys, ["p1", "p2", "p3", "p4"]) == [2, 1, 2, 4]
