@@ -46,12 +46,12 @@ def test_chunked_path_prints_the_same_text_as_the_single_path(event, played_roun
     assert progress == [(0, 3), (1, 3), (2, 3), (3, 3)]
 
 
-def test_table_chunks_split_by_table_in_order(event, played_round):
+def test_bracket_sheets_split_by_table_in_order(event, played_round):
     request = sheets_request(event, played_round)
-    assert chunks.table_chunks(request, 2) == [(1, 2, 2), (3, 3, 1)]
-    assert chunks.table_chunks(request, 40) == [(1, 3, 3)]
+    assert chunks.split_parts(request, 2) == [[1, 2], [3]]
+    assert chunks.split_parts(request, 40) == [[1, 2, 3]]
     ranged = dataclasses.replace(request, tables=(2, None))
-    assert chunks.table_chunks(ranged, 1) == [(2, 2, 1), (3, 3, 1)]
+    assert chunks.split_parts(ranged, 1) == [[2], [3]]
 
 
 def test_a_chunk_that_cannot_be_rendered_fails_the_document(event, played_round, monkeypatch):

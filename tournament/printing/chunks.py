@@ -1,13 +1,14 @@
-"""Large bracket-sheet documents: rendered in chunks by worker processes, merged with pypdf.
+"""Large documents: rendered in chunks by worker processes, merged with pypdf.
 
-WeasyPrint lays a document out in one process and holds every page in memory. A round of
-729 brackets is therefore split by table into chunks of `PRINTING_CHUNK_SHEETS` sheets; this
-process writes each chunk's HTML (the same template, context and "Printed" stamp as the
-whole document) while a standard process pool of `PRINTING_WORKERS` workers
-(`pdfworker.render_chunk`, one per CPU core by default) renders them, and the chunk PDFs are
-merged in table order. A bracket sheet is one page and carries no page counter, so the
-merged document has exactly the text of the single-process one. Memory is bounded by the
-chunk size, not the round.
+WeasyPrint lays a document out in one process and holds every page in memory. A document of
+many sheets — a round's bracket sheets (one per table), all decklists of an event (one per
+player's list) — names its sheets (`PrintedDocument.parts`) and is split into chunks of
+`PRINTING_CHUNK_SHEETS` sheets; this process writes each chunk's HTML (the same template,
+context and "Printed" stamp as the whole document) while a standard process pool of
+`PRINTING_WORKERS` workers (`pdfworker.render_chunk`, one per CPU core by default) renders
+them, and the chunk PDFs are merged in order. Such pages carry no counter across sheets, so
+the merged document has exactly the text of the single-process one. Memory is bounded by the
+chunk size, not the document, and progress is reported after each chunk.
 """
 
 import dataclasses
@@ -24,11 +25,10 @@ from pypdf import PdfWriter
 
 from tournament.printing.documents import (
     DocumentRequest,
+    document_for,
     render_document_html,
     render_pdf,
-    sheet_brackets,
 )
-from tournament.printing.models import SHEET_KINDS
 from tournament.printing.pdfworker import render_chunk
 
 IN_FLIGHT = 2  # jobs handed to each worker ahead, so it never waits for the next chunk's HTML
@@ -51,13 +51,13 @@ def worker_count() -> int:
     return max(1, int(configured or len(os.sched_getaffinity(0))))
 
 
-def table_chunks(request: DocumentRequest, size: int) -> list[tuple[int, int, int]]:
-    """(first table, last table, sheets) of each chunk of the document, in table order."""
-    tables = list(sheet_brackets(request).values_list("table", flat=True))
-    return [
-        (part[0], part[-1], len(part))
-        for part in (tables[start : start + size] for start in range(0, len(tables), size))
-    ]
+def split_parts(request: DocumentRequest, size: int) -> list[list] | None:
+    """The document's sheets (`PrintedDocument.parts`) in chunks of `size`, in print order;
+    None for a document rendered whole."""
+    parts = document_for(request.kind).parts(request)
+    if parts is None:
+        return None
+    return [parts[start : start + size] for start in range(0, len(parts), size)]
 
 
 def render_document_pdf(
@@ -68,21 +68,21 @@ def render_document_pdf(
     workers: int | None = None,
     stats: dict | None = None,
 ) -> bytes:
-    """The document's PDF: bracket sheets of more than one chunk by worker processes,
-    everything else in this process. `progress(done, total)` is called as sheets finish;
-    `stats` (for the benchmark) receives the largest worker's peak memory in KiB."""
-    if request.kind in SHEET_KINDS:
-        chunks = table_chunks(request, size or chunk_sheets())
-        total = sum(sheets for _first, _last, sheets in chunks)
-        if progress:
-            progress(0, total)
-        if len(chunks) > 1:
-            return render_in_chunks(request, chunks, progress, workers or worker_count(), stats)
-        pdf = render_pdf(request)
-        if progress:
-            progress(total, total)
-        return pdf
-    return render_pdf(request)
+    """The document's PDF: a document of sheets that makes more than one chunk by worker
+    processes, everything else in this process. `progress(done, total)` is called as sheets
+    finish; `stats` (for the benchmark) receives the largest worker's peak memory in KiB."""
+    chunks = split_parts(request, size or chunk_sheets())
+    if chunks is None:
+        return render_pdf(request)
+    total = sum(len(chunk) for chunk in chunks)
+    if progress:
+        progress(0, total)
+    if len(chunks) > 1:
+        return render_in_chunks(request, chunks, progress, workers or worker_count(), stats)
+    pdf = render_pdf(request)
+    if progress:
+        progress(total, total)
+    return pdf
 
 
 def _pool(workers: int):
@@ -109,31 +109,33 @@ def _answer(result, pdf_path: str) -> tuple[int, int]:
 
 def render_in_chunks(
     request: DocumentRequest,
-    chunks: list[tuple[int, int, int]],
+    chunks: list[list],
     progress: ProgressCallback | None,
     workers: int,
     stats: dict | None = None,
 ) -> bytes:
-    """Render the chunks in `workers` processes and merge their PDFs in table order.
+    """Render the chunks (lists of the document's parts) in `workers` processes and merge
+    their PDFs in order.
 
     Each worker has `IN_FLIGHT` chunks queued, so it never waits for the next one's HTML;
-    chunks are of equal size, so waiting for them in table order costs nothing."""
+    chunks are of equal size, so waiting for them in order costs nothing."""
     request = dataclasses.replace(request, printed_at=request.printed_at or timezone.now())
-    total = sum(sheets for _first, _last, sheets in chunks)
+    document = document_for(request.kind)
+    total = sum(len(chunk) for chunk in chunks)
     waiting = deque(enumerate(chunks))
     with tempfile.TemporaryDirectory(prefix="printing-") as folder:
         with _pool(min(workers, len(chunks))) as pool:
             running: deque = deque()
 
             def hand_out() -> None:
-                index, (first, last, sheets) = waiting.popleft()
+                index, parts = waiting.popleft()
                 html_path = os.path.join(folder, f"chunk{index:05d}.html")
                 pdf_path = os.path.join(folder, f"chunk{index:05d}.pdf")
-                chunk = dataclasses.replace(request, tables=(first, last))
+                chunk = document.part_request(request, parts)
                 with open(html_path, "w", encoding="utf-8") as handle:
                     handle.write(render_document_html(chunk))
                 job = pool.apply_async(render_chunk, ((html_path, pdf_path),))
-                running.append((job, pdf_path, sheets))
+                running.append((job, pdf_path, len(parts)))
 
             for _job in range(min(len(chunks), workers * IN_FLIGHT)):
                 hand_out()

@@ -6,6 +6,7 @@ table is the one its page shows (`leagues.services.table`). Nothing here compute
 or a place, so the paper always matches the site.
 """
 
+import dataclasses
 import datetime as dt
 import hashlib
 import itertools
@@ -44,7 +45,8 @@ class DocumentRequest:
     or the league it is about (a league's kinds, `LEAGUE_KINDS`).
 
     `tables` limits bracket sheets to a range of table numbers (both ends included, either
-    may be None); `printed_at` fixes the "Printed …" stamp (chunks of one document share it).
+    may be None); `registrations` limits all decklists to these registrations (a chunk);
+    `printed_at` fixes the "Printed …" stamp (chunks of one document share it).
     """
 
     kind: str
@@ -58,6 +60,7 @@ class DocumentRequest:
     extra: dict = field(default_factory=dict)
     language: str = "en"
     tables: tuple[int | None, int | None] | None = None
+    registrations: tuple[int, ...] | None = None
     printed_at: dt.datetime | None = None
 
 
@@ -435,6 +438,24 @@ def _row(row: dict, avatar_ids: set[str] = frozenset()) -> dict:
     }
 
 
+GROUP_HEAD_ROWS = 2  # a card group's table has its title row and its column headings
+
+
+def two_columns(groups: list[dict]) -> tuple[list[dict], list[dict]]:
+    """The card groups in two columns, in order, the first column as tall as the second or
+    taller by the least (height: a group's rows and its two header rows).
+
+    Two table cells, not CSS columns: WeasyPrint lays out `columns` with unbreakable groups
+    about ten times slower, and all decklists of an event are hundreds of sheets."""
+    heights = [len(group["rows"]) + GROUP_HEAD_ROWS for group in groups]
+    total = sum(heights)
+    best = min(
+        range(len(groups) + 1),
+        key=lambda split: (max(sum(heights[:split]), total - sum(heights[:split])), -split),
+    )
+    return groups[:best], groups[best:]
+
+
 def normalize_decklist(data: dict, avatar_ids: set[str] = frozenset()) -> dict:
     """Plain rows (count, name, set, level, world, avatar) with per-group and overall totals."""
     groups = []
@@ -450,6 +471,7 @@ def normalize_decklist(data: dict, avatar_ids: set[str] = frozenset()) -> dict:
             sideboard.append(_row(item))
     return {
         "groups": groups,
+        "columns": two_columns(groups),
         "has_avatars": any(r["avatar"] for g in groups for r in g["rows"]),
         "total": sum(g["total"] for g in groups),
         "sideboard": sideboard,
@@ -483,9 +505,13 @@ def registrations_with_lists(event: Event):
 
 
 def all_decklists_context(request: DocumentRequest) -> dict:
-    """One decklist sheet for every player who registered a list."""
+    """One decklist sheet for every player who registered a list (or for the chunk's
+    registrations, in the same order)."""
+    registrations = registrations_with_lists(request.event)
+    if request.registrations is not None:
+        registrations = registrations.filter(pk__in=request.registrations)
     decks = []
-    for registration in registrations_with_lists(request.event):
+    for registration in registrations:
         deck = decklist_groups(registration)
         if deck is not None:
             decks.append({"player": registration.player, "deck": deck})
@@ -528,10 +554,24 @@ def league_table_rows(league: League) -> tuple:
 
 class PrintedDocument:
     """One printed document: the kinds it prints, its template, the data it shows (hashed
-    into its fingerprint) and its template context. Register a subclass in `DOCUMENTS`."""
+    into its fingerprint) and its template context. Register a subclass in `DOCUMENTS`.
+
+    A document of many sheets (one per bracket, one per player's list) names its `parts` in
+    print order, and how to print only some of them (`part_request`): `chunks` then renders
+    it in chunks of sheets in worker processes, with progress. Its pages carry no counter
+    across sheets, so the merged chunks read exactly like the document rendered whole."""
 
     kinds: tuple[Kind, ...] = ()
     template: str = ""
+
+    def parts(self, request: DocumentRequest) -> list | None:
+        """The document's sheets in print order, each named by a key `part_request` takes;
+        None for a document rendered whole."""
+        return None
+
+    def part_request(self, request: DocumentRequest, parts: list) -> DocumentRequest:
+        """The request that prints only `parts` (consecutive items of `parts(request)`)."""
+        raise NotImplementedError
 
     def shown_data(self, request: DocumentRequest, subject: Event | League) -> tuple:
         """Exactly the stored data the document shows (default: its brackets' rows); `subject`
@@ -545,6 +585,13 @@ class PrintedDocument:
 class BracketSheets(PrintedDocument):
     kinds = (Kind.BRACKETS, Kind.BLANK_BRACKETS)
     template = "printing/bracket_sheets.html"
+
+    def parts(self, request: DocumentRequest) -> list[int]:
+        """Table numbers."""
+        return list(sheet_brackets(request).values_list("table", flat=True))
+
+    def part_request(self, request: DocumentRequest, parts: list[int]) -> DocumentRequest:
+        return dataclasses.replace(request, tables=(parts[0], parts[-1]))
 
     def context(self, request: DocumentRequest) -> dict:
         return bracket_sheets_context(request)
@@ -593,6 +640,13 @@ class AllDecklists(PrintedDocument):
         )
         swaps = _swap_rows(SideboardSwap.objects.filter(registration__event=event))
         return (players, _decklist_rows(event), swaps)
+
+    def parts(self, request: DocumentRequest) -> list[int]:
+        """Registrations with a list, by player name."""
+        return list(registrations_with_lists(request.event).values_list("pk", flat=True))
+
+    def part_request(self, request: DocumentRequest, parts: list[int]) -> DocumentRequest:
+        return dataclasses.replace(request, registrations=tuple(parts))
 
     def context(self, request: DocumentRequest) -> dict:
         return all_decklists_context(request)
