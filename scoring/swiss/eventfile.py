@@ -4,7 +4,8 @@ A "spellfire-event/1" file with ``"structure": "one-on-one"``. It shares the bra
 file's keys (SPEC §8, ``scoring.eventfile``) except ``teams`` and adds::
 
     structure ("one-on-one"), best_of? (1|3; default 3), swiss_rounds? (1 or more; default
-    ⌈log₂ players⌉), top_cut? (0|2|4|8; default 0), draw? ([ids]; the recorded draw that
+    the Swiss rounds before a recorded cut, else ⌈log₂ players⌉ or the Swiss rounds
+    recorded if more), top_cut? (0|2|4|8; default 0), draw? ([ids]; the recorded draw that
     orders players level after every tie-breaker, first listed ranks higher),
     rounds [{number, cut? (false), matches [{table, players [id, id], games [as in §8],
         no_show? (null; the id of a player who did not come: he loses without games)}],
@@ -119,6 +120,15 @@ def _duplicate_ids(r: _Reader, players: tuple) -> None:
         seen.add(player.id)
 
 
+def _default_swiss_rounds(players: int, rounds: tuple[SwissRound, ...]) -> int:
+    """Without ``swiss_rounds``: the Swiss rounds before the cut when the file has one,
+    else ⌈log₂ players⌉ (SPEC §11's default) or the Swiss rounds recorded if more."""
+    recorded = sum(1 for rnd in rounds if not rnd.cut)
+    if any(rnd.cut for rnd in rounds):
+        return max(1, recorded)
+    return max(1, math.ceil(math.log2(players)) if players > 1 else 1, recorded)
+
+
 def read_swiss_event(data: Any) -> tuple[SwissEvent | None, list[Issue]]:
     """Read a decoded one-on-one event file: the event and its issues.
 
@@ -147,10 +157,11 @@ def read_swiss_event(data: Any) -> tuple[SwissEvent | None, list[Issue]]:
     known = {p.id for p in players} if players is not BAD else set()
     if players is not BAD:
         _duplicate_ids(r, players)
-    default_rounds = max(1, math.ceil(math.log2(len(known)))) if len(known) > 1 else 1
-    swiss_rounds = r.key(data, "", "swiss_rounds", r.integer, default_rounds)
+    swiss_rounds = r.key(data, "", "swiss_rounds", r.integer, None)
     draw = r.key(data, "", "draw", _read_ids(r, known), ())
     rounds = r.key(data, "", "rounds", r.array(_read_round(r, known)))
+    if swiss_rounds is None and rounds is not BAD:
+        swiss_rounds = _default_swiss_rounds(len(known), rounds)
     values = (name, date, venue, fmt, seed, best_of, top_cut, coordinator, judges, players)
     if r.issues or _any_bad(*values, swiss_rounds, draw, rounds):
         return None, r.issues

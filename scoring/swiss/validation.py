@@ -15,6 +15,7 @@ when a later round is paired, and a top cut that does not follow the Swiss stand
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 from scoring.model import Bracket, Issue, IssueCode, TournamentType, issue
 from scoring.swiss.model import Match, SwissEvent, SwissRound, games_to_win, score_match
@@ -23,6 +24,9 @@ from scoring.swiss.topcut import CUT_SEEDS
 from scoring.validation import validate_format, validate_game
 
 __all__ = ["validate_swiss_event"]
+
+# The limit assumed for checking games of a file that names none (games may end by time).
+SWISS_ROUND_MINUTES = 50
 
 
 def validate_swiss_event(event: SwissEvent) -> list[Issue]:
@@ -201,9 +205,13 @@ def _no_show(match, where: str) -> list[Issue]:
 def _games(event: SwissEvent, rnd: SwissRound, match, where: str) -> list[Issue]:
     issues = []
     seated = Bracket(match.table if isinstance(match.table, int) else 0, match.players)
+    # Swiss rounds are timed rounds (SPEC §11): a game may end by time even when the file
+    # names no time limit.
+    fmt = event.format
+    timed = fmt if fmt.timed else replace(fmt, time_limit_minutes=SWISS_ROUND_MINUTES)
     for g, game in enumerate(match.games):
         at = f"{where}.games[{g}]"
-        issues += validate_game(game, seated, event.format, at, g)
+        issues += validate_game(game, seated, timed, at, g)
         if g and not issues:
             before = score_match(
                 Match(match.table, match.players, match.games[:g]), event.best_of, cut=rnd.cut

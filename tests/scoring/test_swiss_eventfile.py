@@ -290,3 +290,18 @@ def test_a_dropped_player_is_passed_over_by_the_cut():
     ]
     _event, issues = read_any_event(data)
     assert issues == []
+
+
+def test_without_swiss_rounds_the_cut_says_where_the_swiss_rounds_end():
+    data = sample()
+    data.pop("swiss_rounds")
+    event, issues = read_any_event(data)
+    assert issues == [] and event.swiss_rounds == 3
+
+
+def test_a_game_may_end_by_time_without_a_named_time_limit():
+    # Swiss rounds are timed rounds (SPEC §11): no time_limit_minutes is needed for it.
+    data = sample("swiss_5_byes_drop.json")
+    data.pop("time_limit_minutes")
+    event, issues = read_any_event(data)
+    assert issues == [] and event.format.time_limit_minutes is None
