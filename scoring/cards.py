@@ -8,7 +8,7 @@ import re
 import unicodedata
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -128,9 +128,10 @@ class Card:
     # An artifact usable by any champion, or one without a world logo (World War!): a fact
     # of the shipped data, derived from the text where a data set has texts only.
     generic_artifact: bool = False
-    # CrossFire's own number (`RR 116` is the chase card RRc/16); blank: the printed number,
-    # or for a chase card the set's last regular number plus the chase number.
-    raw_number: str = ""
+    # CrossFire's own number (`RR 116` is the chase card RRc/16); blank where a source has
+    # none (the database): the index derives it. A lookup aid, not a fact that tells cards
+    # apart, so it is left out of comparisons.
+    raw_number: str = field(default="", compare=False)
 
     @property
     def lookup_key(self) -> str:
@@ -187,16 +188,14 @@ class CardIndex:
         extra_ids: Iterable[tuple[str, str, Card]] = (),
     ) -> None:
         """Index `cards`; `alt_names` are (name, identity_key), `extra_ids` (id, name, card)."""
-        # Every card carries CrossFire's raw number, also where the data gave none (the
-        # database's cards): the same index whichever source it was built from.
-        self.cards = _with_raw_numbers(tuple(cards))
+        self.cards = tuple(cards)
         self._by_id: dict[str, Card] = {c.lookup_key: c for c in self.cards}
         # International printings resolve to their English counterpart, under their own name.
         self._id_names: dict[str, str] = {}
         for card_id, printed_name, card in extra_ids:
             key = normalize_card_id(card_id) or card_id.lower()
             if key not in self._by_id:
-                self._by_id[key] = self._by_id.get(card.lookup_key, card)  # with its raw number
+                self._by_id[key] = card
                 self._id_names[key] = normalize_name(printed_name)
         self._printings: dict[str, list[Card]] = defaultdict(list)
         self._by_name: dict[str, list[str]] = defaultdict(list)
@@ -381,34 +380,26 @@ def short_names(name: str) -> list[str]:
     return [n for n in out if normalize_name(n) and normalize_name(n) != normalize_name(name)]
 
 
-def _with_raw_numbers(cards: tuple[Card, ...]) -> tuple[Card, ...]:
-    """The cards, each with its raw number: as given, else the printed number, or for a chase
-    card the set's last regular number plus the chase number (CrossFire's numbering)."""
-    if all(c.raw_number for c in cards):
-        return cards
+def _raw_numbers(cards: Iterable[Card]) -> dict[str, Card]:
+    """`set/raw number` → printing. The raw number is the card's own where the data gives
+    it, else the printed number, or for a chase card the set's last regular number plus the
+    chase number (CrossFire's numbering; the database keeps no raw numbers)."""
+    cards = tuple(cards)
     last_regular: dict[str, int] = {}
     for card in cards:
         if not card.is_chase and card.number.isdigit():
             code = card.set_code.lower()
             last_regular[code] = max(last_regular.get(code, 0), int(card.number))
-    out: list[Card] = []
-    for card in cards:
-        if card.raw_number or not card.number.isdigit():
-            out.append(card)
-            continue
-        raw = int(card.number)
-        if card.is_chase:
-            raw += last_regular.get(card.set_code.lower(), 0)
-        out.append(replace(card, raw_number=str(raw)))
-    return tuple(out)
-
-
-def _raw_numbers(cards: Iterable[Card]) -> dict[str, Card]:
-    """`set/raw number` → printing."""
     out: dict[str, Card] = {}
     for card in cards:
+        code = card.set_code.lower()
         if card.raw_number.isdigit():
-            out.setdefault(f"{card.set_code.lower()}/{int(card.raw_number)}", card)
+            raw = int(card.raw_number)
+        elif not card.number.isdigit():
+            continue
+        else:
+            raw = int(card.number) + (last_regular.get(code, 0) if card.is_chase else 0)
+        out.setdefault(f"{code}/{raw}", card)
     return out
 
 
