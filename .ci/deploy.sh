@@ -6,7 +6,8 @@
 # .ci/run started ($DATABASE_URL, $REDIS_URL). Checks /healthz, a page in pt-BR, a PDF
 # rendered by the worker and static files, then a backup round trip (backup, wipe the
 # database and the media, restore: the same standings and the same stored PDF).
-# With a Docker daemon, also builds the image and validates the compose file.
+# With a Docker daemon, also builds the image and validates the compose file; .ci/image.sh
+# (the next step) builds and runs the image itself with podman.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 : "${DATABASE_URL:?PostgreSQL must be running}" "${REDIS_URL:?Redis must be running}"

@@ -119,7 +119,9 @@ CA="${PIP_CERT:-$(pip_setting cert)}"
 CA="${CA:-/etc/ssl/certs/ca-certificates.crt}"
 INDEX="${PIP_INDEX_URL:-$(pip_setting index-url)}"
 case "$INDEX" in http://* | https://*) ;; *) INDEX="" ;; esac
-build_args=(--pull=never --isolation=chroot --ulimit nofile=4096:4096 --ulimit nproc=4096:4096)
+# This machine's hard limits may be below podman's defaults: ask for limits within them.
+LIMITS=(--ulimit nofile=4096:4096 --ulimit nproc=4096:4096)
+build_args=(--pull=never --isolation=chroot "${LIMITS[@]}")
 [ -s "$CA" ] && build_args+=(--secret "id=pip-ca,src=$CA")
 [ -n "$INDEX" ] && build_args+=(--build-arg "PIP_INDEX_URL=$INDEX")
 mark "build $IMAGE (CA bundle ${CA:-none}, index ${INDEX:-PyPI})"
@@ -137,10 +139,10 @@ stop_all() {
 trap stop_all EXIT
 
 user="$(podman image inspect --format '{{.Config.User}}' "$IMAGE")"
-uid="$(podman run --rm --runtime runc "$IMAGE" id -u)"
+uid="$(podman run --rm --runtime runc "${LIMITS[@]}" "$IMAGE" id -u)"
 case "$user:$uid" in :* | root:* | 0:* | *:0) fail "the image runs as root (USER '$user', uid $uid)" ;; esac
 mark "runs as the image's user $user (uid $uid)"
-mo_mode="$(podman run --rm --runtime runc "$IMAGE" stat -c %a locale/pt_BR/LC_MESSAGES/django.mo)"
+mo_mode="$(podman run --rm --runtime runc "${LIMITS[@]}" "$IMAGE" stat -c %a locale/pt_BR/LC_MESSAGES/django.mo)"
 [ "$mo_mode" = 644 ] || fail "the pt-BR translations are mode $mo_mode, not 644"
 
 # The data volume, owned by the image's user as a fresh volume would be.
@@ -149,7 +151,7 @@ chown "$uid" "$WORK/data"
 redis-cli -p "$REDIS_PORT" shutdown nosave >/dev/null 2>&1 || true
 redis-server --port "$REDIS_PORT" --bind 127.0.0.1 --daemonize yes --save "" --appendonly no \
   --logfile "$WORK/redis.log"
-run_opts=(--runtime runc --network host -v "$WORK/data:/data"
+run_opts=(--runtime runc "${LIMITS[@]}" --network host -v "$WORK/data:/data"
   -e "SECRET_KEY=image-$(head -c 48 /dev/urandom | base64 | tr -d '/+=')"
   -e "ALLOWED_HOSTS=localhost,127.0.0.1" -e "REDIS_URL=redis://127.0.0.1:$REDIS_PORT/0"
   -e "PORT=$PORT" -e "HOST=127.0.0.1" -e WEB_CONCURRENCY=2 -e EMAIL_URL=console://
