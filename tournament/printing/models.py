@@ -23,8 +23,8 @@ class Kind(models.TextChoices):
 
 # Kinds that are about one round (they need ?round=).
 ROUND_KINDS = {Kind.BRACKETS, Kind.BLANK_BRACKETS, Kind.SEATING}
-# Kinds printed one sheet per bracket: they can be limited to a range of tables and are
-# rendered in chunks.
+# Kinds printed one sheet per bracket: they can be limited to a range of tables. (They and
+# all decklists render in chunks: `documents.PrintedDocument.parts`.)
 SHEET_KINDS = {Kind.BRACKETS, Kind.BLANK_BRACKETS}
 # Kinds about a league rather than an event: never asked for, nor served, under an event.
 LEAGUE_KINDS = {Kind.LEAGUE_TABLE}
@@ -81,7 +81,8 @@ class CachedDocument(models.Model):
     expires = models.DateTimeField(_("expires"))
     generated_at = models.DateTimeField(_("generated"), null=True, blank=True)
     duration_ms = models.PositiveIntegerField(_("generation time (ms)"), null=True, blank=True)
-    # Progress of a bracket-sheet document while it is rendered ("312 of 729 sheets").
+    # Progress of a document of sheets (bracket sheets, all decklists) while it is rendered
+    # ("312 of 729 sheets").
     sheets_done = models.PositiveIntegerField(_("sheets rendered"), default=0)
     sheets_total = models.PositiveIntegerField(_("sheets in the document"), default=0)
 
