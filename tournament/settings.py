@@ -19,6 +19,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from corsheaders.defaults import default_headers as default_cors_headers
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 from whitenoise.compress import Compressor
@@ -364,6 +365,8 @@ CORS_ALLOW_ALL_ORIGINS = True
 # Writes need a token (a header, never a cookie): a page elsewhere can use one it was given.
 CORS_ALLOW_METHODS = ["GET", "HEAD", "OPTIONS", "POST"]
 CORS_EXPOSE_HEADERS = ["ETag", "Last-Modified", "Cache-Control", "Retry-After"]
+# The documented writes send Idempotency-Key: a browser's preflight must be told it may.
+CORS_ALLOW_HEADERS = (*default_cors_headers, "idempotency-key")
 
 # Public address of the site, for absolute links in webhook payloads (e.g. https://x.org).
 SITE_URL = os.environ.get("SITE_URL", "")

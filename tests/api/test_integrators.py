@@ -59,6 +59,9 @@ def test_cors_allows_any_origin_to_use_the_api_only(client):
     # Writes carry a token header, never a cookie: a page elsewhere may post with one.
     assert "POST" in preflight["Access-Control-Allow-Methods"]
     assert "DELETE" not in preflight["Access-Control-Allow-Methods"]
+    # The documented writes send Idempotency-Key and a token: the browser is told it may.
+    allowed = preflight["Access-Control-Allow-Headers"].lower()
+    assert "idempotency-key" in allowed and "authorization" in allowed
     assert "Retry-After" in response["Access-Control-Expose-Headers"]
     page = client.get("/events/", HTTP_ORIGIN="https://overlay.example")
     assert "Access-Control-Allow-Origin" not in page

@@ -7,9 +7,11 @@ import base64
 import hashlib
 import hmac
 import json
+import uuid
 
 import pytest
 from django.utils import timezone
+from standardwebhooks.webhooks import Webhook as StandardWebhook
 
 from tournament.webhooks import services, signing
 from tournament.webhooks.models import Delivery, Kind, Webhook
@@ -136,11 +138,18 @@ def test_a_delivery_carries_both_signatures(event, receiver):
     before = int(timezone.now().timestamp())
     assert services.attempt(delivery) is True
     _path, headers, body = receiver.received[0]
-    assert headers["webhook-id"] == str(delivery.pk)
+    delivery.refresh_from_db()
+    assert headers["webhook-id"] == str(delivery.uid)  # a UUID: never repeats after a restore
+    assert uuid.UUID(headers["webhook-id"]).version == 4
     timestamp = headers["webhook-timestamp"]
     assert timestamp.isdigit() and before <= int(timestamp) <= before + 5
+    # The receivers' own library accepts it (a Standard Webhooks receiver, unchanged).
+    assert StandardWebhook(hook.standard_secret).verify(body, dict(headers)) == {
+        "a": 1,
+        "delivery": delivery.pk,
+    }
     # By hand from the spec: key = the bytes behind whsec_ (here b"s3cret").
-    signed = f"{delivery.pk}.{timestamp}.".encode() + body
+    signed = f"{delivery.uid}.{timestamp}.".encode() + body
     digest = hmac.new(b"s3cret", signed, hashlib.sha256).digest()
     assert headers["webhook-signature"] == "v1," + base64.b64encode(digest).decode()
     assert signing.verify_standard("whsec_czNjcmV0", headers, body, now=int(timestamp))
@@ -148,7 +157,7 @@ def test_a_delivery_carries_both_signatures(event, receiver):
     legacy = hmac.new(b"s3cret", timestamp.encode() + b"." + body, hashlib.sha256).hexdigest()
     assert headers["X-Spellfire-Signature"] == "sha256=" + legacy
     assert headers["X-Spellfire-Timestamp"] == timestamp
-    assert headers["X-Spellfire-Delivery"] == str(delivery.pk)
+    assert headers["X-Spellfire-Delivery"] == str(delivery.uid)
     assert json.loads(body) == {"a": 1, "delivery": delivery.pk}
 
 
@@ -164,8 +173,24 @@ def test_the_id_stays_the_same_on_every_retry(event, receiver):
     receiver.answers["/hook"] = 200
     assert services.attempt(delivery) is True
     ids = [headers["webhook-id"] for _path, headers, _body in receiver.received]
-    assert ids == [str(delivery.pk), str(delivery.pk)]
+    assert ids == [str(delivery.uid), str(delivery.uid)]
     for _path, headers, body in receiver.received:
         assert signing.verify_standard(
             hook.standard_secret, headers, body, now=int(headers["webhook-timestamp"])
         )
+        StandardWebhook(hook.standard_secret).verify(body, dict(headers))  # raises if wrong
+
+
+def test_every_delivery_has_its_own_id_and_a_forged_body_is_refused_by_the_library(event, receiver):
+    from standardwebhooks.webhooks import WebhookVerificationError
+
+    hook = Webhook.objects.create(
+        event=event, url=f"http://127.0.0.1:{receiver.port}/hook", kinds=Kind.values
+    )
+    for n in range(2):
+        delivery = Delivery.objects.create(webhook=hook, kind="event.finished", payload={"n": n})
+        assert services.attempt(delivery) is True
+    (_p, first, body), (_q, second, _b) = receiver.received
+    assert first["webhook-id"] != second["webhook-id"]
+    with pytest.raises(WebhookVerificationError):
+        StandardWebhook(hook.standard_secret).verify(body.replace(b"0", b"1"), dict(first))

@@ -1,6 +1,7 @@
 """URLs an organizer registers to be told about an event, and every delivery made to them."""
 
 import secrets
+import uuid
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -95,6 +96,9 @@ class Delivery(models.Model):
         FAILED = "failed", _("Failed")
 
     webhook = models.ForeignKey(Webhook, on_delete=models.CASCADE, related_name="deliveries")
+    # What receivers see as the delivery's id (`webhook-id`): unique across sites and
+    # restores, where a row number repeats after a database is restored or replaced.
+    uid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     kind = models.CharField(_("notification"), max_length=30, choices=Kind)
     payload = models.JSONField(_("payload"))
     state = models.CharField(_("state"), max_length=10, choices=State, default=State.PENDING)

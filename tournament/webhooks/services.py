@@ -90,7 +90,7 @@ def attempt(delivery: Delivery) -> bool:
     hook = delivery.webhook
     body = formats.body(delivery)
     timestamp = str(int(timezone.now().timestamp()))
-    msg_id = str(delivery.pk)  # the same on every retry: receivers process a delivery once
+    msg_id = str(delivery.uid)  # the same on every retry: receivers process a delivery once
     headers = {
         "Content-Type": "application/json",
         "User-Agent": USER_AGENT,
