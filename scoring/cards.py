@@ -228,6 +228,11 @@ class CardIndex:
                 keys = self._short[normalize_name(short)]
                 if card.identity_key not in keys:
                     keys.append(card.identity_key)
+        # The part before the first comma of every name that has one ("Kiri" of "Kiri,
+        # Avatar of Kiri-Jolith"): where a comma-separated list may continue one name.
+        self._comma_heads = {
+            normalize_name(name.split(",", 1)[0]) for name in self._display.values() if "," in name
+        }
         self._by_raw = _raw_numbers(self.cards)
         self._sets = _set_lookup(self.cards)
         self._chase_sizes = _chase_sizes(self.cards)
@@ -310,6 +315,10 @@ class CardIndex:
     def chase_size(self, set_code: str) -> int:
         """How many chase cards a set has (0: none)."""
         return self._chase_sizes.get(set_code.lower(), 0)
+
+    def starts_a_name_with_a_comma(self, text: str) -> bool:
+        """Whether some card name begins with `text` followed by a comma."""
+        return normalize_name(text) in self._comma_heads
 
     def short_name_keys(self, name: str) -> tuple[str, ...]:
         """Identities whose name, without its article or its `the …` epithet, is `name`

@@ -575,6 +575,8 @@ class _Parser:
         i = 0
         while i < len(parts):
             j = min(len(parts), i + _MAX_NAME_COMMAS + 1)
+            if not self.index.starts_a_name_with_a_comma(_split_count(parts[i])[1]):
+                j = i + 1  # no card name goes on after a comma from here
             while j > i + 1 and not self._names_a_card(", ".join(parts[i:j])):
                 j -= 1
             item = ", ".join(parts[i:j])
