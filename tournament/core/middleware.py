@@ -7,8 +7,9 @@ every page and the API alike.
 
 `EventTimeZoneMiddleware`: the pages of an event (every URL that names one, `event_id`)
 show its times in the event's zone (`Event.time_zone`): deadlines, round clocks, entry
-times, histories, and what their forms read. Other pages use the site's zone
-(`TIME_ZONE`). The API keeps answering in UTC (ISO 8601 with the offset).
+times, histories, CSV files, and what their forms read. Other pages use the site's zone
+(`TIME_ZONE`). The API keeps answering in UTC (ISO 8601 with the offset): its views do not
+activate the zone. Nothing leaks to the thread's next request.
 """
 
 from __future__ import annotations
@@ -38,7 +39,11 @@ class RefuseNulMiddleware:
 
 
 class EventTimeZoneMiddleware:
-    """Activate the event's zone for the view of a URL that names an event; reset after."""
+    """The event's zone for the view of a URL that names an event; the site's after it.
+
+    Event views (`events.views_mixins.EventMixin`) activate the zone themselves from the
+    event they load, at no extra query; for any other view of such a URL the zone is read
+    here. Whatever the view activated is reset when the response is done."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
         self.get_response = get_response
@@ -54,7 +59,11 @@ class EventTimeZoneMiddleware:
         if event_id is None or request.path_info.startswith("/api/"):
             return
         from tournament.events.models import Event
+        from tournament.events.views_mixins import EventMixin
 
+        view_class = getattr(view_func, "view_class", None)
+        if view_class is not None and issubclass(view_class, EventMixin):
+            return  # it activates the zone of the event it loads
         name = Event.objects.filter(pk=event_id).values_list("time_zone", flat=True).first()
         tz = zone(name)
         if tz is not None:

@@ -2,7 +2,9 @@
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils import timezone
 
+from tournament.core.timezones import event_zone
 from tournament.events.models import Event
 from tournament.events.permissions import EventRole, can_view, require_role, role_in_event
 
@@ -19,6 +21,8 @@ class EventMixin:
 
     def dispatch(self, request, *args, **kwargs):
         self.event = get_object_or_404(self.get_event_queryset(), pk=kwargs[self.event_url_kwarg])
+        # The event's pages show its times in its zone (reset by EventTimeZoneMiddleware).
+        timezone.activate(event_zone(self.event))
         if not can_view(request.user, self.event):
             raise Http404
         if self.required_role > EventRole.PUBLIC:
