@@ -211,27 +211,24 @@ def _games(event: SwissEvent, rnd: SwissRound, match, where: str) -> list[Issue]
     timed = fmt if fmt.timed else replace(fmt, time_limit_minutes=SWISS_ROUND_MINUTES)
     for g, game in enumerate(match.games):
         at = f"{where}.games[{g}]"
-        issues += validate_game(game, seated, timed, at, g)
-        if g and not issues:
-            before = score_match(
-                Match(match.table, match.players, match.games[:g]), event.best_of, cut=rnd.cut
+        before = score_match(
+            Match(match.table, match.players, match.games[:g]), event.best_of, cut=rnd.cut
+        )
+        if g and before.decided:  # the first cause: whatever this game says
+            a, b = match.players
+            msg = "the match was decided after game %(games)s (%(score)s): no game may follow it"
+            issues.append(
+                issue(
+                    at,
+                    IssueCode.MATCH_OVER,
+                    msg,
+                    None,
+                    games=g,
+                    score=f"{a} {before.wins[a]}-{before.wins[b]} {b}",
+                )
             )
-            if before.decided:
-                a, b = match.players
-                msg = (
-                    "the match was decided after game %(games)s (%(score)s): no game may follow it"
-                )
-                issues.append(
-                    issue(
-                        at,
-                        IssueCode.MATCH_OVER,
-                        msg,
-                        None,
-                        games=g,
-                        score=f"{a} {before.wins[a]}-{before.wins[b]} {b}",
-                    )
-                )
-                break
+            break
+        issues += validate_game(game, seated, timed, at, g)
     return issues
 
 

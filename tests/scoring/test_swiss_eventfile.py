@@ -305,3 +305,10 @@ def test_a_game_may_end_by_time_without_a_named_time_limit():
     data.pop("time_limit_minutes")
     event, issues = read_any_event(data)
     assert issues == [] and event.format.time_limit_minutes is None
+
+
+def test_a_game_after_the_decision_is_named_whatever_it_records():
+    data = sample()
+    games = data["rounds"][0]["matches"][0]["games"]  # p1 2-0 p2
+    games.append({"winner": "p3", "ended_by": "victory", "unrazed": {"p1": 2}})
+    assert ("rounds[0].matches[0].games[2]", IssueCode.MATCH_OVER) in refusals(data)
