@@ -120,3 +120,26 @@ def test_a_history_says_its_times_are_the_events(client_as, sao_paulo, round1, j
         reverse("notifications:event_log", args=[sao_paulo.pk])
     )
     assert "Times are in America/Sao_Paulo." in log.content.decode()
+
+
+def test_the_middleware_reads_the_zone_for_a_view_that_does_not_load_the_event(sao_paulo, rf):
+    from tournament.core.middleware import EventTimeZoneMiddleware
+
+    seen = {}
+
+    def plain_view(request, event_id):
+        seen["zone"] = timezone.get_current_timezone_name()
+
+    def handler(request):
+        middleware.process_view(request, plain_view, (), {"event_id": sao_paulo.pk})
+        plain_view(request, sao_paulo.pk)
+        return None
+
+    middleware = EventTimeZoneMiddleware(handler)
+    middleware(rf.get(f"/events/{sao_paulo.pk}/"))
+    assert seen["zone"] == "America/Sao_Paulo"
+    assert timezone.get_current_timezone_name() == "UTC"
+    # The API answers in UTC.
+    seen.clear()
+    middleware.process_view(rf.get("/api/v1/"), plain_view, (), {"event_id": sao_paulo.pk})
+    assert timezone.get_current_timezone_name() == "UTC"
