@@ -40,6 +40,7 @@ def deliver_all(kind) -> list:
 def test_the_form_offers_the_browsers_language_first(client, db):
     page = client.get(reverse("accounts:signup"), HTTP_ACCEPT_LANGUAGE="pt-BR,pt;q=0.9")
     assert page.context["form"].initial["language"] == "pt-br"
+    assert "Idioma dos meus e-mails" in page.content.decode()
     page = client.get(reverse("accounts:signup"), HTTP_ACCEPT_LANGUAGE="en-GB")
     assert page.context["form"].initial["language"] == "en"
 
