@@ -634,7 +634,7 @@ class _Parser:
             tag = _description(body)
             if cited and not (tag and tag[0] and not self._known_set(body)):
                 return _Line(digits, name, cited, description=tag or description, cited=body)
-            if tag and name:
+            if tag and tag[0] and name and "/" in body:  # `Tyr (DS/5)`: world and level
                 return _Line(digits, name, description=tag)
             if name:
                 return _Line(digits, name, hint=body, description=description)
