@@ -3,28 +3,17 @@ locks, idempotency keys), reads of a bracket's counts, and the API's one error s
 
 import uuid
 
-import pytest
 from django.urls import reverse
 from rest_framework.throttling import UserRateThrottle
 
 from tests.conftest import make_player
 from tournament.accounts.api_tokens import make_token, revoke
 from tournament.events.models import Registration
-from tournament.events.services.rounds import publish_round, seat_next_round
 from tournament.results.models import EntryStatus, GameEntry
 
 
 def bearer(raw: str) -> dict:
     return {"HTTP_AUTHORIZATION": f"Bearer {raw}"}
-
-
-@pytest.fixture
-def running(event, registered_players):
-    event.status = "running"
-    event.save()
-    rnd = seat_next_round(event, seed=7)
-    publish_round(rnd)
-    return rnd.brackets.order_by("table").first()
 
 
 def seated_numbers(bracket) -> list[str]:

@@ -8,7 +8,7 @@ from drf_spectacular.views import (
 )
 
 from tournament.leagues import api as leagues
-from tournament.standings.api import brackets, decklist_write, views, writes
+from tournament.standings.api import brackets, decklist_write, entries, views, writes
 from tournament.standings.api.http import not_found
 
 v1 = [
@@ -53,8 +53,13 @@ v1 = [
     ),
     path(
         "events/<row:event_id>/brackets/<row:bracket_id>/entries/",
-        writes.EntryCreate.as_view(),
+        entries.BracketEntries.as_view(),
         name="entries",
+    ),
+    path(
+        "events/<row:event_id>/entries/",
+        entries.EventPendingEntries.as_view(),
+        name="pending_entries",
     ),
     path(
         "events/<row:event_id>/brackets/<row:bracket_id>/entries/<row:entry_id>/confirm/",

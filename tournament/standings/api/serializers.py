@@ -1,5 +1,6 @@
 """Serializers of the read-only API: public fields only (never decklists)."""
 
+from django.urls import reverse
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -167,9 +168,20 @@ class SeatSerializer(serializers.ModelSerializer):
 
 
 class BracketSeatingSerializer(serializers.Serializer):
+    id = serializers.IntegerField(help_text="the bracket's id, in every result write's path")
     table = serializers.IntegerField()
     state = serializers.CharField()
+    url = serializers.SerializerMethodField(help_text="the bracket with every game's counts")
+    entries_url = serializers.SerializerMethodField(
+        help_text="GET: entries waiting for confirmation; POST: a judge's entry of a game"
+    )
     seats = SeatSerializer(many=True)
+
+    def get_url(self, bracket) -> str:
+        return reverse("api-v1:bracket", args=[bracket.round.event_id, bracket.pk])
+
+    def get_entries_url(self, bracket) -> str:
+        return reverse("api-v1:entries", args=[bracket.round.event_id, bracket.pk])
 
 
 class SeatingSerializer(serializers.Serializer):

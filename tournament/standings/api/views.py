@@ -119,7 +119,11 @@ class Seating(generics.RetrieveAPIView):
 
     def get_object(self):
         seats = Seat.objects.select_related("registration__player").order_by("position")
-        brackets = Bracket.objects.order_by("table").prefetch_related(Prefetch("seats", seats))
+        brackets = (
+            Bracket.objects.select_related("round")
+            .order_by("table")
+            .prefetch_related(Prefetch("seats", seats))
+        )
         return get_object_or_404(
             Round.objects.prefetch_related(Prefetch("brackets", brackets)),
             event=_event(self),
