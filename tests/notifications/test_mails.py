@@ -281,3 +281,31 @@ def test_the_sweep_tells_a_tables_result_whose_announcement_was_lost(
     assert of_kind(Kind.RESULT_CONFIRMED) == []
     tasks.sweep()
     assert len(of_kind(Kind.RESULT_CONFIRMED)) == 3
+
+
+def test_the_sweep_sends_time_critical_mails_before_a_held_backlog(event, round1, settings):
+    from tournament.notifications import tasks
+
+    settings.NOTIFICATIONS_PER_HOUR = 1
+    player = round1.brackets.first().seats.first().registration.player
+    seated = Message.objects.get(recipient=player.user, kind=Kind.SEATED)
+    backlog = [
+        Message(recipient=player.user, kind=Kind.FORM_ACCEPTED, key=f"old{i}") for i in range(3)
+    ]
+    Message.objects.bulk_create(backlog)
+    Message.objects.filter(key__startswith="old").update(
+        created_at=timezone.now() - datetime.timedelta(hours=1)
+    )
+    first = services.sweep_order().first()
+    assert first.kind == Kind.SEATED
+    tasks.sweep()
+    seated.refresh_from_db()
+    assert seated.outcome == Message.Outcome.SENT
+
+
+def test_a_seating_still_unsent_when_its_round_is_closed_is_not_sent(running, round1):
+    from tournament.events.models import Round
+
+    Round.objects.filter(pk=round1.pk).update(state=Round.State.CLOSED)
+    message = Message.objects.filter(kind=Kind.SEATED).first()
+    assert services.deliver(message.pk) == Message.Outcome.STALE

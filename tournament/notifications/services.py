@@ -29,7 +29,7 @@ from django.conf import settings
 from django.core import signing
 from django.core.mail import EmailMultiAlternatives
 from django.db import IntegrityError, transaction
-from django.db.models import F, Q, QuerySet
+from django.db.models import Case, F, IntegerField, Q, QuerySet, Value, When
 from django.urls import reverse
 from django.utils import timezone, translation
 
@@ -181,7 +181,25 @@ def still_news(message: Message) -> bool:
         return bool(entries)
     if message.kind in (Kind.REPORT_WAITING, Kind.CONFLICT) and params.get("entry"):
         return GameEntry.objects.filter(pk=params["entry"], status=EntryStatus.UNCONFIRMED).exists()
+    if message.kind in (Kind.SEATED, Kind.TIME_CALLED) and message.event_id and params.get("round"):
+        # A seating or time called, still unsent when its round is closed, tells nothing.
+        from tournament.events.models import Round
+
+        return not Round.objects.filter(
+            event_id=message.event_id, number=params["round"], state=Round.State.CLOSED
+        ).exists()
     return True
+
+
+def sweep_order() -> QuerySet[Message]:
+    """Due messages, the time-critical ones first: a backlog held by the hourly limit never
+    keeps a seating or a time call waiting behind it."""
+    critical = Case(
+        When(kind__in=[k.value for k in TIME_CRITICAL], then=Value(0)),
+        default=Value(1),
+        output_field=IntegerField(),
+    )
+    return due().order_by(critical, "created_at")
 
 
 def _devices(message: Message, prefs: Preferences) -> list[PushSubscription]:

@@ -19,7 +19,7 @@ def sweep() -> int:
     (run by Celery beat every minute)."""
     waiting.check()
     hooks.untold_results()
-    ids = list(services.due().order_by("created_at").values_list("pk", flat=True)[:500])
+    ids = list(services.sweep_order().values_list("pk", flat=True)[:500])
     for message_id in ids:
         services.deliver(message_id)
     return len(ids)
