@@ -346,7 +346,12 @@ REST_FRAMEWORK = {
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Spellfire Tournament Manager API",
-    "DESCRIPTION": "Read-only data of published events, standings and the ranking.",
+    "DESCRIPTION": (
+        "Published events, rounds, seating, brackets, standings, decklists, leagues and the "
+        "ranking for anyone; with a personal token (Authorization: Bearer), writes through "
+        "the pages' own rules: registrations, check-in and drops (scope organize), results "
+        "and confirmations (judge), a player's own reports and decklist (read)."
+    ),
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     # Swagger UI and ReDoc come from the installed sidecar package: the docs work offline.

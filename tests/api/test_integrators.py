@@ -207,3 +207,36 @@ def test_docs_are_served_from_local_static_files(client):
         for remote in ("cdn.jsdelivr", "unpkg", "fonts.googleapis", "https://"):
             assert remote not in html, (url, remote)
         assert "/static/drf_spectacular_sidecar/" in html, url
+
+
+def test_an_event_starts_at_one_offset_datetime_and_carries_its_sync_mark(client, organizer):
+    """A São Paulo event at 09:30 local starts at 09:30-03:00 (12:30 UTC); `updated_at` and
+    the registration deadline are offset date-times too."""
+    import datetime
+    from zoneinfo import ZoneInfo
+
+    from tournament.events.models import Event
+
+    event = Event.objects.create(
+        name="Copa Paulista",
+        date=datetime.date(2026, 12, 12),
+        start_time=datetime.time(9, 30),
+        time_zone="America/Sao_Paulo",
+        venue="São Paulo",
+        organizer=organizer,
+        status="registration",
+        registration_deadline=datetime.datetime(2026, 12, 11, 21, tzinfo=datetime.UTC),
+    )
+    body = client.get(f"/api/v1/events/{event.pk}/").json()
+    assert body["starts_at"] == "2026-12-12T09:30:00-03:00"
+    assert datetime.datetime.fromisoformat(body["starts_at"]) == datetime.datetime(
+        2026, 12, 12, 12, 30, tzinfo=datetime.UTC
+    )
+    deadline = datetime.datetime.fromisoformat(body["registration_deadline"])
+    assert deadline == datetime.datetime(2026, 12, 11, 18, tzinfo=ZoneInfo("America/Sao_Paulo"))
+    updated = datetime.datetime.fromisoformat(body["updated_at"])
+    assert updated.tzinfo is not None
+    assert any(
+        e["updated_at"] == body["updated_at"]
+        for e in client.get("/api/v1/events/").json()["results"]
+    )

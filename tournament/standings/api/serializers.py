@@ -1,4 +1,6 @@
-"""Serializers of the read-only API: public fields only (never decklists)."""
+"""Serializers of the API's reads: public fields only (never decklists)."""
+
+import datetime
 
 from django.urls import reverse
 from drf_spectacular.utils import extend_schema_field
@@ -6,6 +8,7 @@ from rest_framework import serializers
 
 from tournament.accounts.locations import country_names
 from tournament.accounts.models import Player, Region
+from tournament.core.timezones import event_zone
 from tournament.events.models import FORMAT_FIELDS, Event, Registration, Round, Seat, Team
 from tournament.events.services.rounds import timer_ends_at
 from tournament.standings.figures import API, STANDING_FIGURES, names, shown_in
@@ -42,6 +45,13 @@ class PlayerRefSerializer(serializers.ModelSerializer):
 class EventSerializer(serializers.ModelSerializer):
     shorthand = serializers.CharField(read_only=True)
     organizer = serializers.CharField(source="organizer.name", read_only=True)
+    starts_at = serializers.SerializerMethodField(
+        help_text="The start as one date-time with the venue's UTC offset (null without a "
+        "start time); `date`, `start_time` and `time_zone` are its parts"
+    )
+    updated_at = serializers.DateTimeField(
+        read_only=True, help_text="The last change of the event: a sync's high-water mark"
+    )
 
     class Meta:
         model = Event
@@ -51,12 +61,22 @@ class EventSerializer(serializers.ModelSerializer):
             "date",
             "start_time",
             "time_zone",
+            "starts_at",
+            "registration_deadline",
+            "updated_at",
             "venue",
             "status",
             "shorthand",
             "organizer",
             *FORMAT_FIELDS,
         ]
+
+    @extend_schema_field(serializers.DateTimeField(allow_null=True))
+    def get_starts_at(self, event: Event) -> str | None:
+        if event.start_time is None:
+            return None
+        start = datetime.datetime.combine(event.date, event.start_time, tzinfo=event_zone(event))
+        return start.isoformat()
 
 
 class EligibilitySerializer(serializers.Serializer):
