@@ -30,15 +30,15 @@ matchings together reach the bounds below, which proves them best for the whole 
 
 When the parts cannot prove it (typically a small group whose players already met, so the
 round needs more pair-downs than the bound), the round is paired **by regions**: groups of
-at least ``_BIG`` players are large; the small groups between two large groups (and above
-the first, below the last), with ``_EDGE`` random players lent by each large group beside
-them, form a region solved exactly over every pair in it, and the rest of each large group
-is paired within the group by parts (``method`` "regions"). This restricts the matching to
-the pairs worth considering: repeats and floaters are settled where the small groups are,
-and the tests check it against the exact matching. If a large group's rest cannot be
-paired without a repeat, and always for rounds of up to ``_EXACT_MAX`` players, the round
-is solved exactly over every pair (``method`` "exact"; O(n³): about 1 s for 100 players,
-10 s for 200, which only late rounds of large events whose groups are all small reach).
+at least ``_BIG`` players are large; every small group, with ``_EDGE`` random players lent
+by each large group, forms one region solved exactly over every pair in it, and the rest
+of each large group is paired within the group by parts (``method`` "regions"). This
+restricts the matching to the pairs worth considering: repeats and floaters (across large
+groups too) are settled in the region, and the tests check it against the exact matching.
+If a large group's rest cannot be paired without a repeat, and always for rounds of up to
+``_EXACT_MAX`` players, the round is solved exactly over every pair (``method`` "exact";
+O(n³): about 1 s for 100 players, 10 s for 200, which only late rounds of large events
+whose groups are all small reach).
 
 Tables: 1 for the best-ranked pair, and so on; the bye has no table.
 """
@@ -273,58 +273,34 @@ def _chunks(members: list[int]) -> list[list[int]]:
 def _by_regions(problem: _Problem) -> list[tuple[int, int]] | None:
     """Pair a large round whose parts could not prove it optimal: exactly where it matters.
 
-    Groups of at least ``_BIG`` players are large. The small groups between two large
-    groups (and above the first, below the last) form a region, which also takes
-    ``_EDGE`` random players (one more when parity needs it) of the large group on each
-    side; a region is solved exactly over every pair in it: that is where repeats force
-    pair-downs and where players float between groups. What is left of each large group
-    is paired within the group by parts. None when a large group's rest cannot be paired
-    without a repeat (the round is then solved exactly over every pair).
+    Groups of at least ``_BIG`` players are large. The region (every small group, and
+    ``_EDGE`` random players of each large group, one more where the group's rest would be
+    odd) is solved exactly over every pair in it: that is where repeats force pair-downs
+    and where players float, across large groups too. The rest of each large group is
+    paired within the group by parts. None when a rest cannot be paired without a repeat
+    (the round is then solved exactly over every pair).
     """
     groups: dict[int, list[int]] = {}
     for i, points in enumerate(problem.points):
         groups.setdefault(points, []).append(i)
-    order = sorted(groups, reverse=True)
-    for points in order:
-        problem.rng.shuffle(groups[points])
-    # The path region, large group, region, … from the top; a region may have no group.
-    path: list[tuple[str, list[int]]] = []
-    for points in order:
+    region: list[int] = []
+    rests: list[list[int]] = []
+    for points in sorted(groups, reverse=True):
         members = groups[points]
-        if len(members) >= _BIG:
-            if not path or path[-1][0] == "big":
-                path.append(("region", []))
-            path.append(("big", list(members)))
-        elif path and path[-1][0] == "region":
-            path[-1][1].extend(members)
-        else:
-            path.append(("region", list(members)))
-    blocks: list[tuple[bool, list[int]]] = []  # (solved exactly, players)
-    carry: list[int] = []  # the edge a large group lends to the region below it
-    for k, (kind, members) in enumerate(path):
-        if kind == "region":
-            blocks.append((True, carry + members))
-            carry = []
+        problem.rng.shuffle(members)
+        if len(members) < _BIG:
+            region += members
             continue
-        rest = members
-        if k > 0:  # the top edge: makes the region above even
-            size = _EDGE + (len(blocks[-1][1]) + _EDGE) % 2
-            blocks[-1][1].extend(rest[:size])
-            rest = rest[size:]
-        if k + 1 < len(path):  # the bottom edge: leaves an even rest
-            size = _EDGE + (len(rest) - _EDGE) % 2
-            carry, rest = rest[len(rest) - size :], rest[: len(rest) - size]
-        blocks.append((False, rest))
-    pairs: list[tuple[int, int]] = []
-    for exact, block in blocks:
-        if len(block) % 2:
-            return None  # cannot happen: every block is made even
-        parts = [block] if exact else _chunks(block)
-        for part in parts:
+        lent = _EDGE + (len(members) - _EDGE) % 2  # leaves an even rest
+        region += members[:lent]
+        rests.append(members[lent:])
+    pairs = problem.solve(region)
+    if 2 * len(pairs) != len(region):
+        return None
+    for rest in rests:
+        for part in _chunks(rest):
             found = problem.solve(part)
-            if 2 * len(found) != len(part):
-                return None
-            if not exact and any(problem.repeat(i, j) for i, j in found):
+            if 2 * len(found) != len(part) or any(problem.repeat(i, j) for i, j in found):
                 return None
             pairs += found
     return pairs
