@@ -59,8 +59,9 @@ def check(now: datetime | None = None, round_id: int | None = None) -> int:
     if round_id is not None:
         entries = entries.filter(bracket__round_id=round_id)
     by_round: dict[int, list[GameEntry]] = defaultdict(list)
+    officials_of: dict[int, frozenset[int]] = {}  # per event, read once
     for entry in entries.order_by("bracket__table", "number", "pk"):
-        if _waits(entry):
+        if _waits(entry, officials_of):
             by_round[entry.bracket.round_id].append(entry)
     queued = 0
     for waiting in by_round.values():
@@ -68,13 +69,17 @@ def check(now: datetime | None = None, round_id: int | None = None) -> int:
     return queued
 
 
-def _waits(entry: GameEntry) -> bool:
+def _waits(entry: GameEntry, officials_of: dict[int, frozenset[int]]) -> bool:
     """Whether the entry waits for another official: always for a player's report, and for
     an official's entry unless the event takes a single entry."""
     from tournament.results.selectors import official_ids
 
     event = entry.bracket.round.event
-    return not event.single_entry or entry.submitted_by_id not in official_ids(event)
+    if not event.single_entry:
+        return True
+    if event.pk not in officials_of:
+        officials_of[event.pk] = official_ids(event)
+    return entry.submitted_by_id not in officials_of[event.pk]
 
 
 def _tell(rnd: Round, waiting: list[GameEntry]) -> int:
