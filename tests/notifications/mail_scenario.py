@@ -80,8 +80,9 @@ def enter_and_confirm(bracket, number, data, by, confirmer, *, correction=False,
         results.confirm_entry(entered.entry, confirmer)
 
 
-def run() -> dict:
-    """Play the event; returns {"total": n, "by_kind": Counter, "by_person": Counter}."""
+def run(portuguese: tuple[str, ...] = ()) -> dict:
+    """Play the event; returns {"total": n, "by_kind": Counter, "by_person": Counter}.
+    The players named in `portuguese` ("m03") chose Portuguese for their e-mails."""
     mail.outbox.clear()
     organizer = make_player("org13", "Olivia Organizer")
     judge = make_player("judge13", "Jay Judge")
@@ -98,8 +99,13 @@ def run() -> dict:
     )
     event.judges.set([judge, judge2])
     for i in range(1, PLAYERS + 1):
+        player = make_player(f"m{i:02d}", f"Mia {i:02d}")
+        if player.user.username in portuguese:
+            from tournament.notifications.models import Preferences
+
+            Preferences.objects.create(user=player.user, language="pt-br")
         with step():
-            register(event, make_player(f"m{i:02d}", f"Mia {i:02d}"))
+            register(event, player)
     Registration.objects.filter(event=event).update(checked_in=True)
     number = 0
     while True:

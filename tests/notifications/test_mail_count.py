@@ -18,7 +18,7 @@ def fast_passwords(settings):
 
 def test_a_13_player_event_sends_one_mail_per_thing_a_person_needs(db, settings):
     settings.NOTIFICATIONS_PER_HOUR = 10_000  # count them all, whenever they would leave
-    outcome = mail_scenario.run()
+    outcome = mail_scenario.run(portuguese=("m03",))
     event = outcome["event"]
     round1 = event.rounds.get(number=1)
     tables = list(round1.brackets.order_by("table"))
@@ -41,3 +41,19 @@ def test_a_13_player_event_sends_one_mail_per_thing_a_person_needs(db, settings)
     # The officials are no longer flooded: the judge who confirmed every game got 2 e-mails.
     assert outcome["by_person"]["judge13b"] == 2
     assert outcome["by_person"]["org13"] == 3
+
+    # Every mail of the player who chose Portuguese is in Portuguese, dates included.
+    from django.core import mail
+
+    from tournament.notifications import services
+    from tournament.notifications.models import Message
+
+    his = Message.objects.filter(recipient__username="m03", outcome=Message.Outcome.SENT)
+    assert his.count() >= 4  # registered, seated, his table, the end (and maybe more)
+    subjects = {m.subject for m in mail.outbox if m.to == ["m03@example.org"]}
+    for message in his:
+        english, _ = services.render(message, "en")
+        portuguese, _ = services.render(message, "pt-br")
+        assert english != portuguese
+        assert f"[Spellfire] {portuguese}" in subjects, portuguese
+    assert "[Spellfire] Sua inscrição em Thirteen Open está feita" in subjects
