@@ -273,6 +273,7 @@ _TOTAL_RE = re.compile(
     r"(?P<dungeon>\s*\+\s*(?:a\s+|1\s+)?dungeon(?:\s+card)?)?\s*\.?$",
     re.IGNORECASE,
 )
+_CARDS_TOTAL_RE = re.compile(r"^(?P<n>\d{1,4})\s+(?:cards|cartas)\s*\.?$", re.IGNORECASE)
 _CROSSFIRE_TOTAL_RE = re.compile(r"^total\s+cards\s*:\s*\d+", re.IGNORECASE)
 _LEVELS_RE = re.compile(r"^total\s+levels?\s*[:=\-]?\s*\d+$", re.IGNORECASE)
 _SEPARATOR_RE = re.compile(r"^[-=_*~]{5,}$")
@@ -521,6 +522,9 @@ class _Parser:
             return
         if total := _TOTAL_RE.match(text):
             self.totals.append((line_no, int(total["n"]), bool(total["dungeon"])))
+            return
+        if total := _CARDS_TOTAL_RE.match(text):  # `55 cards`
+            self.totals.append((line_no, int(total["n"]), False))
             return
         bold = _BOLD_RE.match(text)
         heading = _heading(bold["rest"] + bold["tail"] if bold else text, self.index)
@@ -877,7 +881,7 @@ def reads_as_written(text: str, index: CardIndex) -> bool:
     text = text.strip()
     if not text or len(text) > MAX_LINE_CHARS:
         return False
-    if _TOTAL_RE.match(text) or _SEPARATOR_RE.match(text) or _LEVELS_RE.match(text):
+    if any(r.match(text) for r in (_TOTAL_RE, _CARDS_TOTAL_RE, _SEPARATOR_RE, _LEVELS_RE)):
         return True
     if text.startswith("#"):
         markdown = _MARKDOWN_RE.match(text)

@@ -163,6 +163,8 @@ def test_a_heading_count_that_disagrees_is_reported(index):
 
 def test_a_total_line_that_disagrees_is_reported_never_a_card(index):
     assert codes(index, "Total: 2\nWaterdeep (1st/001)\nCormyr (1st/005)") == []
+    assert codes(index, "Waterdeep (1st/001)\nCormyr (1st/005)\n2 cards") == []
+    assert codes(index, "Waterdeep (1st/001)\n55 cards") == [("total_count", 2)]
     parsed = parse_decklist("Waterdeep (1st/001)\nTotal Cards: 3", index)
     assert [(p.code, p.line) for p in parsed.problems] == [("total_count", 2)]
     assert parsed.problems[0].params["declared"] == 3 and parsed.problems[0].params["counted"] == 1
