@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from tournament.accounts.locations import choices_with_country
 from tournament.accounts.models import ApiToken, Player, Region
 from tournament.accounts.tasks import send_later
+from tournament.core.timezones import forget_person_zone, time_zone_names
 
 OTHER_REGION = "other"  # the region choice of a player whose region is not in the list
 
@@ -117,13 +118,6 @@ def supported_language(code: str | None) -> str:
         return settings.LANGUAGE_CODE
 
 
-def mail_language(user) -> str:
-    """The language a person's e-mails are written in (`notifications.Preferences`)."""
-    from tournament.notifications.services import preferences
-
-    return preferences(user).language
-
-
 def set_mail_language(user, language: str) -> None:
     from tournament.notifications.models import Preferences
 
@@ -164,8 +158,21 @@ class SignUpForm(LocationFields, UserCreationForm):
         return user
 
 
+def zone_choices() -> list[tuple[str, str]]:
+    return [
+        ("", _("The site's (%(zone)s)") % {"zone": settings.TIME_ZONE}),
+        *((name, name) for name in time_zone_names()),
+    ]
+
+
 class ProfileForm(LocationFields, forms.ModelForm):
     language = language_field()
+    time_zone = forms.ChoiceField(
+        label=_("My time zone"),
+        choices=zone_choices,
+        required=False,
+        help_text=_("For times on pages that are not an event's: an event shows its own zone."),
+    )
 
     class Meta:
         model = Player
@@ -175,13 +182,25 @@ class ProfileForm(LocationFields, forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.location_initial(self.instance)
         if self.instance.user_id and not self.is_bound:
-            self.initial["language"] = mail_language(self.instance.user)
+            from tournament.notifications.services import preferences
+
+            prefs = preferences(self.instance.user)
+            self.initial.update(language=prefs.language, time_zone=prefs.time_zone)
 
     def save(self, commit: bool = True) -> Player:
+        from tournament.notifications.models import Preferences
+
         with transaction.atomic():
             player = super().save(commit=commit)
-            if commit and player.user_id and self.cleaned_data.get("language"):
-                set_mail_language(player.user, self.cleaned_data["language"])
+            if commit and player.user_id:
+                chosen = {}
+                if self.cleaned_data.get("language"):
+                    chosen["language"] = self.cleaned_data["language"]
+                if "time_zone" in self.data:  # a page without the field keeps the choice
+                    chosen["time_zone"] = self.cleaned_data.get("time_zone") or ""
+                if chosen:
+                    Preferences.objects.update_or_create(user=player.user, defaults=chosen)
+                    forget_person_zone(player.user_id)
         return player
 
 

@@ -7,7 +7,8 @@ every page and the API alike.
 
 `EventTimeZoneMiddleware`: the pages of an event (every URL that names one, `event_id`)
 show its times in the event's zone (`Event.time_zone`): deadlines, round clocks, entry
-times, histories, CSV files, and what their forms read. Other pages use the site's zone
+times, histories, CSV files, and what their forms read. Other pages use the signed-in
+person's own zone when he chose one (`core.timezones.person_zone`), else the site's zone
 (`TIME_ZONE`). The API keeps answering in UTC (ISO 8601 with the offset): its views do not
 activate the zone. Nothing leaks to the thread's next request.
 """
@@ -20,7 +21,7 @@ from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournament.core.timezones import zone
+from tournament.core.timezones import person_zone, zone
 from tournament.core.views import bad_request
 
 
@@ -55,8 +56,13 @@ class EventTimeZoneMiddleware:
             timezone.deactivate()  # the next request on this thread starts from the site's
 
     def process_view(self, request: HttpRequest, view_func, view_args, view_kwargs) -> None:
+        if request.path_info.startswith("/api/"):
+            return
         event_id = view_kwargs.get("event_id")
-        if event_id is None or request.path_info.startswith("/api/"):
+        if event_id is None:
+            own = person_zone(getattr(request, "user", None))  # else the site's
+            if own is not None:
+                timezone.activate(own)
             return
         from tournament.events.models import Event
         from tournament.events.views_mixins import EventMixin

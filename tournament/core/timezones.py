@@ -85,3 +85,33 @@ def wall_time_in(value: dt.datetime | None, name: str) -> dt.datetime | None:
         return value
     naive = timezone.make_naive(value) if timezone.is_aware(value) else value
     return timezone.make_aware(naive, tz)
+
+
+def person_zone_key(user_id: int) -> str:
+    return f"person-time-zone:{user_id}"
+
+
+def person_zone(user) -> dt.tzinfo | None:
+    """A signed-in person's own zone (`notifications.Preferences.time_zone`), cached; None
+    when he chose none (the site's zone applies)."""
+    if not getattr(user, "is_authenticated", False):
+        return None
+    from django.core.cache import cache
+
+    key = person_zone_key(user.pk)
+    name = cache.get(key)
+    if name is None:
+        from tournament.notifications.models import Preferences
+
+        name = (
+            Preferences.objects.filter(user_id=user.pk).values_list("time_zone", flat=True).first()
+            or ""
+        )
+        cache.set(key, name, 60 * 60)
+    return zone(name)
+
+
+def forget_person_zone(user_id: int) -> None:
+    from django.core.cache import cache
+
+    cache.delete(person_zone_key(user_id))

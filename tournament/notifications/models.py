@@ -4,6 +4,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from tournament.core.timezones import validate_time_zone
 from tournament.events.models import Event
 from tournament.notifications.kinds import Kind
 
@@ -23,6 +24,14 @@ class Preferences(models.Model):
     muted = models.JSONField(_("kinds turned off"), default=list, blank=True)
     language = models.CharField(
         _("language"), max_length=10, choices=settings.LANGUAGES, default=settings.LANGUAGE_CODE
+    )
+    # The zone of the pages that are not an event's (an event's show the event's zone).
+    time_zone = models.CharField(
+        _("my time zone"),
+        max_length=64,
+        blank=True,
+        validators=[validate_time_zone],
+        help_text=_("For times on pages that are not an event's. Empty: the site's."),
     )
 
     class Meta:
