@@ -108,7 +108,6 @@ _COUNT_RE = re.compile(
 _PAREN_RE = re.compile(r"^(?P<name>.*?)\s*\((?P<id>[^()]*)\)\s*$")
 # `Adventurers (level 4)`, `(lvl 4)`, `(nível 4)`, `(L4)`: a level that tells cards apart.
 _LEVEL_HINT_RE = re.compile(r"^(?:level|lvl|lv|l|n[ií]vel)\s*(?P<level>\d{1,2})$", re.IGNORECASE)
-_HEADER_COUNT_RE = re.compile(r"\s*(?:\(\s*\d+\s*\)|\d+)\s*$")
 
 SIDEBOARD = "sideboard"
 MAIN = "main"
@@ -221,22 +220,6 @@ def _split_count(text: str) -> tuple[str | None, str]:
     if match["count"] is not None:
         return match["count"], match["rest"].strip()
     return match["c2"], match["r2"].strip()
-
-
-def _split_number(text: str) -> tuple[str, str | None]:
-    """Name and the `(SET/NUMBER)` part when it parses as a card id."""
-    match = _PAREN_RE.match(text)
-    if match and normalize_card_id(match["id"]):
-        return match["name"].strip(), match["id"].strip()
-    return text, None
-
-
-def _split_hint(text: str) -> tuple[str, str | None]:
-    """Name and a `(level N)` or `(SET)` hint in parentheses, if any."""
-    match = _PAREN_RE.match(text)
-    if match and match["name"].strip():
-        return match["name"].strip(), match["id"].strip()
-    return text, None
 
 
 def _count_digits_shown(digits: str) -> str:
