@@ -473,7 +473,6 @@ class _Parser:
         self.problems: list[Problem] = []
         self.suggested = 0
         self.unresolved_cards = 0
-        self.unresolved_dungeons = 0
         # (line, heading, declared count, cards counted under it so far)
         self.heading: list | None = None
         self.totals: list[tuple[int, int, bool]] = []  # (line, declared, "+ dungeon")
