@@ -63,6 +63,7 @@ TARBALL="$CACHE/base-$RELEASE-$(sha256sum <<<"$RECIPE" | cut -c1-12).tar"
 
 build_base() {
   local root
+  rm -rf "$CACHE"/rootfs.*  # left by an interrupted run
   root="$(mktemp -d "$CACHE/rootfs.XXXXXX")"
   debootstrap --variant=minbase --include=python3,python3-venv,ca-certificates \
     "$RELEASE" "$root" "$MIRROR" >"$CACHE/debootstrap.log" 2>&1 \
