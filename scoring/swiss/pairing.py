@@ -53,13 +53,15 @@ from itertools import combinations
 import networkx as nx
 
 from scoring.swiss.model import SwissEvent
-from scoring.swiss.standings import figures, swiss_standing
+from scoring.swiss.standings import cut_rounds, cut_seeds, figures, swiss_standing
+from scoring.swiss.topcut import cut_pairs, next_cut_pairs
 
 __all__ = [
     "PairedMatch",
     "Pairing",
     "PairingError",
     "PairingPlayer",
+    "pair_next_cut_round",
     "pair_next_round",
     "pair_round",
 ]
@@ -345,3 +347,24 @@ def pair_next_round(
     had_bye = [p for p in standing if table[p].byes]
     players = [PairingPlayer(p, table[p].match_points) for p in standing]
     return pair_round(players, met=met, had_bye=had_bye, seed=seed)
+
+
+def pair_next_cut_round(event: SwissEvent) -> tuple[PairedMatch, ...]:
+    """The next top-cut round's matches in bracket order (tables 1, 2, …), or () when
+    there is none to pair: no cut, Swiss rounds still to play, a cut match undecided, or
+    the final played. The first round takes the Swiss standing's first ``top_cut``
+    players who did not drop (1 v 8, 4 v 5, 2 v 7, 3 v 6); later rounds the winners."""
+    if not event.top_cut or len(event.swiss) < event.swiss_rounds:
+        return ()
+    standing = swiss_standing(event)
+    seeds = cut_seeds(event, standing)
+    if len(seeds) < event.top_cut:
+        return ()
+    played = cut_rounds(event, standing)
+    if not played:
+        pairs = cut_pairs(seeds, event.top_cut)
+    elif not played[-1].complete or len(played[-1].pairs) == 1:
+        return ()
+    else:
+        pairs = next_cut_pairs([w for w in played[-1].winners if w is not None])
+    return tuple(PairedMatch(table, pair) for table, pair in enumerate(pairs, start=1))
