@@ -92,7 +92,7 @@ def test_unreadable_file_and_bad_format_are_exit_2(db, tmp_path):
 def test_encodings_crlf_tabs_and_count_styles(db, tmp_path, encoding):
     text = deck_text("legal_community_55.txt")
     text = text.replace("3 Shaqat Beetles", "Shaqat Beetles x3").replace("Waterdeep", "- Waterdeep")
-    text = text.replace("Realms (12):", "== REALMS (12) ==").replace("Berdusk", "\tBerdusk  ")
+    text = text.replace("Realms:", "== REALMS (12) ==").replace("Berdusk", "\tBerdusk  ")
     text += "\nTotal: 55 cards\n"
     path = tmp_path / "deck.txt"
     path.write_bytes(text.replace("\n", "\r\n").encode(encoding))
