@@ -534,7 +534,7 @@ class _Parser:
         if heading.count is not None:
             self.heading = [line_no, heading.text, heading.count, 0]
         for item in self._items(heading.rest):
-            self.card_line(line_no, item)
+            self.card_line(line_no, item, split=False)
 
     def _close_heading(self) -> None:
         if self.heading is None:
@@ -585,7 +585,15 @@ class _Parser:
             self.index.identity_keys_for_name(line.name) or self.index.short_name_keys(line.name)
         )
 
-    def card_line(self, line_no: int, text: str) -> None:
+    def card_line(self, line_no: int, text: str, split: bool = True) -> None:
+        if split and "," in text and not self._names_a_card(text):
+            # `Waterdeep, Cormyr, Shadowdale` under a heading: several cards on one line,
+            # taken apart only when every part names a card.
+            items = self._items(text)
+            if len(items) > 1 and all(self._names_a_card(item) for item in items):
+                for item in items:
+                    self.card_line(line_no, item, split=False)
+                return
         line = self._take_apart(text)
         count = self._count(line_no, line.digits)
         if count is None:

@@ -152,6 +152,14 @@ def test_several_cards_on_one_heading_line(index):
     assert [e.card.card_id for e in parsed.entries] == ["1st/001", "1st/005"]
 
 
+def test_several_cards_on_the_line_under_a_heading(index):
+    # Posts write the cards of a heading on the next line too; the line is taken apart only
+    # when every part names a card (Waterdeep 3rd/001 is the latest printing, Cormyr 3rd/005).
+    text = "Realms (3):\nWaterdeep, Cormyr, Tyr, Avatar of Justice"
+    assert ids(index, text) == [(1, "3rd/001"), (1, "3rd/005"), (1, "CH/010")]
+    assert codes(index, "Waterdeep, Zzqx") == [("unknown_card", 1)]
+
+
 def test_a_heading_count_that_disagrees_is_reported(index):
     parsed = parse_decklist("Realm (2)\n1st/001 Waterdeep\nHero (1)\n1st/041", index)
     assert [(p.code, p.line) for p in parsed.problems] == [("heading_count", 1)]
