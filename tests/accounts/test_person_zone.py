@@ -56,3 +56,8 @@ def test_an_unknown_zone_is_refused_with_a_message(client_as, player):
     )
     assert answer.status_code == 200
     assert answer.context["form"].errors["time_zone"]
+
+
+def test_the_zone_follows_the_person_from_his_next_log_in(client_as, player, token):
+    Preferences.objects.create(user=player.user, time_zone="America/Sao_Paulo")
+    assert "Nov. 20, 2026, 18:00" in tokens_page(client_as(player))

@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from tournament.accounts.locations import choices_with_country
 from tournament.accounts.models import ApiToken, Player, Region
 from tournament.accounts.tasks import send_later
-from tournament.core.timezones import forget_person_zone, time_zone_names
+from tournament.core.timezones import time_zone_names
 
 OTHER_REGION = "other"  # the region choice of a player whose region is not in the list
 
@@ -200,7 +200,6 @@ class ProfileForm(LocationFields, forms.ModelForm):
                     chosen["time_zone"] = self.cleaned_data.get("time_zone") or ""
                 if chosen:
                     Preferences.objects.update_or_create(user=player.user, defaults=chosen)
-                    forget_person_zone(player.user_id)
         return player
 
 

@@ -24,6 +24,7 @@ from tournament.accounts.forms import (
 from tournament.accounts.lockout import unlock
 from tournament.accounts.models import ApiToken, Player
 from tournament.core.ratelimit import over_limit, posted_email
+from tournament.core.timezones import remember_person_zone
 from tournament.events.views_calendar import feed_urls
 
 TOO_MANY_TRIES = gettext_lazy("Too many tries from your address: wait an hour, then try again.")
@@ -87,7 +88,10 @@ class ProfileView(LoginRequiredMixin, UpdateView):
 
     def form_valid(self, form):
         messages.success(self.request, _("Profile saved."))
-        return super().form_valid(form)
+        response = super().form_valid(form)
+        if "time_zone" in form.data:  # the pages that are not an event's follow it at once
+            remember_person_zone(self.request, form.cleaned_data.get("time_zone") or "")
+        return response
 
 
 class PasswordResetView(RateLimitedPostMixin, auth_views.PasswordResetView):

@@ -60,7 +60,7 @@ class EventTimeZoneMiddleware:
             return
         event_id = view_kwargs.get("event_id")
         if event_id is None:
-            own = person_zone(getattr(request, "user", None))  # else the site's
+            own = person_zone(request)  # else the site's
             if own is not None:
                 timezone.activate(own)
             return

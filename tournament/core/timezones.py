@@ -87,31 +87,18 @@ def wall_time_in(value: dt.datetime | None, name: str) -> dt.datetime | None:
     return timezone.make_aware(naive, tz)
 
 
-def person_zone_key(user_id: int) -> str:
-    return f"person-time-zone:{user_id}"
+# Where a signed-in person's own zone is kept for his requests (set at log-in and when he
+# saves his profile): reading it costs no query.
+SESSION_ZONE = "time_zone"
 
 
-def person_zone(user) -> dt.tzinfo | None:
-    """A signed-in person's own zone (`notifications.Preferences.time_zone`), cached; None
-    when he chose none (the site's zone applies)."""
-    if not getattr(user, "is_authenticated", False):
-        return None
-    from django.core.cache import cache
-
-    key = person_zone_key(user.pk)
-    name = cache.get(key)
-    if name is None:
-        from tournament.notifications.models import Preferences
-
-        name = (
-            Preferences.objects.filter(user_id=user.pk).values_list("time_zone", flat=True).first()
-            or ""
-        )
-        cache.set(key, name, 60 * 60)
-    return zone(name)
+def person_zone(request) -> dt.tzinfo | None:
+    """The signed-in person's own zone (`notifications.Preferences.time_zone`, as his session
+    holds it); None when he chose none: the site's zone applies."""
+    session = getattr(request, "session", None)
+    return zone(session.get(SESSION_ZONE)) if session is not None else None
 
 
-def forget_person_zone(user_id: int) -> None:
-    from django.core.cache import cache
-
-    cache.delete(person_zone_key(user_id))
+def remember_person_zone(request, name: str) -> None:
+    if getattr(request, "session", None) is not None:
+        request.session[SESSION_ZONE] = name or ""
