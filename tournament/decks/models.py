@@ -3,6 +3,7 @@
 import uuid
 
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from tournament.accounts.models import Player
@@ -188,6 +189,36 @@ class Decklist(models.Model):
 
     def __str__(self) -> str:
         return str(self.registration)
+
+
+class DeckCheckFinding(models.Model):
+    """A judge's deck check: the problem found in a player's deck and the penalty given. It
+    stays on the list for good, and a published list carries it."""
+
+    class Penalty(models.TextChoices):
+        NONE = "none", _("No penalty (noted)")
+        WARNING = "warning", _("Warning")
+        GAME_LOSS = "game-loss", _("Game loss")
+        DISQUALIFIED = "disqualified", _("Disqualification")
+
+    registration = models.ForeignKey(
+        Registration, on_delete=models.CASCADE, related_name="deck_checks"
+    )
+    round_number = models.PositiveSmallIntegerField(_("round"), null=True, blank=True)
+    problem = models.TextField(_("problem found"), max_length=1000)
+    penalty = models.CharField(_("penalty"), max_length=12, choices=Penalty)
+    recorded_by = models.ForeignKey(
+        Player, on_delete=models.SET_NULL, null=True, related_name="+", verbose_name=_("judge")
+    )
+    recorded_at = models.DateTimeField(_("recorded"), default=timezone.now)
+
+    class Meta:
+        ordering = ["-recorded_at", "-pk"]
+        verbose_name = _("deck check")
+        verbose_name_plural = _("deck checks")
+
+    def __str__(self) -> str:
+        return f"{self.registration}: {self.get_penalty_display()}"
 
 
 class DecklistChange(models.Model):

@@ -29,7 +29,7 @@ from scoring.decklist import (
 from scoring.deckrules import DeckReport, apply_swap, group_of, validate_deck, validate_swap
 from tournament.core.issues import deck_message, group_label
 from tournament.decks.carddata import current_import_token, get_card_index
-from tournament.decks.models import Decklist, DecklistChange, SideboardSwap
+from tournament.decks.models import DeckCheckFinding, Decklist, DecklistChange, SideboardSwap
 from tournament.decks.textnorm import normalize_decklist_text
 from tournament.events.choices import Status
 from tournament.events.models import Bracket, DecklistsPublished, Event, Registration, Seat
@@ -762,3 +762,35 @@ def swaps_for_print(registration: Registration) -> dict[str, Any]:
         "opt_out": bool(decklist and decklist.sideboard_opt_out),
         "swaps": [swap_row(s) for s in swaps],
     }
+
+
+# --- deck checks ---
+
+
+def record_deck_check(
+    user, registration: Registration, problem: str, penalty: str
+) -> DeckCheckFinding:
+    """A judge records what a deck check found and the penalty given (officials only; the
+    event must have started: a deck is checked at the tables)."""
+    event = registration.event
+    if role_in_event(user, event) < EventRole.JUDGE:
+        raise PermissionDenied(_("Only the event's judges and organizer record deck checks."))
+    problem = (problem or "").strip()
+    if not problem:
+        raise ValidationError(_("Say what the deck check found."))
+    if penalty not in DeckCheckFinding.Penalty.values:
+        raise ValidationError(_("Choose the penalty given."))
+    if event.status not in (Status.RUNNING, Status.FINISHED):
+        raise ValidationError(_("Decks are checked once the event runs."))
+    current = event.rounds.order_by("-number").values_list("number", flat=True).first()
+    return DeckCheckFinding.objects.create(
+        registration=registration,
+        round_number=current,
+        problem=problem[:1000],
+        penalty=penalty,
+        recorded_by=player_of(user),
+    )
+
+
+def deck_checks(registration: Registration) -> list[DeckCheckFinding]:
+    return list(registration.deck_checks.select_related("recorded_by"))

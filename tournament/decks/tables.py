@@ -2,9 +2,10 @@
 
 import django_filters
 import django_tables2 as tables
-from django.db.models import F, Value
+from django.db.models import Count, F, Value
 from django.db.models.functions import Coalesce
 from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from tournament.decks.models import Decklist
@@ -21,6 +22,7 @@ def registrations_with_status(registrations):
         deck_levels=F("decklist__level_total"),
         deck_problems=F("decklist__problem_count"),
         deck_updated=F("decklist__updated_at"),
+        deck_check_count=Count("deck_checks", distinct=True),
     )
 
 
@@ -53,6 +55,10 @@ class DecklistStatusTable(tables.Table):
     deck_levels = tables.Column(verbose_name=_("Level total"), attrs={"td": {"class": "num"}})
     deck_problems = tables.Column(verbose_name=_("Problems"), attrs={"td": {"class": "num"}})
     deck_updated = tables.DateTimeColumn(verbose_name=_("Updated"), format="Y-m-d H:i")
+    # A judge's deck check stays on the list, in the public index too.
+    deck_check_count = tables.Column(
+        verbose_name=_("Deck checks"), attrs={"td": {"class": "num"}}, default=""
+    )
 
     class Meta:
         model = Registration
@@ -65,14 +71,16 @@ class DecklistStatusTable(tables.Table):
             "deck_cards",
             "deck_levels",
             "deck_problems",
+            "deck_check_count",
             "deck_updated",
         )
         order_by = ("player",)
         attrs = {"class": "decklist-status"}
 
-    def render_player(self, value, record):
-        from django.utils.html import format_html
+    def render_deck_check_count(self, value):
+        return format_html('<span class="badge deck-checked">{}</span>', value) if value else ""
 
+    def render_player(self, value, record):
         url = reverse("decks:registration_decklist", args=[record.event_id, record.pk])
         return format_html('<a href="{}">{}</a>', url, value)
 

@@ -20,6 +20,11 @@ urlpatterns = [
     ),
     path("events/<row:event_id>/decklists/", views.DecklistIndexView.as_view(), name="decklists"),
     path(
+        "events/<row:event_id>/decklists/<row:registration_id>/deck-check/",
+        views.DeckCheckView.as_view(),
+        name="deck_check",
+    ),
+    path(
         "events/<row:event_id>/metagame/",
         views_metagame.EventMetagameView.as_view(),
         name="event_metagame",

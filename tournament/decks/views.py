@@ -15,7 +15,7 @@ from tournament.decks import services
 from tournament.decks.carddata import get_card_index
 from tournament.decks.forms import DecklistForm, SwapForm
 from tournament.decks.history import card_changes
-from tournament.decks.models import Decklist, SideboardSwap
+from tournament.decks.models import DeckCheckFinding, Decklist, SideboardSwap
 from tournament.decks.tables import DecklistFilter, DecklistStatusTable, registrations_with_status
 from tournament.events.models import Bracket, Registration
 from tournament.events.permissions import EventRole, player_of
@@ -141,6 +141,8 @@ class DecklistPageView(EventMixin, TemplateView):
             locked=services.is_locked(self.event),
             is_owner=owner,
             deck_status=status_value,
+            deck_checks=services.deck_checks(self.registration),
+            penalties=DeckCheckFinding.Penalty.choices,
             sideboard=services.has_sideboard(self.event),
             sideboard_record=services.swaps_for_print(self.registration),
             swap_brackets=services.seated_brackets(self.registration)
@@ -228,6 +230,31 @@ class PrivacyView(EventMixin, View):
             else:
                 messages.success(request, _("Your decklist is published with the others."))
         return redirect("decks:decklist", self.event.pk)
+
+
+class DeckCheckView(EventMixin, View):
+    """A judge records a deck check's finding and penalty on a player's list."""
+
+    required_role = EventRole.JUDGE
+
+    def post(self, request, *args, **kwargs):
+        registration = get_object_or_404(
+            Registration.objects.select_related("event"),
+            event=self.event,
+            pk=kwargs["registration_id"],
+        )
+        try:
+            services.record_deck_check(
+                request.user,
+                registration,
+                request.POST.get("problem", ""),
+                request.POST.get("penalty", ""),
+            )
+        except ValidationError as error:
+            messages.error(request, " ".join(error.messages))
+        else:
+            messages.success(request, _("Deck check recorded."))
+        return redirect("decks:registration_decklist", self.event.pk, registration.pk)
 
 
 class DecklistIndexView(EventMixin, SingleTableMixin, FilterView):
