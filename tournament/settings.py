@@ -336,8 +336,8 @@ REST_FRAMEWORK = {
     # The client address of the rate limits: the same trusted count as core/client_ip.py.
     "NUM_PROXIES": TRUSTED_PROXY_COUNT,
     "DEFAULT_THROTTLE_CLASSES": [
-        "rest_framework.throttling.AnonRateThrottle",
-        "rest_framework.throttling.UserRateThrottle",
+        "tournament.standings.api.throttles.AnonThrottle",
+        "tournament.standings.api.throttles.UserThrottle",
     ],
     "DEFAULT_THROTTLE_RATES": {
         "anon": os.environ.get("API_ANON_RATE", "120/min"),
