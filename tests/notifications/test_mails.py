@@ -309,3 +309,15 @@ def test_a_seating_still_unsent_when_its_round_is_closed_is_not_sent(running, ro
     Round.objects.filter(pk=round1.pk).update(state=Round.State.CLOSED)
     message = Message.objects.filter(kind=Kind.SEATED).first()
     assert services.deliver(message.pk) == Message.Outcome.STALE
+
+
+def test_a_simulated_tables_result_tells_nobody(running, round1):
+    """The demo and the simulator write games directly (no entries at the venue)."""
+    import random
+
+    from tournament.events.simulate import play_round
+    from tournament.notifications import tasks
+
+    play_round(round1, random.Random(5))
+    tasks.sweep()
+    assert of_kind(Kind.RESULT_CONFIRMED) == []

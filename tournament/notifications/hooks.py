@@ -16,6 +16,7 @@ from datetime import timedelta
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.db.models import Exists, OuterRef
 from django.db.models.signals import post_save
 from django.urls import reverse
 from django.utils import timezone
@@ -262,7 +263,14 @@ def _results_changed(sender, event: Event, **kwargs) -> None:
             event=event, kind=Kind.RESULT_CONFIRMED, key__startswith="table:"
         ).values_list("key", flat=True)
     }
-    complete = latest.brackets.filter(state=Bracket.State.COMPLETE).exclude(pk__in=told)
+    # Results recorded at the venue (confirmed entries): a simulated or imported table, whose
+    # games were written directly, tells nobody.
+    entered = GameEntry.objects.filter(bracket=OuterRef("pk"), status=EntryStatus.CONFIRMED)
+    complete = (
+        latest.brackets.filter(state=Bracket.State.COMPLETE)
+        .exclude(pk__in=told)
+        .filter(Exists(entered))
+    )
     for bracket in complete.prefetch_related("games"):
         _table_result(event, latest, bracket)
 
