@@ -260,3 +260,7 @@ def test_every_kind_is_written_in_portuguese_too():
         portuguese = services.render(message, "pt-br")
         assert portuguese[0] != english[0] and portuguese[1] != english[1], kind
         assert "—" not in english[0], kind  # every subject's parameters are in `params`
+    # An unscored event stores no points: the words say so.
+    message = Message(kind=Kind.EVENT_FINISHED, params={**params, "points": None})
+    assert services.render(message, "en")[0] == "E is finished: place 2, no points"
+    assert services.render(message, "pt-br")[0] == "E foi encerrado: posição 2, sem pontos"

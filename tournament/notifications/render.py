@@ -54,6 +54,8 @@ def shown(raw: dict) -> dict:
         params["points_text"] = ngettext("%(points)s point", "%(points)s points", points) % {
             "points": formats.localize(points)
         }
+    elif "points" in raw:  # an unscored event stores none
+        params["points_text"] = _("no points")
     if isinstance(raw.get("entries"), list):
         params["entries"] = "\n".join(_entry_line(e) for e in raw["entries"])
     if isinstance(raw.get("changes"), list):
