@@ -260,6 +260,13 @@ def test_every_kind_is_written_in_portuguese_too():
         portuguese = services.render(message, "pt-br")
         assert portuguese[0] != english[0] and portuguese[1] != english[1], kind
         assert "—" not in english[0], kind  # every subject's parameters are in `params`
+    # Plurals through the translation machinery: "1 problem", "2 problemas".
+    message = Message(kind=Kind.DECKLIST_ILLEGAL, params={**params, "problems": 1})
+    assert "(1 problem)" in services.render(message, "en")[1]
+    message.params["problems"] = 2
+    assert "(2 problemas)" in services.render(message, "pt-br")[1]
+    missing = Message(kind=Kind.DECKLIST_PROBLEMS, params={**params, "problems": 0})
+    assert "(no list saved)" in services.render(missing, "en")[1]
     # An unscored event stores no points: the words say so.
     message = Message(kind=Kind.EVENT_FINISHED, params={**params, "points": None})
     assert services.render(message, "en")[0] == "E is finished: place 2, no points"

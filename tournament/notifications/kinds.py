@@ -5,7 +5,8 @@ their parameters are stored with the message (`Message.params`) as raw values (n
 dates and times, lists), formatted when the message is rendered: in the recipient's
 language and the event's time zone (`services.render`). Parameters the words use beyond the
 stored ones are derived then: `round_name` ("round 2", or "final"), `where` ("round 2,
-table 1, game 1"), `points_text` ("1 point", "7 points") and the lists' lines."""
+table 1, game 1"), `points_text` ("1 point", "7 points"), `problems_text` ("1 problem")
+and the lists' lines."""
 
 from dataclasses import dataclass
 
@@ -94,14 +95,14 @@ WORDS: dict[str, Words] = {
     Kind.DECKLIST_PROBLEMS: Words(
         _("%(event)s: your decklist needs work"),
         _(
-            "Your decklist for %(event)s is missing or not legal (%(problems)s problems). "
+            "Your decklist for %(event)s is missing or not legal (%(problems_text)s). "
             "Lists close on %(closes)s.\n\n%(url)s"
         ),
     ),
     Kind.DECKLIST_ILLEGAL: Words(
         _("%(event)s: the decklist you saved is not legal"),
         _(
-            "The decklist you saved for %(event)s is not legal yet (%(problems)s problems). "
+            "The decklist you saved for %(event)s is not legal yet (%(problems_text)s). "
             "Fix it before the lists close (%(closes)s).\n\n%(url)s"
         ),
     ),

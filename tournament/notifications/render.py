@@ -56,6 +56,14 @@ def shown(raw: dict) -> dict:
         }
     elif "points" in raw:  # an unscored event stores none
         params["points_text"] = _("no points")
+    if isinstance(raw.get("problems"), int):
+        problems = raw["problems"]
+        params["problems_text"] = (
+            ngettext("%(problems)s problem", "%(problems)s problems", problems)
+            % {"problems": problems}
+            if problems
+            else _("no list saved")
+        )
     if isinstance(raw.get("entries"), list):
         params["entries"] = "\n".join(_entry_line(e) for e in raw["entries"])
     if isinstance(raw.get("changes"), list):
