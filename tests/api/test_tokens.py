@@ -156,3 +156,22 @@ def test_published_decklists_only_after_the_event(client, finished_event):
     finished_event.decklists_published = "all"
     finished_event.save()
     assert client.get(url).status_code == 200
+
+
+def test_a_rule_refusal_names_the_player_by_number_not_an_internal_field(client, judge, running):
+    """SPEC §5: the winner needs at least 6 unrazed realms; the refusal is keyed
+    `unrazed.<his number>` as the caller wrote the game, never `unrazed_<row id>`."""
+    _t, raw = make_token(judge.user, "tablet", ["judge"])
+    numbers = seated_numbers(running)
+    refused = client.post(
+        entries_url(running),
+        game(running, [5, 4, 4]),
+        content_type="application/json",
+        HTTP_IDEMPOTENCY_KEY=str(uuid.uuid4()),
+        **bearer(raw),
+    )
+    body = refused.json()
+    assert refused.status_code == 400 and body["code"] == "invalid"
+    assert list(body["fields"]) == [f"unrazed.{numbers[0]}"]
+    assert "needs at least 6" in body["fields"][f"unrazed.{numbers[0]}"][0]
+    assert GameEntry.objects.count() == 0

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import uuid
 
+from django.core.exceptions import ValidationError as DjangoValidationError
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
@@ -24,6 +25,7 @@ from tournament.events.services.registration_import import ImportRefused, import
 from tournament.events.services.rounds import drop_player
 from tournament.events.to_engine import engine_id
 from tournament.results import services as results
+from tournament.results.models import COUNTS as COUNT_FIELDS
 from tournament.results.models import EndedBy, GameEntry
 from tournament.results.services import GameData
 from tournament.standings.api.tokens import Scoped
@@ -299,17 +301,41 @@ class GameRecordView(ScopedView):
         bracket = _bracket(self.event(role), self.kwargs["bracket_id"])
         data = _valid(form, self.request)
         key = _idempotency_key(self.request)
-        outcome = service(
-            bracket,
-            _game_data(bracket, data),
-            self.acting_player(),
-            key,
-            number=data["number"],
-            ip_address=client_ip(self.request),
-            user_agent=self.request.headers.get("User-Agent", ""),
-            **{option: data[option] for option in options},
-        )
+        try:
+            outcome = service(
+                bracket,
+                _game_data(bracket, data),
+                self.acting_player(),
+                key,
+                number=data["number"],
+                ip_address=client_ip(self.request),
+                user_agent=self.request.headers.get("User-Agent", ""),
+                **{option: data[option] for option in options},
+            )
+        except DjangoValidationError as error:
+            raise _in_callers_terms(error, bracket) from error
         return entry_answer(outcome)
+
+
+def _in_callers_terms(error: DjangoValidationError, bracket: Bracket) -> ValidationError:
+    """The service's refusal keyed as the caller wrote the game: a count field by the
+    player's number (`unrazed.1042`), never the page form's internal name."""
+    if not hasattr(error, "error_dict"):
+        return ValidationError({"non_field_errors": error.messages})
+    numbers = {
+        str(s.registration.player_id): s.registration.player.player_number
+        for s in bracket.seats.select_related("registration__player")
+    }
+    fields: dict[str, list[str]] = {}
+    for name, messages in error.message_dict.items():
+        count, _sep, player_id = name.rpartition("_")
+        key = (
+            f"{count}.{numbers[player_id]}"
+            if count in COUNT_FIELDS and player_id in numbers
+            else name
+        )
+        fields.setdefault(key, []).extend(messages)
+    return ValidationError(fields)
 
 
 class EntryCreate(GameRecordView):
