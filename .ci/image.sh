@@ -126,8 +126,13 @@ build_args=(--pull=never --isolation=chroot "${LIMITS[@]}")
 [ -s "$CA" ] && build_args+=(--secret "id=pip-ca,src=$CA")
 [ -n "$INDEX" ] && build_args+=(--build-arg "PIP_INDEX_URL=$INDEX")
 mark "build $IMAGE (CA bundle ${CA:-none}, index ${INDEX:-PyPI})"
+previous="$(podman image inspect --format '{{.Id}}' "$IMAGE" 2>/dev/null || true)"
 podman build "${build_args[@]}" -t "$IMAGE" . >"$CACHE/build.log" 2>&1 \
   || { tail -40 "$CACHE/build.log"; fail "the image does not build"; }
+# The image this build replaced (its layers stay while the new one shares them).
+if [ -n "$previous" ] && [ "$previous" != "$(podman image inspect --format '{{.Id}}' "$IMAGE")" ]; then
+  podman rmi "$previous" >/dev/null 2>&1 || true
+fi
 mark "image built: $(podman image inspect --format '{{.Size}}' "$IMAGE" | numfmt --to=iec) "
 
 # ------------------------------------------------------------------ run
