@@ -47,7 +47,7 @@ for tool in podman:podman debootstrap:debootstrap runc:runc newuidmap:uidmap \
 done
 if [ "${#need[@]}" -gt 0 ]; then
   apt-get update -qq
-  apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+  apt-get install -y -qq "${need[@]}" >/dev/null
 fi
 mark "tools: $(podman --version)"
 
