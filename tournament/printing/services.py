@@ -8,14 +8,14 @@ from celery import current_app
 from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
 from django.core.files.base import ContentFile
-from django.db import transaction
+from django.db import DatabaseError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournament.core.broker import BROKER_ERRORS
 from tournament.printing import heartbeat
 from tournament.printing.chunks import render_document_pdf
-from tournament.printing.documents import DocumentRequest, fingerprint
+from tournament.printing.documents import DocumentRequest, document_for, fingerprint
 from tournament.printing.models import CachedDocument
 
 logger = logging.getLogger(__name__)
@@ -33,6 +33,14 @@ SENDS = 3
 
 # The related rows a cached document's request is made of (`request_of`): read in one query.
 REQUEST_FIELDS = ("event", "league", "round", "bracket", "registration")
+
+# A document of many sheets (bracket sheets, all decklists: `chunks`) may need more than the
+# task's time limits: its render is sent with limits of SHEET_SECONDS a sheet (as if one
+# process rendered them all; the worker pool only makes it shorter), up to what the broker
+# allows before it hands an unacknowledged task out again (CELERY_VISIBILITY_TIMEOUT, less
+# VISIBILITY_MARGIN).
+SHEET_SECONDS = 2
+VISIBILITY_MARGIN = 60
 
 
 def request_of(doc: CachedDocument, extra: dict | None = None) -> DocumentRequest:
@@ -170,6 +178,20 @@ def _enqueue(doc_id: int) -> None:
         transaction.on_commit(lambda: _send(doc_id))
 
 
+def time_limits(doc: CachedDocument) -> dict[str, int]:
+    """The render task's `soft_time_limit` and `time_limit` for this document when its
+    sheets need more than the defaults; empty when the defaults do."""
+    parts = document_for(doc.kind).parts(request_of(doc)) or ()
+    default = settings.CELERY_TASK_SOFT_TIME_LIMIT
+    soft = len(parts) * SHEET_SECONDS
+    if soft <= default:
+        return {}
+    grace = settings.CELERY_TASK_TIME_LIMIT - default  # from the soft limit to the kill
+    ceiling = settings.CELERY_VISIBILITY_TIMEOUT - grace - VISIBILITY_MARGIN
+    soft = max(default, min(soft, ceiling))
+    return {"soft_time_limit": soft, "time_limit": soft + grace}
+
+
 def _send(doc_id: int) -> None:
     """Queue the render; with the broker down, say so on the document instead of raising.
 
@@ -179,7 +201,15 @@ def _send(doc_id: int) -> None:
     from tournament.printing.tasks import render_document  # import cycle
 
     try:
-        render_document.delay(doc_id)
+        doc = CachedDocument.objects.select_related(*REQUEST_FIELDS).filter(pk=doc_id).first()
+        limits = time_limits(doc) if doc is not None else {}
+    except DatabaseError:  # the default limits, rather than an error for whoever asked
+        limits = {}
+    try:
+        if limits:
+            render_document.apply_async((doc_id,), **limits)
+        else:
+            render_document.delay(doc_id)
     except BROKER_ERRORS as error:
         logger.warning("printing: could not queue document %s: %s", doc_id, error)
         CachedDocument.objects.filter(pk=doc_id, state=CachedDocument.State.PENDING).update(
