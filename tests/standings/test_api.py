@@ -102,13 +102,17 @@ def test_standings_of_an_event_in_registration_are_hidden(client, event):
 def test_decklists_only_through_the_published_decklists_operation(spec):
     """Lists are private until the organizer publishes them after the event (SPEC §3): the
     one operation that reads them is the published-decklists one (its 404 otherwise is
-    tested in tests/api/test_tokens.py)."""
-    mentioning = [
+    tested in tests/api/test_tokens.py). A player's own list is written (POST) with a token,
+    never read back by anyone else."""
+    reading = [
         path
         for path, item in spec["paths"].items()
-        if "decklist" in str(item).lower() or "cards" in str(item).lower()
+        if "get" in item
+        and ("decklist" in str(item["get"]).lower() or "cards" in str(item["get"]).lower())
     ]
-    assert mentioning == ["/api/v1/events/{event_id}/decklists/"]
+    assert reading == ["/api/v1/events/{event_id}/decklists/"]
+    writing = [p for p, item in spec["paths"].items() if "decklist" in p and "get" not in item]
+    assert writing == ["/api/v1/events/{event_id}/registrations/{player_number}/decklist/"]
 
 
 def test_ranking_country_filter(client, finished_event):
