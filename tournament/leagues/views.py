@@ -13,6 +13,7 @@ from django.views import View
 from django.views.generic import CreateView, DetailView, ListView, UpdateView
 from django_tables2 import RequestConfig
 
+from tournament.core.export import csv_delimiter
 from tournament.core.export import neutralise_formula as safe_cell
 from tournament.leagues import services
 from tournament.leagues.forms import LeagueForm
@@ -77,7 +78,7 @@ class LeagueDetailView(DetailView):
         response = HttpResponse(content_type="text/csv; charset=utf-8")
         response["Content-Disposition"] = f'attachment; filename="league-{self.object.pk}.csv"'
         response.write("\ufeff")  # Excel reads UTF-8 with a BOM
-        writer = csv.writer(response)
+        writer = csv.writer(response, delimiter=csv_delimiter())  # the reader's spreadsheet
         writer.writerow(
             [
                 _("Rank"),
