@@ -7,7 +7,7 @@ from datetime import timedelta
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.plumbing import build_bearer_security_scheme_object
 from rest_framework import exceptions
@@ -60,7 +60,7 @@ def has_scope(request, scope: str) -> bool:
 class Scoped(BasePermission):
     """Signed in (token or session) and, with a token, holding the view's `scope`."""
 
-    message = _lazy("This API token does not have the scope this operation needs.")
+    message = gettext_lazy("This API token does not have the scope this operation needs.")
 
     def has_permission(self, request, view) -> bool:
         if not (request.user and request.user.is_authenticated):
