@@ -1,14 +1,17 @@
 """Team Spirit rules pinned by hand-worked cases (SPEC §4 drops, §5, §10), each failing
 when its rule is broken: a team drops as a team (both members' drop records, from the
 first member's drop point), a dropped team owes no counts, a team's razed realms are the
-sum of both members' counts (one missing leaves the sum missing), and a player who did not
-play round 1 never joins later."""
+sum of both members' counts (one missing leaves the sum missing), a timed team final is won
+by the team-level figures, and a player who did not play round 1 never joins later."""
 
 from scoring.eventfile import read_event
 from scoring.model import Bracket, Format, IssueCode, Team
+from scoring.standings import standings_json
 from scoring.teams import seated_as_teams, validate_team_game
 from tests.scoring.strategies import game
 from tests.scoring.test_engine_rules_files import NINE_ROUND_1, event, seats, two_nil
+from tests.scoring.test_teams import bracket, vgame
+from tests.scoring.test_teams import event_file as team_file
 
 RED, BLUE, GREEN = (
     Team("A", "Red", ("p1", "p2")),
@@ -78,3 +81,33 @@ def test_a_player_who_did_not_play_round_1_never_joins_later():
     assert ("rounds[1].brackets[0].players[3]", IssueCode.JOINED_LATE) in [
         (i.path, i.code) for i in issues
     ]
+
+
+def test_a_timed_team_final_is_won_by_the_team_level_figures():
+    # One table of three teams is the final (round 1, ×1), 60-minute rounds. Game 1: Red
+    # wins with 5 + 5 = 10. Game 2 ends by time: the most unrazed realms win it, Blue
+    # 6 + 5 = 11 (Red 3 + 3 = 6, Green 2 + 2 = 4); time ends the bracket. Red and Blue have
+    # one win each; more unrazed realms over the bracket: Blue 4 + 4 + 11 = 19 against Red
+    # 10 + 6 = 16 → Blue wins the event (5 points to each member), Red 2nd (3), Green
+    # 4 + 4 = 8, 3rd (2).
+    teams = {"p1": "T1", "p2": "T1", "p3": "T2", "p4": "T2", "p5": "T3", "p6": "T3"}
+    final = {
+        "number": 1,
+        "brackets": [
+            bracket(
+                1,
+                ["T1", "T2", "T3"],
+                [
+                    vgame("T1", {"p1": 5, "p2": 5, "p3": 4, "p4": 4, "p5": 2, "p6": 2}),
+                    vgame("T2", {"p1": 3, "p2": 3, "p3": 6, "p4": 5, "p5": 2, "p6": 2}, "time"),
+                ],
+            )
+        ],
+    }
+    data = team_file(3, [final], time_limit_minutes=60, scored=False)
+    record, issues = read_event(data)
+    assert issues == []
+    result = standings_json(record)
+    assert result["winner"] == "T2"
+    points = {p["id"]: p["points"] for p in result["players"]}
+    assert {teams[p]: n for p, n in points.items()} == {"T1": 3, "T2": 5, "T3": 2}
