@@ -271,7 +271,8 @@ def test_the_public_follows_each_tables_results_from_the_seating(seated, client_
     winner = Seat.objects.filter(bracket__round=rnd, place=1).select_related(
         "registration__player"
     )[0]
-    assert f"1º · {winner.points} pts" in body
+    # English ordinals and plurals (never "1º · 1 pts" on an English page).
+    assert f"1st · {winner.points} points" in body
 
 
 def test_my_seat_leads_to_my_tables_report_form(seated, client_as):
