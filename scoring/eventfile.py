@@ -646,7 +646,8 @@ def _round(rnd: Round, members: Mapping[str, Sequence[str]]) -> dict[str, Any]:
     return data
 
 
-def _official(official: Official) -> dict[str, Any]:
+def official_to_dict(official: Official) -> dict[str, Any]:
+    """An official as every event file writes one (both structures)."""
     return {
         "name": official.name,
         "player_number": official.player_number,
@@ -679,8 +680,8 @@ def event_to_dict(event: EventRecord) -> dict[str, Any]:
         data["rules_edition"] = str(fmt.rules_edition)
     if event.seed is not None:
         data["seed"] = event.seed
-    data["coordinator"] = _official(event.coordinator)
-    data["judges"] = [_official(j) for j in event.judges]
+    data["coordinator"] = official_to_dict(event.coordinator)
+    data["judges"] = [official_to_dict(j) for j in event.judges]
     data["players"] = [
         {"id": p.id, "name": p.name, "player_number": p.player_number} for p in event.players
     ]

@@ -38,6 +38,7 @@ from scoring.eventfile import (
     _read_official,
     _read_player,
     _Reader,
+    official_to_dict,
 )
 from scoring.model import Game, Issue, IssueCode, Role, RulesEdition
 from scoring.swiss.model import BEST_OF, ONE_ON_ONE, TOP_CUTS, Match, SwissEvent, SwissRound
@@ -224,14 +225,6 @@ def _round(rnd: SwissRound) -> dict[str, Any]:
     return data
 
 
-def _official(official: Any) -> dict[str, Any]:
-    return {
-        "name": official.name,
-        "player_number": official.player_number,
-        "played": official.played,
-    }
-
-
 def swiss_event_to_dict(event: SwissEvent) -> dict[str, Any]:
     """The event as a JSON-ready dict with keys in canonical order."""
     fmt = event.format
@@ -261,8 +254,8 @@ def swiss_event_to_dict(event: SwissEvent) -> dict[str, Any]:
     data["top_cut"] = event.top_cut
     if event.draw:
         data["draw"] = list(event.draw)
-    data["coordinator"] = _official(event.coordinator)
-    data["judges"] = [_official(j) for j in event.judges]
+    data["coordinator"] = official_to_dict(event.coordinator)
+    data["judges"] = [official_to_dict(j) for j in event.judges]
     data["players"] = [
         {"id": p.id, "name": p.name, "player_number": p.player_number} for p in event.players
     ]
