@@ -181,3 +181,18 @@ def test_csv_neutralises_formulas(client, event):
     top = csv_rows(client.get(url, {"_export": "csv", "table": "top_decks"}))
     assert top[1][1] == '\'=HYPERLINK("http://x")'
     assert client.get(url, {"_export": "csv", "table": "nope"}).status_code == 404
+
+
+def test_the_portuguese_metagame_names_card_types_in_portuguese(client, autumn):
+    """Page and CSV in pt-BR: Waterdeep is a "Reino" (003's word for a realm), the CSV splits
+    on ";" with a decimal comma (50,0), as a Brazilian spreadsheet reads it."""
+    import csv
+    import io
+
+    url = reverse("decks:event_metagame", args=[autumn.pk])
+    body = client.get(url, HTTP_ACCEPT_LANGUAGE="pt-BR").content.decode()
+    assert ">Reino<" in body and ">Realm<" not in body
+    response = client.get(url, {"_export": "csv", "table": "cards"}, HTTP_ACCEPT_LANGUAGE="pt-BR")
+    text = response.content.decode("utf-8")[1:]
+    rows = {r[0]: r for r in csv.reader(io.StringIO(text), delimiter=";")}
+    assert rows["Waterdeep"][:4] == ["Waterdeep", "Reino", "1", "50,0"]

@@ -421,11 +421,40 @@ GROUP_LABELS: Mapping[str, Any] = {
     "Dungeon": _("Dungeons"),
 }
 _PLURAL_LABELS = {plural: GROUP_LABELS[group] for group, plural in GROUP_PLURALS.items()}
+# One card's type, as a column or a chart names it (the card data's English type names).
+CARD_TYPE_LABELS: Mapping[str, Any] = {
+    "Ally": _("Ally"),
+    "Artifact": _("Artifact"),
+    "Blood Ability": _("Blood ability"),
+    "Cleric Spell": _("Cleric spell"),
+    "Cleric": _("Cleric"),
+    "Event": _("Event"),
+    "Hero": _("Hero"),
+    "Holding": _("Holding"),
+    "Magical Item": _("Magical item"),
+    "Monster": _("Monster"),
+    "Psionic Power": _("Psionic power"),
+    "Psionicist": _("Psionicist"),
+    "Realm": _("Realm"),
+    "Regent": _("Regent"),
+    "Rule": _("Rule card"),
+    "Thief": _("Thief"),
+    "Thief Ability": _("Thief ability"),
+    "Unarmed Combat": _("Unarmed combat"),
+    "Wizard Spell": _("Wizard spell"),
+    "Wizard": _("Wizard"),
+    "Dungeon": _("Dungeon"),
+}
 
 
 def group_label(group: str) -> str:
     """The translated plural label of a construction group (e.g. "Realm" → "Realms")."""
     return str(GROUP_LABELS.get(group, group))
+
+
+def card_type_label(card_type: str) -> str:
+    """A card type in the active language ("Hero" → "Herói"); an unknown one as it is."""
+    return str(CARD_TYPE_LABELS.get(card_type, card_type))
 
 
 def deck_message(finding: Problem | Note) -> str:

@@ -25,6 +25,7 @@ from django_tables2 import RequestConfig
 
 from scoring import metagame as meta
 from tournament.core.export import SafeTableExport
+from tournament.core.issues import card_type_label
 from tournament.core.links import link_maker
 from tournament.core.params import parse_year
 from tournament.decks import metagame as selector
@@ -116,14 +117,17 @@ class Links:
 
 
 def share_rows(
-    shares: Sequence[meta.Share], card_link: Callable[..., str] | None = None
+    shares: Sequence[meta.Share],
+    card_link: Callable[..., str] | None = None,
+    label: Callable[[str], str] = str,
 ) -> list[dict]:
-    """Rows of a share table; cards link to their page when `card_link` is given."""
+    """Rows of a share table; cards link to their page when `card_link` is given; `label`
+    words each key's label for the reader (a champion type in his language)."""
     rows = []
     for s in shares:
         row = {
             "key": s.key,
-            "label": s.label,
+            "label": label(s.label),
             "decks": s.decks,
             "of": s.of,
             "percent": s.percent,
@@ -131,7 +135,7 @@ def share_rows(
             "average": s.average,
         }
         if card_link is not None:
-            row["type"] = s.key.split("|", 1)[0]
+            row["type"] = card_type_label(s.key.split("|", 1)[0])
             row["url"] = card_link(s.key)
         rows.append(row)
     return rows
@@ -240,7 +244,7 @@ class MetagamePage(TemplateView):
             "top_cards": share_rows(stats.top_cards, links.card),
             "top_decks": [deck_row(selection, d, links) for d in stats.top_decks],
             "worlds": share_rows(stats.worlds),
-            "champion_types": share_rows(stats.champion_types),
+            "champion_types": share_rows(stats.champion_types, label=card_type_label),
             "levels": level_rows(stats.levels),
         }
 
@@ -494,7 +498,7 @@ class CardView(TemplateView):
         return {
             "identity": identity,
             "name": known.name if known else self.played_name(selection, identity),
-            "type": known.type if known else identity.split("|", 1)[0],
+            "type": card_type_label(known.type if known else identity.split("|", 1)[0]),
             "printings": [p.card_id for p in printings],
             "record": record,
             "tables": {
