@@ -322,14 +322,18 @@ def _year(request) -> int | None:
         return None
 
 
-class RankingView(LeanFilterMixin, SingleTableMixin, FilterView):
-    """International ranking: sum over scored, eligible, accepted events (§6, §9)."""
+class RankingView(ExportMixin, LeanFilterMixin, SingleTableMixin, FilterView):
+    """International ranking: sum over scored, eligible, accepted events (§6, §9); its CSV
+    is the selection shown (year, country, region), every row."""
 
     template_name = "standings/ranking.html"
     table_class = RankingTable
     filterset_class = RankingFilter
     strict = False  # a value not among the choices (old link, other case) still selects
     table_pagination = {"per_page": PAGE_SIZE}  # the table paginates (one COUNT, not two)
+    export_formats = ("csv",)
+    export_class = SafeTableExport
+    export_name = "ranking"
 
     def get_queryset(self):
         get = self.request.GET
@@ -347,10 +351,13 @@ class RankingView(LeanFilterMixin, SingleTableMixin, FilterView):
         return pagination
 
     def get(self, request, *args, **kwargs):
+        if request.GET.get(self.export_trigger_param):
+            return super().get(request, *args, **kwargs)  # CSV of the selection
         key = fragment_key("ranking", version("ranking"), query=request.GET.urlencode())
         context = {
             "view": self,
             "year": _year(request),
+            "export_query": _export_query(request),
             "late_forms": _late_forms_for(request.user),
             "results_html": cached(key, lambda: render_results(self)),
         }
