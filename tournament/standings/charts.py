@@ -4,9 +4,13 @@ drawing in `templates/standings/_rank_chart.html`."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 WIDTH, HEIGHT, PAD = 600, 180, 28
+# A rank label ("#12") is about 30 units wide at the chart's label size: labels at least this
+# far apart never overlap, however many events the line passes through (a phone shows the
+# 600-unit chart at about 370 px).
+MIN_LABEL_GAP = 44
 
 
 @dataclass(frozen=True)
@@ -16,6 +20,7 @@ class ChartPoint:
     label: str  # the event's name
     rank: int
     total: int
+    labelled: bool = True  # its rank is written above it (the tooltip always says it)
 
     @property
     def label_y(self) -> float:
@@ -48,8 +53,21 @@ def rank_chart(steps: Sequence) -> RankChart | None:
     def y(rank: int) -> float:
         return PAD + span_y * (rank - 1) / (worst - 1)
 
-    points = tuple(
+    points = [
         ChartPoint(PAD + span_x * i / (len(steps) - 1), y(s.rank), s.event.name, s.rank, s.total)
         for i, s in enumerate(steps)
-    )
-    return RankChart(points, worst)
+    ]
+    return RankChart(tuple(_spaced_labels(points)), worst)
+
+
+def _spaced_labels(points: list[ChartPoint]) -> list[ChartPoint]:
+    """Label the first and the last point, and between them each point at least
+    `MIN_LABEL_GAP` from the previous label and from the last point."""
+    last_x = points[-1].x
+    shown_x = points[0].x
+    out = [points[0]]
+    for point in points[1:-1]:
+        keep = point.x - shown_x >= MIN_LABEL_GAP and last_x - point.x >= MIN_LABEL_GAP
+        out.append(point if keep else replace(point, labelled=False))
+        shown_x = point.x if keep else shown_x
+    return [*out, points[-1]]
