@@ -2,6 +2,7 @@
 apart, a label needs 44, so only every third one is written (the first and the last
 always); every point keeps its tooltip."""
 
+import itertools
 from types import SimpleNamespace
 
 from tournament.standings.charts import MIN_LABEL_GAP, rank_chart
@@ -18,7 +19,7 @@ def test_labels_of_thirty_events_keep_their_distance():
     chart = rank_chart(steps(30))
     labelled = [p for p in chart.points if p.labelled]
     assert labelled[0] is chart.points[0] and labelled[-1] is chart.points[-1]
-    gaps = [b.x - a.x for a, b in zip(labelled, labelled[1:], strict=False)]
+    gaps = [b.x - a.x for a, b in itertools.pairwise(labelled)]
     assert min(gaps) >= MIN_LABEL_GAP
     # Steps of 544 / 29 = 18.76 units: every third point is 56.3 units on (two steps, 37.5,
     # are too close). Points 0, 3, …, 24 are labelled; 27 is only 37.5 from the last point
