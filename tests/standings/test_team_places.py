@@ -200,3 +200,20 @@ def test_stored_places_equal_the_engines_team_places(event, six_teams, rows, win
     store_places(event.pk)
     places = dict(EventStanding.objects.filter(event=event).values_list("registration_id", "place"))
     assert [places[r.pk] for r in members] == team_places(keys, entrants)
+
+
+def test_the_printed_scoring_form_has_a_team_column_with_the_team_places(nine_team_event):
+    """The Team Spirit scoring form names each player's team beside the team's place (the
+    silver team's members are both 2nd); other events print no team column."""
+    from tournament.printing.documents import DocumentRequest, render_html
+    from tournament.printing.models import Kind
+
+    event, roles = nine_team_event
+    html = render_html(DocumentRequest(kind=Kind.SCORING_FORM, event=event, paper="A4"))
+    table = html[html.index('<table class="list points">') :]
+    table = table[: table.index("</table>")]
+    assert "<th>Team</th>" in table
+    silver = roles["silver"]
+    for member in (silver.first, silver.second):
+        row = table[: table.index(member.player.name)].rsplit("<tr>", 1)[1]
+        assert f'<td class="num">2</td><td>{silver.name}</td>' in row

@@ -332,11 +332,14 @@ def _player_rows(event: Event, columns: list[dict]) -> list[dict]:
     from tournament.standings.models import EventStanding
 
     rows = []
+    teams = sides_by_player(event)  # Team Spirit: each row names its team (empty elsewhere)
     for standing in standings_order(event):
+        side = teams.get(standing.player_id)
         rows.append(
             {
                 "position": standing.place,
                 "shared": False,
+                "team": side.name if side else "",
                 "name": standing.player.name,
                 "number": standing.player.player_number,
                 "cells": [(_cell(standing, c), c.get("total", False)) for c in columns],
@@ -401,6 +404,7 @@ def scoring_form_context(request: DocumentRequest) -> dict:
         "winner_side": side_of(event, scoring.winner),
         "due_date": scoring_form_due(event),
         "any_dropped": any(r["dropped"] for r in rows),
+        "team_spirit": any(r["team"] for r in rows),
     }
 
 
