@@ -277,6 +277,25 @@ class Registration(models.Model):
         _("dropped in round"), null=True, blank=True
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # Who registered the player and who checked him in: the player himself, or an official
+    # on his behalf (the ranking review's evidence, SPEC §9). None: not recorded (rows made
+    # before these fields, or by a path that does not say), never taken as the player's own.
+    registered_by = models.ForeignKey(
+        Player,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("registered by"),
+    )
+    checked_in_by = models.ForeignKey(
+        Player,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("checked in by"),
+    )
 
     class Meta:
         ordering = ["player__name"]

@@ -272,7 +272,7 @@ class RegisterView(LoginRequiredMixin, EventMixin, View):
                 registration_service.unregister(registration)
                 messages.success(request, _("You have withdrawn from this event."))
             else:
-                registration = registration_service.register(self.event, player)
+                registration = registration_service.register(self.event, player, by=player)
                 if registration.waitlisted:
                     messages.warning(
                         request,
@@ -348,7 +348,7 @@ class CheckInView(EventMixin, SingleTableMixin, FilterView):
             event=self.event,
         )
         checked_in = request.POST.get("checked_in") == "1"
-        registration_service.set_checked_in(registration, checked_in)
+        registration_service.set_checked_in(registration, checked_in, by=player_of(request.user))
         if checked_in:
             text = _("%(name)s is checked in.")
         else:
@@ -358,7 +358,9 @@ class CheckInView(EventMixin, SingleTableMixin, FilterView):
     def _bulk(self, request) -> None:
         ids = posted_ids(request.POST.getlist("registrations"))
         checked_in = request.POST.get("bulk") != "undo"
-        count = registration_service.check_in_many(self.event, ids, checked_in)
+        count = registration_service.check_in_many(
+            self.event, ids, checked_in, by=player_of(request.user)
+        )
         if checked_in:
             text = ngettext("%(count)s player checked in.", "%(count)s players checked in.", count)
         else:

@@ -45,10 +45,13 @@ def _has_room(event: Event) -> bool:
     return event.registrations.filter(waitlisted=False).count() < event.capacity
 
 
-def register(event: Event, player: Player, *, late: bool = False) -> Registration:
+def register(
+    event: Event, player: Player, *, late: bool = False, by: Player | None = None
+) -> Registration:
     """Register a player; refused once round 1 is seated, outside registration or after the
     deadline. Beyond the capacity he joins the waiting list. An organizer's late entry at the
-    venue skips the deadline and the capacity."""
+    venue skips the deadline and the capacity. ``by``: who did it (the player himself, or an
+    official on his behalf), shown to the ranking officer; None is "not recorded"."""
     with transaction.atomic():
         event = lock_event(event)
         if event.rounds.exists():
@@ -68,7 +71,7 @@ def register(event: Event, player: Player, *, late: bool = False) -> Registratio
         try:
             with transaction.atomic():
                 return Registration.objects.create(
-                    event=event, player=player, late=late, waitlisted=waitlisted
+                    event=event, player=player, late=late, waitlisted=waitlisted, registered_by=by
                 )
         except IntegrityError as error:  # a concurrent double tap
             raise ValidationError(
@@ -111,7 +114,10 @@ def unregister(registration: Registration) -> list[Registration]:
         return promote_waiting(event)
 
 
-def set_checked_in(registration: Registration, checked_in: bool) -> Registration:
+def set_checked_in(
+    registration: Registration, checked_in: bool, *, by: Player | None = None
+) -> Registration:
+    """Check a player in (or out) on an official's check-in list; ``by``: the official."""
     with transaction.atomic():
         registration = Registration.objects.select_for_update().get(pk=registration.pk)
         if registration.event.status == Status.FINISHED:
@@ -119,11 +125,14 @@ def set_checked_in(registration: Registration, checked_in: bool) -> Registration
         if checked_in and registration.waitlisted:
             raise ValidationError(_("A player on the waiting list cannot be checked in."))
         registration.checked_in = checked_in
-        registration.save(update_fields=["checked_in"])
+        registration.checked_in_by = by if checked_in else None
+        registration.save(update_fields=["checked_in", "checked_in_by"])
         return registration
 
 
-def check_in_many(event: Event, registration_ids: list[int], checked_in: bool = True) -> int:
+def check_in_many(
+    event: Event, registration_ids: list[int], checked_in: bool = True, *, by: Player | None = None
+) -> int:
     """Check in (or out) several players of one event at once; returns how many changed."""
     with transaction.atomic():
         event = lock_event(event)
@@ -134,7 +143,9 @@ def check_in_many(event: Event, registration_ids: list[int], checked_in: bool = 
         selected = event.registrations.filter(pk__in=registration_ids)
         if checked_in:
             selected = selected.filter(waitlisted=False)
-        return selected.exclude(checked_in=checked_in).update(checked_in=checked_in)
+        return selected.exclude(checked_in=checked_in).update(
+            checked_in=checked_in, checked_in_by=by if checked_in else None
+        )
 
 
 WRONG_CODE = "wrong-venue-code"
@@ -160,7 +171,8 @@ def check_in_self(registration: Registration, code: str = "") -> Registration:
                 _("Wrong venue code: type the code shown at the venue."), code=WRONG_CODE
             )
         registration.checked_in = True
-        registration.save(update_fields=["checked_in"])
+        registration.checked_in_by = registration.player  # he did it himself
+        registration.save(update_fields=["checked_in", "checked_in_by"])
         return registration
 
 

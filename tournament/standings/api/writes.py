@@ -105,7 +105,9 @@ class RegistrationCreate(ScopedView):
         event = self.event(EventRole.ORGANIZER)
         data = _valid(PlayerNumberIn, request)
         player = _player(data["player_number"])
-        registration = registrations.register(event, player, late=event.status == Status.RUNNING)
+        registration = registrations.register(
+            event, player, late=event.status == Status.RUNNING, by=player_of(request.user)
+        )
         return Response(registration_data(registration), status=status.HTTP_201_CREATED)
 
 
@@ -161,7 +163,9 @@ class CheckIn(ScopedView):
     def post(self, request, event_id: int, player_number: str):
         event = self.event(EventRole.JUDGE)
         wanted = _valid(CheckInIn, request)["checked_in"]
-        registration = registrations.set_checked_in(_registration(event, player_number), wanted)
+        registration = registrations.set_checked_in(
+            _registration(event, player_number), wanted, by=player_of(request.user)
+        )
         return Response(registration_data(registration))
 
 
