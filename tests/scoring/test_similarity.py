@@ -1,11 +1,18 @@
 """Near-duplicate results (SPEC §9): the share of facts two events have in common, worked out
-by hand on the nine-player event of the rules-file tests."""
+by hand on the nine-player event of the rules-file tests.
+
+Facts are each player's own (scoring/similarity.py): his count in every game (and whether he
+won it), his place in his bracket, and one fact per pair of players at a table. The nine-player
+event: round 1 three brackets p1-p2-p3, p4-p5-p6, p7-p8-p9, the final p1-p4-p7; every bracket
+two games won by its first seat with 6, the second 4, the third 2 (``two_nil``). A bracket of
+three: 3 players × 2 games = 6 game facts, 3 places, 3 pairs = 12 facts; four brackets: 48.
+"""
 
 import copy
 
 from scoring.eventfile import parse_event
-from scoring.similarity import compare_results
-from tests.scoring.test_engine_rules_files import NINE_ROUND_1, event, seats, two_nil
+from scoring.similarity import NEAR_DUPLICATE, Similarity, compare_results
+from tests.scoring.test_engine_rules_files import NINE_ROUND_1, event, game, seats, two_nil
 
 
 def nine() -> dict:
@@ -19,21 +26,15 @@ def test_an_identical_copy_is_entirely_alike():
 
 
 def test_one_changed_count_is_still_a_near_duplicate():
-    # Facts of the event: 4 brackets seated; each bracket has 2 games, each game 1 winner
-    # fact + 3 unrazed facts = 4 → 4 × 2 × 4 = 32; in all 4 + 32 = 36. Changing p2's count
-    # in game 1 of round 1 (4 → 5; two_nil gives p1 6, p2 4, p3 2) changes one fact on each
-    # side: 35 of 36 alike.
+    # p2's count in game 1 of round 1 goes 4 → 5 (p1 6, p3 2): p2 is still 2nd (9 realms
+    # against p3's 4), so only that one game fact differs on each side: 47 of 48 alike.
     changed = nine()
-    changed["rounds"][0]["brackets"][0]["games"][0] = {
-        "winner": "p1",
-        "ended_by": "victory",
-        "unrazed": {"p1": 6, "p2": 5, "p3": 2},
-    }
+    changed["rounds"][0]["brackets"][0]["games"][0] = game("p1", {"p1": 6, "p2": 5, "p3": 2})
     result = compare_results(parse_event(changed), parse_event(nine()))
-    assert result.share == 35 / 36
+    assert result.share == 47 / 48
     assert result.near_duplicate
-    assert result.only_here == (("unrazed", 1, frozenset({"1001", "1002", "1003"}), 1, "1002", 5),)
-    assert result.only_there == (("unrazed", 1, frozenset({"1001", "1002", "1003"}), 1, "1002", 4),)
+    assert result.only_here == (("game", 1, 1, "1002", 5, False),)
+    assert result.only_there == (("game", 1, 1, "1002", 4, False),)
 
 
 def test_renamed_players_with_their_numbers_are_the_same_players():
@@ -43,10 +44,125 @@ def test_renamed_players_with_their_numbers_are_the_same_players():
     assert compare_results(parse_event(renamed), parse_event(nine())).share == 1.0
 
 
+def test_two_players_swapped_between_brackets_with_their_counts_are_still_a_copy():
+    # p3 and p6 (both 3rd with 2 and 2) change tables, each taking his counts along:
+    # p1-p2-p6 and p4-p5-p3. Every game fact and place is the same player's as before; only
+    # four pairs differ on each side: p1-p3, p2-p3, p4-p6, p5-p6 there; p1-p6, p2-p6,
+    # p3-p4, p3-p5 here. 44 of 48 alike = 91.7% ≥ 90%.
+    swapped = nine()
+    swapped["rounds"][0]["brackets"][0] = two_nil(1, seats(1, 2, 6))
+    swapped["rounds"][0]["brackets"][1] = two_nil(2, seats(4, 5, 3))
+    result = compare_results(parse_event(swapped), parse_event(nine()))
+    assert result.share == 44 / 48
+    assert result.near_duplicate
+    assert result.only_here == (
+        ("sat", 1, "1001", "1006"),
+        ("sat", 1, "1002", "1006"),
+        ("sat", 1, "1003", "1004"),
+        ("sat", 1, "1003", "1005"),
+    )
+    assert set(result.only_there) == {
+        ("sat", 1, "1001", "1003"),
+        ("sat", 1, "1002", "1003"),
+        ("sat", 1, "1004", "1006"),
+        ("sat", 1, "1005", "1006"),
+    }
+
+
+def test_tables_renumbered_and_games_kept_are_entirely_alike():
+    # No fact names a table: the same brackets at other tables are the same results.
+    moved = nine()
+    for bracket, table in zip(moved["rounds"][0]["brackets"], (3, 1, 2), strict=True):
+        bracket["table"] = table
+    assert compare_results(parse_event(moved), parse_event(nine())).share == 1.0
+
+
+def _three_games(table: int, ids: list[str]) -> dict:
+    """Seat 0 wins games 1 and 3, seat 1 game 2: places 1, 2, 3 in seat order.
+    Counts: game 1 6/4/2, game 2 3/6/2, game 3 6/4/2 (the third never passes the second)."""
+    a, b, c = ids
+    games = [
+        game(a, {a: 6, b: 4, c: 2}),
+        game(b, {a: 3, b: 6, c: 2}),
+        game(a, {a: 6, b: 4, c: 2}),
+    ]
+    return {"table": table, "players": ids, "games": games}
+
+
+def forty_two() -> dict:
+    """42 players and 170 counts. Round 1: 14 brackets of three (p1-p2-p3, …), 3 games each:
+    14 × 3 × 3 = 126 counts. Round 2: the 14 winners p1, p4, … p40 at tables of 4, 4, 3, 3
+    (SPEC §4); the two fours play 3 games (p-first wins games 1 and 3), the threes 2
+    (``two_nil``): 2 × 4 × 3 + 2 × 3 × 2 = 36 counts. The final: the 4 winners, 2 games:
+    8 counts. 126 + 36 + 8 = 170."""
+    winners = [f"p{3 * i + 1}" for i in range(14)]
+    round_1 = [_three_games(i + 1, seats(3 * i + 1, 3 * i + 2, 3 * i + 3)) for i in range(14)]
+    fours = []
+    for table, group in ((1, winners[0:4]), (2, winners[4:8])):
+        a, b, c, d = group
+        games = [
+            game(a, {a: 6, b: 4, c: 2, d: 1}),
+            game(b, {a: 3, b: 6, c: 2, d: 1}),
+            game(a, {a: 6, b: 4, c: 2, d: 1}),
+        ]
+        fours.append({"table": table, "players": group, "games": games})
+    threes = [two_nil(3, winners[8:11]), two_nil(4, winners[11:14])]
+    final = [two_nil(1, [winners[0], winners[4], winners[8], winners[11]])]
+    return event(42, [round_1, fours + threes, final])
+
+
+def test_seventeen_of_a_hundred_and_seventy_counts_changed_is_still_a_near_duplicate():
+    # Facts of forty_two(): 170 game facts; places 42 + 14 + 4 = 60; pairs 14 × 3 (threes)
+    # + 2 × 6 (fours) + 2 × 3 (threes) + 6 (the final four) = 66; 296 in all.
+    # Changed: the third's count in game 1 of every round-1 bracket (2 → 3) and in game 2
+    # of the first three (2 → 1): 17 counts, none passing the second (9 + 3 + ... stays
+    # below 14), so no place moves: 296 - 17 = 279 of 296 alike = 94.3%.
+    changed = forty_two()
+    brackets = changed["rounds"][0]["brackets"]
+    for bracket in brackets:
+        third = bracket["players"][2]
+        bracket["games"][0]["unrazed"][third] = 3
+    for bracket in brackets[:3]:
+        bracket["games"][1]["unrazed"][bracket["players"][2]] = 1
+    result = compare_results(parse_event(changed), parse_event(forty_two()))
+    assert len(result.only_here) == len(result.only_there) == 17
+    assert all(fact[0] == "game" for fact in result.only_here)
+    assert result.share == 279 / 296
+    assert result.near_duplicate
+
+
+def test_exactly_nine_tenths_alike_is_a_near_duplicate():
+    # SPEC §9 [decision]: 90% alike or more is flagged, exactly 90% included.
+    assert NEAR_DUPLICATE == 0.9
+    assert Similarity(90 / 100, (), ()).near_duplicate
+    assert not Similarity(89 / 100, (), ()).near_duplicate
+
+
+def test_a_small_event_copied_into_a_big_one_is_divided_by_the_big_one():
+    # nine() inside a bigger event: the same round 1 plus a bracket p10-p11-p12, and a
+    # final of four p1-p4-p7-p10. The share is taken of the larger event's facts.
+    bigger = event(
+        12,
+        [
+            [*copy.deepcopy(NINE_ROUND_1), two_nil(4, seats(10, 11, 12))],
+            [two_nil(1, seats(1, 4, 7, 10))],
+        ],
+    )
+    small = compare_results(parse_event(nine()), parse_event(bigger))
+    # The final differs: nine()'s is p1-p4-p7 (12 facts), bigger's p1-p4-p7-p10 (2 × 4 game
+    # facts + 4 places + 6 pairs = 18). In common in the final: p1's two games (6, won) and
+    # place 1, p4's (4) and place 2, p7's (2) and place 3 = 9, and the pairs 1-4, 1-7, 4-7
+    # = 3: 12. Round 1: nine()'s 36 all in common. 48 in common; bigger has 36 + 12 + 18 =
+    # 66 facts: 48 / 66.
+    assert small.share == 48 / 66
+    assert not small.near_duplicate
+
+
 def test_another_event_of_the_same_players_is_not_a_near_duplicate():
-    # The same nine players seated otherwise (1-5-9, 2-6-7, 3-4-8), winners 1, 2, 3: no
-    # seating, game or count fact of round 1 is shared; only the final's... neither (its
-    # players differ). Nothing in common.
+    # The same nine players seated otherwise (1-5-9, 2-6-7, 3-4-8), winners 1, 2, 3, final
+    # 1-2-3 won by p1. No pair is shared. Some players' own results happen to be the same:
+    # p1 wins round 1 with 6 and 6 (2 game facts + place 1), p5 is 2nd with 4 and 4 (3),
+    # p9 3rd with 2 and 2 (3), and p1 wins the final with 6 and 6 (3): 12 of 48 = 25%.
     other = event(
         9,
         [
@@ -55,4 +171,4 @@ def test_another_event_of_the_same_players_is_not_a_near_duplicate():
         ],
     )
     result = compare_results(parse_event(other), parse_event(nine()))
-    assert result.share == 0.0 and not result.near_duplicate
+    assert result.share == 12 / 48 and not result.near_duplicate
