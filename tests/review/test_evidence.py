@@ -31,10 +31,9 @@ def test_a_one_count_change_of_an_accepted_event_is_flagged_near_duplicate(hand_
     copy = import_event(other_results(hand_event_file("Totally Real Open")), forger)
     found = _flags(copy)
     assert "duplicate" not in found  # not identical: the exact check misses it
-    # Facts (tests/scoring/test_similarity.py): round 1, 3 brackets seated + 3 × 2 games
-    # × (winner + 3 counts) = 27; the final 1 + 2 × 4 = 9; 36 in all. One count differs
-    # (p3 in game 1 of table 1: 4 → 1... the copy says 1, the accepted event 2): 35/36 =
-    # 97%.
+    # Facts (scoring/similarity.py): each bracket of three, 2 games: 6 counts, 3 places,
+    # 3 pairs = 12; four brackets: 48. One count differs (p3 in game 1 of table 1: the
+    # accepted event says 2, the copy 1; p3 stays 3rd): 47/48 = 97.9%, shown as 97%.
     flag = found["near_duplicate"]
     assert flag.message.startswith("97% of the results")
     assert "Hand Open" in flag.message

@@ -5,6 +5,7 @@ import json
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
+from django.db.models import F
 from django.urls import reverse
 
 from tests.conftest import accept_for_ranking, make_player
@@ -81,13 +82,26 @@ def test_imported_event_flags_rest_on_activity(hand_event, importer):
 
 
 def test_a_legitimate_site_event_flags_no_player_as_idle(finished_event):
-    # Every player registered on the site and checked in; the organizer ran it: none of
-    # them is idle, whatever their logins. (The fixture's judges entered nothing: they
-    # are flagged, and the flag says so.)
+    # Every player registered on the site and checked in himself; the organizer ran it:
+    # none of them is idle, whatever their logins. (The fixture's judges entered nothing:
+    # they are flagged, and the flag says so.)
+    finished_event.registrations.update(registered_by=F("player"), checked_in_by=F("player"))
     idle = _codes(finished_event).get("no_activity", [])
     assert not any(", Player)" in line or "Coordinator" in line for line in idle)
     players = [p for p in people(finished_event) if p.place is not None]
-    assert all("registered" in p.activity for p in players)
+    assert all("registered" in p.activity and p.own_activity for p in players)
+
+
+def test_registrations_nobody_recorded_are_not_taken_as_the_players_own(finished_event):
+    # The fixture's rows say nothing of who registered or checked in the players: that is
+    # not evidence that they signed in, and the flag says what it rests on.
+    idle = _codes(finished_event)["no_activity"]
+    assert any(
+        "Player 01" in line
+        and "registered (by whom not recorded)" in line
+        and "checked in (by whom not recorded)" in line
+        for line in idle
+    )
 
 
 def test_an_idle_judge_is_flagged_with_what_the_flag_rests_on(finished_event, organizer):

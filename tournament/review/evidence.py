@@ -1,34 +1,38 @@
 """What a ranking officer is shown before deciding (SPEC §9): the people of an event with
 their activity in it, and flags that each say what they rest on.
 
-A flag is evidence, not a verdict: activity in the event (registration on the site, a
-decklist, a check-in, result entries and confirmations), accounts created after the event
-was announced, results all entered by one person, accounts sharing an e-mail address, an
-event imported rather than run here, and results equal or nearly equal to an event already
-in the ranking.
+A flag is evidence, not a verdict: what each person did in the event himself (registering,
+checking in, a decklist, result entries and confirmations) and what an official did on his
+behalf, people who never signed in to the event (did nothing themselves), accounts created
+after the event was announced, results all entered by one person or by the same two,
+accounts sharing an e-mail address, an event imported rather than run here, and results
+equal or nearly equal to an event already in the ranking.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from django.contrib.auth import get_user_model
-from django.db.models import F, Q
+from django.db.models import Count, F, Q
 from django.utils.translation import gettext as _
 
 from scoring.similarity import compare_results
 from tournament.accounts.models import Player
-from tournament.decks.models import Decklist
+from tournament.decks.models import Decklist, DecklistChange
 from tournament.eventfile.models import ImportedEvent
 from tournament.eventfile.services import export_record
-from tournament.events.models import Event
-from tournament.results.models import Game, GameEntry
+from tournament.events.models import Event, Registration
+from tournament.results.models import EntryStatus, Game, GameEntry
 from tournament.review.fingerprint import results_fingerprint
 from tournament.standings.models import EventStanding, OfficialScore
 
-# How many accepted events sharing players are compared for near-duplicate results.
-NEAR_DUPLICATE_CANDIDATES = 10
+# Accepted events compared for near-duplicate results: every one sharing at least this share
+# of the event's players (a copy shares nearly all), the most shared first, at most
+# NEAR_DUPLICATE_CANDIDATES of them (the cost stays bounded whatever the ranking's size).
+CANDIDATE_SHARED_PLAYERS = 0.5
+NEAR_DUPLICATE_CANDIDATES = 50
 # How many differing facts the near-duplicate flag lists.
 DIFFERENCES_SHOWN = 8
 # One person entering every result is worth a look only beyond a handful of games.
@@ -48,6 +52,9 @@ class Person:
     status: str = ""
     username: str = ""  # "" → the number matches no account
     activity: list[str] = field(default_factory=list)
+    # Whether he did anything in the event himself (signed in): what officials did on his
+    # behalf is listed in ``activity`` but is not his.
+    own_activity: bool = False
 
 
 @dataclass
@@ -57,25 +64,92 @@ class Flag:
     details: list[str] = field(default_factory=list)
 
 
-def activity(event: Event) -> dict[int, list[str]]:
-    """What each player did in the event on this site, by player id."""
-    found: dict[int, list[str]] = defaultdict(list)
+@dataclass
+class Activity:
+    """What one person did in the event (``own``) and what officials did for him."""
+
+    own: list[str] = field(default_factory=list)
+    for_him: list[str] = field(default_factory=list)
+
+    @property
+    def lines(self) -> list[str]:
+        return self.own + self.for_him
+
+
+def _by_whom(player_id: int, by_id: int | None, did: str, names: dict[int, str]) -> tuple:
+    """("own", text) when the player did it himself, else ("for_him", text)."""
+    if by_id == player_id:
+        return "own", did
+    if by_id is None:
+        return "for_him", _("%(did)s (by whom not recorded)") % {"did": did}
+    return "for_him", _("%(did)s by %(name)s on his behalf") % {
+        "did": did,
+        "name": names.get(by_id, "?"),
+    }
+
+
+def activity(event: Event) -> dict[int, Activity]:
+    """What each player did in the event on this site, by player id: himself, or an
+    official on his behalf (registration and check-in record who did them)."""
+    found: dict[int, Activity] = defaultdict(Activity)
+
+    def add(player_id: int, kind_text: tuple) -> None:
+        kind, text = kind_text
+        getattr(found[player_id], kind).append(text)
+
+    registrations = list(
+        Registration.objects.filter(event=event).values_list(
+            "player_id", "registered_by_id", "checked_in", "checked_in_by_id"
+        )
+    )
+    changes = list(
+        DecklistChange.objects.filter(decklist__registration__event=event)
+        .exclude(changed_by=None)
+        .values_list("decklist__registration__player_id", "changed_by_id")
+    )
+    ids = {pk for row in registrations for pk in (row[1], row[3]) if pk} | {c[1] for c in changes}
+    names = dict(Player.objects.filter(pk__in=ids).values_list("pk", "name"))
+    did_for_others: dict[int, Counter] = defaultdict(Counter)
     if not ImportedEvent.objects.filter(event=event).exists():
-        found[event.organizer_id].append(_("ran the event"))
-        for player_id, checked_in in event.registrations.values_list("player_id", "checked_in"):
-            found[player_id].append(_("registered"))
+        found[event.organizer_id].own.append(_("ran the event"))
+        for player_id, registered_by, checked_in, checked_in_by in registrations:
+            add(player_id, _by_whom(player_id, registered_by, _("registered"), names))
+            if registered_by and registered_by != player_id:
+                did_for_others[registered_by]["registered"] += 1
             if checked_in:
-                found[player_id].append(_("checked in"))
+                add(player_id, _by_whom(player_id, checked_in_by, _("checked in"), names))
+                if checked_in_by and checked_in_by != player_id:
+                    did_for_others[checked_in_by]["checked in"] += 1
     lists = Decklist.objects.filter(registration__event=event).exclude(text="")
+    authors: dict[int, set[int]] = defaultdict(set)
+    for player_id, by in changes:
+        authors[player_id].add(by)
     for player_id in lists.values_list("registration__player_id", flat=True):
-        found[player_id].append(_("decklist"))
+        others = sorted(names.get(pk, "?") for pk in authors[player_id] - {player_id})
+        if player_id in authors[player_id]:
+            found[player_id].own.append(_("decklist"))
+        elif others:
+            found[player_id].for_him.append(
+                _("decklist entered by %(names)s on his behalf") % {"names": ", ".join(others)}
+            )
+        else:
+            found[player_id].for_him.append(_("decklist (by whom not recorded)"))
+    for official, counts in did_for_others.items():
+        if counts["registered"]:
+            found[official].own.append(
+                _("registered %(count)d players") % {"count": counts["registered"]}
+            )
+        if counts["checked in"]:
+            found[official].own.append(
+                _("checked in %(count)d players") % {"count": counts["checked in"]}
+            )
     entries = GameEntry.objects.filter(bracket__round__event=event)
     for player_id in set(entries.values_list("submitted_by_id", flat=True)):
-        found[player_id].append(_("entered results"))
+        found[player_id].own.append(_("entered results"))
     # Confirming one's own entry (a single-entry event) is not a second person's check.
     confirmed = entries.exclude(confirmed_by=None).exclude(confirmed_by=F("submitted_by"))
     for player_id in set(confirmed.values_list("confirmed_by_id", flat=True)):
-        found[player_id].append(_("confirmed results"))
+        found[player_id].own.append(_("confirmed results"))
     return found
 
 
@@ -97,6 +171,7 @@ def people(event: Event) -> list[Person]:
 
 def _person(player: Player, role: str, points: int, done: dict, **extra) -> Person:
     user = player.user
+    did = done.get(player.pk, Activity())
     return Person(
         player_id=player.pk,
         name=player.name,
@@ -104,7 +179,8 @@ def _person(player: Player, role: str, points: int, done: dict, **extra) -> Pers
         role=role,
         points=points,
         username=user.get_username() if user else "",
-        activity=done.get(player.pk, []),
+        activity=did.lines,
+        own_activity=bool(did.own),
         **extra,
     )
 
@@ -115,7 +191,7 @@ def _label(person: Person) -> str:
 
 def flags(event: Event, persons: list[Person]) -> list[Flag]:
     """What an officer should look at before accepting, each with what it rests on."""
-    checks = (_imported, _no_activity, _late_accounts, _one_person, _shared_email)
+    checks = (_imported, _no_activity, _late_accounts, _one_person, _two_people, _shared_email)
     found = [flag for check in checks if (flag := check(event, persons)) is not None]
     return found + _copies(event)
 
@@ -132,17 +208,26 @@ def _imported(event: Event, persons: list[Person]) -> Flag | None:
 
 
 def _no_activity(event: Event, persons: list[Person]) -> Flag | None:
-    idle = [p for p in persons if not p.activity]
+    """People who never signed in to the event: they did nothing in it themselves. What an
+    official did on their behalf (registering, checking in, a decklist) is listed, as what
+    the flag rests on, but it is not theirs."""
+    idle = [p for p in persons if not p.own_activity]
     if not idle:
         return None
     return Flag(
         "no_activity",
         _(
-            "%(count)d of %(total)d players and officials did nothing in this event on this "
-            "site (no registration, decklist, check-in, result entry or confirmation)."
+            "%(count)d of %(total)d players and officials never signed in to this event: "
+            "they did nothing in it themselves on this site (no registration, check-in, "
+            "decklist, result entry or confirmation of their own)."
         )
         % {"count": len(idle), "total": len(persons)},
-        [_label(p) for p in idle],
+        [
+            _("%(who)s: %(what)s") % {"who": _label(p), "what": "; ".join(p.activity)}
+            if p.activity
+            else _label(p)
+            for p in idle
+        ],
     )
 
 
@@ -182,6 +267,41 @@ def _one_person(event: Event, persons: list[Person]) -> Flag | None:
         "one_person",
         _("All %(count)d results were entered and confirmed by one person: %(name)s.")
         % {"count": games, "name": who.name},
+    )
+
+
+def _two_people(event: Event, persons: list[Person]) -> Flag | None:
+    """More than half of the results (four games or more) entered by one person and
+    confirmed by one other: two people can make up an event as well as one."""
+    games = Game.objects.filter(bracket__round__event=event).count()
+    confirmed = (
+        GameEntry.objects.filter(bracket__round__event=event, status=EntryStatus.CONFIRMED)
+        .exclude(confirmed_by=None)
+        .exclude(confirmed_by=F("submitted_by"))
+        .values_list("submitted_by_id", "confirmed_by_id")
+    )
+    pairs: Counter[frozenset[int]] = Counter(frozenset(pair) for pair in confirmed)
+    if not pairs:
+        return None
+    pair, count = max(pairs.items(), key=lambda item: (item[1], sorted(item[0])))
+    if count < ONE_PERSON_MIN_GAMES or 2 * count <= games:
+        return None
+    entered = Counter(s for s, c in confirmed if frozenset((s, c)) == pair)
+    confirms = Counter(c for s, c in confirmed if frozenset((s, c)) == pair)
+    names = dict(Player.objects.filter(pk__in=pair).values_list("pk", "name"))
+    first, second = sorted(names[pk] for pk in pair)
+    return Flag(
+        "two_people",
+        _(
+            "%(count)d of the %(total)d results were entered and confirmed by the same two "
+            "people: %(first)s and %(second)s."
+        )
+        % {"count": count, "total": games, "first": first, "second": second},
+        [
+            _("%(name)s: entered %(entered)d, confirmed %(confirmed)d")
+            % {"name": names[pk], "entered": entered[pk], "confirmed": confirms[pk]}
+            for pk in sorted(pair, key=lambda pk: names[pk])
+        ],
     )
 
 
@@ -234,9 +354,9 @@ def _copies(event: Event) -> list[Flag]:
             Flag(
                 "near_duplicate",
                 _(
-                    "%(share)d%% of the results (seating, winners and counts, by player "
-                    "number) equal those of %(name)s (%(date)s, #%(pk)s), already in the "
-                    "ranking."
+                    "%(share)d%% of the results (each player's counts, places and tablemates, "
+                    "by player number) equal those of %(name)s (%(date)s, #%(pk)s), already "
+                    "in the ranking."
                 )
                 % {
                     "share": int(similarity.share * 100),
@@ -253,41 +373,61 @@ def _copies(event: Event) -> list[Flag]:
 def near_duplicates(event: Event, record=None, exclude=()) -> list[tuple[Event, object]]:
     """Accepted events sharing players with this one whose results are nearly the same."""
     record = record or export_record(event)
-    players = event.registrations.values_list("player_id", flat=True)
-    candidates = (
-        Event.objects.exclude(review__accepted_fingerprint="")
-        .filter(review__isnull=False, registrations__player__in=players)
-        .exclude(pk__in=[event.pk, *(e.pk for e in exclude)])
-        .distinct()
-        .order_by("-date", "-pk")[:NEAR_DUPLICATE_CANDIDATES]
-    )
     found = []
-    for other in candidates:
+    for other in candidate_events(event, exclude):
         similarity = compare_results(record, export_record(other))
         if similarity.near_duplicate:
             found.append((other, similarity))
     return found
 
 
+def candidate_events(event: Event, exclude=()) -> list[Event]:
+    """Every accepted event that could be a near duplicate: found through the players'
+    registrations (indexed by player), keeping those that share at least
+    CANDIDATE_SHARED_PLAYERS of this event's players, the most shared first, at most
+    NEAR_DUPLICATE_CANDIDATES (however old they are).
+
+    [decision] A copy shares nearly all its players: every fact names a player, so an event
+    sharing fewer than half of them cannot have 90% of its facts in common."""
+    players = list(event.registrations.values_list("player_id", flat=True))
+    if not players:
+        return []
+    shared = (
+        Registration.objects.filter(player_id__in=players, event__review__isnull=False)
+        .exclude(event__review__accepted_fingerprint="")
+        .exclude(event_id__in=[event.pk, *(e.pk for e in exclude)])
+        .values("event_id")
+        .annotate(shared=Count("player_id"))
+        .filter(shared__gte=max(1, int(len(players) * CANDIDATE_SHARED_PLAYERS)))
+        .order_by("-shared", "event_id")[:NEAR_DUPLICATE_CANDIDATES]
+    )
+    order = [row["event_id"] for row in shared]
+    events = Event.objects.in_bulk(order)
+    return [events[pk] for pk in order]
+
+
 def _differences(similarity) -> list[str]:
     def fact(f: tuple) -> str:
-        kind, rnd, seats = f[0], f[1], ", ".join(sorted(f[2]))
-        if kind == "seated":
-            return _("round %(round)s: a bracket of %(seats)s") % {"round": rnd, "seats": seats}
-        if kind == "winner":
-            return _("round %(round)s, bracket %(seats)s, game %(game)s: winner %(who)s") % {
+        kind, rnd = f[0], f[1]
+        if kind == "sat":
+            return _("round %(round)s: %(who)s and %(other)s at one table") % {
                 "round": rnd,
-                "seats": seats,
-                "game": f[3],
-                "who": f[4] or _("none (draw)"),
+                "who": f[2],
+                "other": f[3],
             }
-        return _("round %(round)s, bracket %(seats)s, game %(game)s: %(who)s %(count)s realms") % {
+        if kind == "place":
+            return _("round %(round)s: %(who)s placed %(place)s") % {
+                "round": rnd,
+                "who": f[2],
+                "place": f[3],
+            }
+        text = _("round %(round)s, game %(game)s: %(who)s %(count)s realms") % {
             "round": rnd,
-            "seats": seats,
-            "game": f[3],
-            "who": f[4],
-            "count": f[5],
+            "game": f[2],
+            "who": f[3],
+            "count": f[4],
         }
+        return text + (_(", won") if f[5] else "")
 
     here = [_("here: %(fact)s") % {"fact": fact(f)} for f in similarity.only_here]
     there = [_("there: %(fact)s") % {"fact": fact(f)} for f in similarity.only_there]
