@@ -1,0 +1,193 @@
+"""Forgeries that must not pass the review (SPEC §9), each flagged with its evidence.
+
+The hand-made nine-player event (tests/review/conftest.py) is accepted, then copied with
+players swapped between brackets, with counts changed, or after ten other events; and an
+event is made up on the site by its organizer and a friend. Facts of the hand event
+(scoring/similarity.py): each bracket of three with two games has 3 × 2 = 6 counts, 3
+places and 3 pairs of players = 12 facts; three brackets and the final: 48.
+"""
+
+import datetime
+import uuid
+
+import pytest
+
+from tests.conftest import accept_for_ranking, make_player
+from tests.review.conftest import _bracket, hand_event_file
+from tournament.eventfile.services import import_event
+from tournament.events.models import Event
+from tournament.events.services import registration as registrations
+from tournament.events.services.rounds import (
+    close_round,
+    finish_event,
+    publish_round,
+    seat_next_round,
+)
+from tournament.results.services import GameData, confirm_entry, submit_entry
+from tournament.review.evidence import activity, flags, people
+from tournament.standings.recompute import refresh_event
+
+pytestmark = pytest.mark.django_db
+
+
+def _flags(event: Event) -> dict:
+    return {f.code: f for f in flags(event, people(event))}
+
+
+@pytest.fixture
+def forger(db):
+    return make_player("forger", "Fred Forger")
+
+
+def test_players_swapped_between_two_brackets_with_their_counts_are_a_near_duplicate(
+    hand_event, forger
+):
+    accept_for_ranking(hand_event)
+    # p3 (H03) and p6 (H06), both 3rd of their tables with 2 and 3 realms, change tables
+    # and take their counts along: every player keeps his counts and places; only four
+    # pairs differ (H03 sat with H01, H02 in the original, with H04, H05 in the copy; H06
+    # the other way round). 44 of 48 facts alike = 91.7%, shown as 91%.
+    document = hand_event_file("Swapped Open")
+    brackets = document["rounds"][0]["brackets"]
+    brackets[0] = _bracket(1, ["p1", "p2", "p6"], (4, 5))
+    brackets[1] = _bracket(2, ["p4", "p5", "p3"], (4, 5))
+    copy_ = import_event(document, forger)
+    found = _flags(copy_)
+    assert "duplicate" not in found  # the fingerprint differs
+    flag = found["near_duplicate"]
+    assert flag.message.startswith("91% of the results")
+    assert f"Hand Open (2026-10-10, #{hand_event.pk})" in flag.message
+    assert "here: round 1: H03 and H04 at one table" in flag.details
+    assert "there: round 1: H01 and H03 at one table" in flag.details
+    assert len(flag.details) == 8  # the four pairs on each side, nothing else
+
+
+def test_counts_changed_in_a_copy_are_a_near_duplicate(hand_event, forger):
+    accept_for_ranking(hand_event)
+    # Two of the 24 counts changed (a twelfth of them): H02's game 2 at table 1 (5 → 3)
+    # and H08's game 1 at table 3 (4 → 5). H02 keeps 2nd (4 + 3 = 7 against H03's 2 + 3 =
+    # 5), H08 keeps 2nd: no place moves. 46 of 48 facts alike = 95.8%, shown as 95%.
+    document = hand_event_file("Changed Open")
+    document["rounds"][0]["brackets"][0]["games"][1]["unrazed"]["p2"] = 3
+    document["rounds"][0]["brackets"][2]["games"][0]["unrazed"]["p8"] = 5
+    flag = _flags(import_event(document, forger))["near_duplicate"]
+    assert flag.message.startswith("95% of the results")
+    assert "here: round 1, game 2: H02 3 realms" in flag.details
+    assert "there: round 1, game 2: H02 5 realms" in flag.details
+    assert "here: round 1, game 1: H08 5 realms" in flag.details
+    assert "there: round 1, game 1: H08 4 realms" in flag.details
+    assert len(flag.details) == 4
+
+
+# Ten seatings of the nine players other than the hand event's: its order rotated by 1, 2,
+# 4, 5, 7 or 8 places (never a multiple of 3, which would seat its very brackets), then
+# four of those rotations reversed.
+ROTATIONS = [(shift, False) for shift in (1, 2, 4, 5, 7, 8)]
+ROTATIONS += [(shift, True) for shift in (1, 2, 4, 5)]
+
+
+def _ordinary(k: int) -> dict:
+    """Another event of the same nine players, seated otherwise and played later; the first
+    seat of each table wins it and the three winners meet in the final."""
+    ids = [f"p{i}" for i in range(1, 10)]
+    shift, backwards = ROTATIONS[k - 1]
+    order = ids[shift:] + ids[:shift]
+    if backwards:
+        order.reverse()
+    document = hand_event_file(f"Weekly {k}")
+    document["date"] = (datetime.date(2026, 10, 17) + datetime.timedelta(days=7 * k)).isoformat()
+    document["rounds"] = [
+        {
+            "number": 1,
+            "brackets": [_bracket(t + 1, order[3 * t : 3 * t + 3], (4, 5)) for t in range(3)],
+        },
+        {"number": 2, "brackets": [_bracket(1, [order[0], order[3], order[6]], (4, 5))]},
+    ]
+    return document
+
+
+def test_a_copy_of_an_old_event_after_ten_others_is_still_compared(hand_event, forger, importer):
+    accept_for_ranking(hand_event)
+    later = [import_event(_ordinary(k), importer) for k in range(1, 11)]
+    accept_for_ranking(*later)
+    assert all(e.date > hand_event.date for e in later)  # ten more recent accepted events
+    # The copy: the hand event with its round-1 tables renumbered (3, 1, 2), so it is not
+    # identical (the fingerprint names tables) but every fact is the same: 100%.
+    document = hand_event_file("Old Copy Open")
+    for bracket, table in zip(document["rounds"][0]["brackets"], (3, 1, 2), strict=True):
+        bracket["table"] = table
+    found = _flags(import_event(document, forger))
+    near = [f for f in found.values() if f.code == "near_duplicate"]
+    assert near and near[0].message.startswith("100% of the results")
+    assert f"Hand Open (2026-10-10, #{hand_event.pk})" in near[0].message
+
+
+def _play_bracket(bracket, entered_by, confirmed_by) -> None:
+    """The first seat wins two games; the others have 4 and 2 (and 1) realms."""
+    seats = [s.registration.player for s in bracket.seats.order_by("position")]
+    counts = {str(p.pk): c for p, c in zip(seats, (6, 4, 2, 1), strict=False)}
+    for number in (1, 2):
+        data = GameData(seats[0].pk, "victory", counts)
+        entry = submit_entry(bracket, data, entered_by, uuid.uuid4(), number=number).entry
+        confirm_entry(entry, confirmed_by)
+
+
+def test_an_event_made_up_by_an_organizer_and_a_friend_is_flagged(event, organizer, judge):
+    # The organizer registers 12 real players by number and checks them all in himself;
+    # a friend (the judge Bob) enters every game and the organizer confirms each.
+    players = [make_player(f"real{i}", f"Real {i:02d}") for i in range(1, 13)]
+    for player in players:
+        registrations.register(event, player, by=organizer)
+    ids = list(event.registrations.values_list("pk", flat=True))
+    assert registrations.check_in_many(event, ids, by=organizer) == 12
+    while True:
+        rnd = seat_next_round(event, seed=11)
+        publish_round(rnd)
+        for bracket in rnd.brackets.order_by("table"):
+            _play_bracket(bracket, judge, organizer)
+        close_round(rnd)
+        if rnd.is_final:
+            break
+    finish_event(event)
+    refresh_event(event)
+    found = _flags(event)
+    # 12 players: four brackets of three (8 games), the final of the four winners (2).
+    two = found["two_people"]
+    assert two.message == (
+        "10 of the 10 results were entered and confirmed by the same two people: "
+        "Ann Organiser and Bob Judge."
+    )
+    assert two.details == [
+        "Ann Organiser: entered 0, confirmed 10",
+        "Bob Judge: entered 10, confirmed 0",
+    ]
+    assert "one_person" not in found
+    # None of the 12 players did anything himself: each line says what was done for him.
+    idle = found["no_activity"]
+    for player in players:
+        line = next(line for line in idle.details if line.startswith(f"{player.name} ("))
+        assert "registered by Ann Organiser on his behalf" in line
+        assert "checked in by Ann Organiser on his behalf" in line
+    # 12 players and the idle second judge Cy, of 12 players and 3 officials.
+    assert idle.message.startswith("13 of 15 players and officials never signed in")
+    organizer_row = next(p for p in people(event) if p.name == "Ann Organiser")
+    assert "registered 12 players" in organizer_row.activity
+    assert "checked in 12 players" in organizer_row.activity
+
+
+def test_players_who_registered_and_checked_in_themselves_signed_in(event, player):
+    registrations.register(event, player, by=player)
+    registrations.check_in_self(event.registrations.get(player=player))
+    done = activity(event)[player.pk]
+    assert done.own == ["registered", "checked in"] and done.for_him == []
+
+
+def test_a_check_in_by_an_official_is_recorded_as_his(event, player, judge):
+    registrations.register(event, player, by=player)
+    registration = event.registrations.get(player=player)
+    registrations.set_checked_in(registration, True, by=judge)
+    registration.refresh_from_db()
+    assert registration.registered_by == player and registration.checked_in_by == judge
+    registrations.set_checked_in(registration, False, by=judge)
+    registration.refresh_from_db()
+    assert registration.checked_in_by is None
