@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["SeatingError", "bracket_sizes", "is_seatable"]
+__all__ = ["SeatingError", "bracket_sizes", "is_seatable", "sizes_allowed"]
 
 
 class SeatingError(ValueError):
@@ -24,3 +24,11 @@ def bracket_sizes(n: int) -> list[int]:
     fours = n % 3  # 0, 1 or 2 brackets of four absorb the remainder
     threes = (n - 4 * fours) // 3
     return [4] * fours + [3] * threes
+
+
+def sizes_allowed(sizes: list[int]) -> bool:
+    """Whether brackets of these sizes seat their players as SPEC §4 asks: exactly the sizes
+    `bracket_sizes` gives for that many players (in any order). Moving one player is allowed
+    only from a bracket of four to a bracket of three, which keeps them."""
+    n = sum(sizes)
+    return is_seatable(n) and sorted(sizes) == sorted(bracket_sizes(n))

@@ -102,3 +102,64 @@ def test_only_the_organizer_swaps(seated, client_as, request, who):
 def test_the_round_page_offers_the_swap_until_the_first_result(seated, client_as, organizer):
     page = client_as(organizer).get(reverse("rounds:detail", args=[seated.pk, 1]))
     assert url(seated) in page.content.decode()
+
+
+# --- moving one player (SPEC §4: threes, fours only for the rest) ---------------------------
+
+
+@pytest.mark.parametrize(
+    ("sizes", "allowed"),
+    [
+        ([3, 3, 3], True),  # 9 players
+        ([4, 3, 3], True),  # 10: one four
+        ([3, 4, 3], True),  # the same sizes at other tables
+        ([2, 4, 4], False),  # 10 moved 3 → 4: a table of two
+        ([4, 4, 4], False),  # 12 seated as fours (SPEC §4 refuses it)
+        ([5, 3, 3], False),
+        ([4, 4, 3], True),  # 11: two fours
+    ],
+)
+def test_the_engine_allows_only_the_sizes_of_section_4(sizes, allowed):
+    from scoring.brackets import sizes_allowed
+
+    assert sizes_allowed(sizes) is allowed
+
+
+@pytest.fixture
+def ten_seated(event_with):
+    event = event_with(10)  # one bracket of four, two of three
+    svc.seat_next_round(event, seed=1)
+    return event
+
+
+def test_a_player_moves_from_the_table_of_four_to_a_table_of_three(
+    ten_seated, client_as, organizer
+):
+    rnd = ten_seated.rounds.get()
+    four = next(b for b in rnd.brackets.all() if b.seats.count() == 4)
+    three = next(b for b in rnd.brackets.all() if b.seats.count() == 3)
+    mover = four.seats.get(position=2).registration
+    response = client_as(organizer).post(
+        reverse("rounds:move", args=[ten_seated.pk, 1]),
+        {"player": mover.pk, "bracket": three.pk},
+        follow=True,
+    )
+    assert f"now sits at table {three.table}" in " ".join(
+        str(m) for m in response.context["messages"]
+    )
+    assert sorted(b.seats.count() for b in rnd.brackets.all()) == [3, 3, 4]
+    moved = Seat.objects.get(registration=mover)
+    assert (moved.bracket_id, moved.position) == (three.pk, 4)
+    assert list(four.seats.order_by("position").values_list("position", flat=True)) == [1, 2, 3]
+
+
+def test_a_move_that_breaks_the_sizes_is_refused_and_nothing_moves(ten_seated, organizer):
+    from django.core.exceptions import ValidationError
+
+    rnd = ten_seated.rounds.get()
+    threes = [b for b in rnd.brackets.all() if b.seats.count() == 3]
+    before = spots(ten_seated)
+    mover = threes[0].seats.first().registration
+    with pytest.raises(ValidationError, match="only move from a table of four"):
+        svc.move_seat(rnd, mover, threes[1])
+    assert spots(ten_seated) == before

@@ -22,6 +22,7 @@ urlpatterns = [
     path(ROUND + "reseat/", views.ReseatRoundView.as_view(), name="reseat"),
     path(ROUND + "publish/", views.PublishRoundView.as_view(), name="publish"),
     path(ROUND + "swap/", views.SwapSeatsView.as_view(), name="swap"),
+    path(ROUND + "move/", views.MoveSeatView.as_view(), name="move"),
     path(ROUND + "close/", views.CloseRoundView.as_view(), name="close"),
     path(ROUND + "reopen/", views.ReopenRoundView.as_view(), name="reopen"),
     path(ROUND + "timer/start/", views.StartTimerView.as_view(), name="start_timer"),

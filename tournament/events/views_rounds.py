@@ -357,6 +357,25 @@ class SwapSeatsView(RoundActionView):
         }
 
 
+class MoveSeatView(RoundActionView):
+    """Move one player to another table before the round's first result."""
+
+    def act(self) -> str:
+        registration = get_object_or_404(
+            Registration.objects.select_related("player"),
+            event=self.event,
+            pk=posted_id(self.request.POST.get("player")),
+        )
+        to = get_object_or_404(
+            Bracket, round=self.round, pk=posted_id(self.request.POST.get("bracket"))
+        )
+        seat = round_service.move_seat(self.round, registration, to)
+        return _("%(name)s now sits at table %(table)s.") % {
+            "name": registration.player.name,
+            "table": seat.bracket.table,
+        }
+
+
 class PublishRoundView(RoundActionView):
     def act(self) -> str:
         publish = self.request.POST.get("published", "1") == "1"

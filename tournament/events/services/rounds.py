@@ -6,13 +6,13 @@ from dataclasses import dataclass, field
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Value
+from django.db.models import Max, Value
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.advancement import advance
-from scoring.brackets import SeatingError, is_seatable
+from scoring.brackets import SeatingError, is_seatable, sizes_allowed
 from scoring.model import EventRecord
 from scoring.points import round_multiplier
 from scoring.seating import SeatingPlayer, history_from_brackets, seat_players
@@ -262,6 +262,25 @@ def reseat_round(rnd: Round, seed: int | None = None) -> Round:
         return new_round
 
 
+def _require_seats_open(event: Event, rnd: Round) -> None:
+    """One player's seat may change in the current round of a bracket event, before any
+    result or entry of the round (Team Spirit teams sit together: re-seat instead)."""
+    _require_open_current(event, rnd)
+    if event.tournament_type == TournamentType.TEAM_SPIRIT:
+        raise ValidationError(
+            _("Teams sit together: re-seat the round to change a Team Spirit table.")
+        )
+    if (
+        _round_has_results(rnd)
+        or GameEntry.objects.filter(bracket__round=rnd).exists()
+        or Bracket.objects.filter(round=rnd, tiebreak_order__isnull=False).exists()
+    ):
+        raise ValidationError(
+            _("Results are entered in round %(number)s: its seats cannot change.")
+            % {"number": rnd.number}
+        )
+
+
 def swap_seats(rnd: Round, first: Registration, second: Registration) -> tuple[Seat, Seat]:
     """Exchange two players' seats (table and seat) in the current round, before any result
     or entry of the round: a player sat at the wrong table is fixed without re-seating the
@@ -269,20 +288,7 @@ def swap_seats(rnd: Round, first: Registration, second: Registration) -> tuple[S
     so there the round is re-seated instead."""
     with transaction.atomic():
         event, rnd = _locked_round(rnd)
-        _require_open_current(event, rnd)
-        if event.tournament_type == TournamentType.TEAM_SPIRIT:
-            raise ValidationError(
-                _("Teams sit together: re-seat the round to change a Team Spirit table.")
-            )
-        if (
-            _round_has_results(rnd)
-            or GameEntry.objects.filter(bracket__round=rnd).exists()
-            or Bracket.objects.filter(round=rnd, tiebreak_order__isnull=False).exists()
-        ):
-            raise ValidationError(
-                _("Results are entered in round %(number)s: its seats cannot change.")
-                % {"number": rnd.number}
-            )
+        _require_seats_open(event, rnd)
         seats = {
             seat.registration_id: seat
             for seat in Seat.objects.select_for_update().filter(
@@ -302,6 +308,43 @@ def swap_seats(rnd: Round, first: Registration, second: Registration) -> tuple[S
         a.save(update_fields=["position"])
         recompute.refresh_event(event)
         return a, b
+
+
+def move_seat(rnd: Round, registration: Registration, to: Bracket) -> Seat:
+    """Move one player to another table of the current round, before any result or entry:
+    he takes the last seat there. The engine decides which moves keep the round's bracket
+    sizes (SPEC §4: only from a bracket of four to one of three)."""
+    with transaction.atomic():
+        event, rnd = _locked_round(rnd)
+        _require_seats_open(event, rnd)
+        seat = (
+            Seat.objects.select_for_update()
+            .select_related("bracket")
+            .filter(bracket__round=rnd, registration=registration)
+            .first()
+        )
+        if seat is None or to.round_id != rnd.pk or seat.bracket_id == to.pk:
+            raise ValidationError(_("Choose a player of this round and another of its tables."))
+        sizes = {b.pk: b.seats.count() for b in rnd.brackets.all()}
+        sizes[seat.bracket_id] -= 1
+        sizes[to.pk] += 1
+        if not sizes_allowed(list(sizes.values())):
+            raise ValidationError(
+                _(
+                    "Tables of three, with fours only for the rest: a player can only move "
+                    "from a table of four to a table of three. Swap two players instead."
+                )
+            )
+        source = seat.bracket
+        seat.bracket = to
+        seat.position = (to.seats.aggregate(last=Max("position"))["last"] or 0) + 1
+        seat.save(update_fields=["bracket", "position"])
+        for position, left in enumerate(source.seats.order_by("position"), start=1):
+            if left.position != position:  # close the gap: seats stay numbered 1, 2, 3
+                left.position = position
+                left.save(update_fields=["position"])
+        recompute.refresh_event(event)
+        return seat
 
 
 def publish_round(rnd: Round, published: bool = True) -> Round:
