@@ -162,6 +162,8 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 # connection's address is the client's). Lockouts and API rate limits use the same address
 # (`core/client_ip.py`): a client cannot forge its way past them.
 TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
+# ... and only on a connection from these (gunicorn's variable and default; "*" is refused).
+FORWARDED_ALLOW_IPS = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1")
 AXES_CLIENT_IP_CALLABLE = "tournament.core.client_ip.client_ip"
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
@@ -170,6 +172,7 @@ RATE_LIMITS = {
     "signup": os.environ.get("SIGNUP_RATE", "10/h"),
     "password-reset": os.environ.get("PASSWORD_RESET_RATE", "10/h"),
     "password-reset-email": "3/h",  # per address asked for
+    "signup-email": "3/h",  # sign-up e-mails per address (a taken name or address; new links)
     "check-in-code": "5/15m",  # wrong venue codes per player
 }
 RATELIMIT_IP_META_KEY = "tournament.core.client_ip.rate_limit_ip"
@@ -345,6 +348,10 @@ REST_FRAMEWORK = {
     },
 }
 SPECTACULAR_SETTINGS = {
+    # Path ids are integers, as the objects' own ids (the converter caps them at 18 digits).
+    "PATH_CONVERTER_OVERRIDES": {
+        "row": {"type": "integer", "minimum": 0, "maximum": 999_999_999_999_999_999}
+    },
     "TITLE": "Spellfire Tournament Manager API",
     "DESCRIPTION": (
         "Published events, rounds, seating, brackets, standings, decklists, leagues and the "

@@ -127,3 +127,12 @@ def test_schema_validation_catches_a_wrong_shape(spec, client, finished_event):
     data["results"][0]["points"] = "many"
     with pytest.raises(jsonschema.ValidationError):
         _validate(spec, "/api/v1/events/{event_id}/standings/", data)
+
+
+def test_path_ids_are_integers_as_the_objects_ids(spec):
+    """An event's id is an integer in its body, so it is one in every path too."""
+    for path, item in spec["paths"].items():
+        for operation in item.values():
+            for parameter in operation.get("parameters", []):
+                if parameter["in"] == "path" and parameter["name"].endswith("_id"):
+                    assert parameter["schema"]["type"] == "integer", (path, parameter["name"])
