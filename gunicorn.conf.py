@@ -2,7 +2,9 @@
 
 Environment: PORT (8000), WEB_CONCURRENCY (workers, default 2 × CPUs + 1, at most 8),
 GUNICORN_THREADS (1), GUNICORN_TIMEOUT (seconds, 60: PDF pages render in the request only
-when small), HOST (0.0.0.0), BIND (overrides HOST:PORT), GUNICORN_CONTROL_SOCKET (off).
+when small), HOST (0.0.0.0), BIND (overrides HOST:PORT), GUNICORN_CONTROL_SOCKET (off),
+FORWARDED_ALLOW_IPS (127.0.0.1,::1: the proxy, the one peer whose X-Forwarded-* headers count;
+Django reads the same variable for the client address, `tournament/core/client_ip.py`).
 """
 
 import multiprocessing
@@ -23,10 +25,25 @@ accesslog = "-"
 errorlog = "-"
 loglevel = os.environ.get("GUNICORN_LOG_LEVEL", "info")
 access_log_format = (
-    'remote=%({x-forwarded-for}i)s method=%(m)s path="%(U)s" query="%(q)s" status=%(s)s '
-    'bytes=%(B)s duration_ms=%(M)s agent="%(a)s"'
+    'peer=%(h)s remote=%({x-forwarded-for}i)s method=%(m)s path="%(U)s" query="%(q)s" '
+    'status=%(s)s bytes=%(B)s duration_ms=%(M)s agent="%(a)s"'
 )
-forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
+forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1")
+
+
+def on_starting(server):
+    """Refuse to start where a client could forge its address: Django's startup check of the
+    proxy settings (`tournament/core/checks.py`), before any worker starts."""
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings")
+    from tournament.core.checks import proxy_trust_problems
+
+    problems = proxy_trust_problems()
+    for problem in problems:
+        server.log.error("%s: %s %s", problem.id, problem.msg, problem.hint)
+    if problems:
+        raise SystemExit(1)
+
+
 # gunicornc's control socket: off unless GUNICORN_CONTROL_SOCKET names a path (its default
 # place, the home directory, is not writable by the image's user).
 if os.environ.get("GUNICORN_CONTROL_SOCKET"):

@@ -59,6 +59,9 @@ def test_the_language_chosen_at_sign_up_wins_over_the_browsers(client, db):
 
 def test_the_profile_shows_and_changes_the_language(client, db):
     client.post(reverse("accounts:signup"), {**SIGN_UP, "language": "pt-br"})
+    # No log-in comes with a sign-up (its answer is the same whether the name was free).
+    password = SIGN_UP["password1"]
+    client.post(reverse("login"), {"username": "ana", "password": password})
     profile = reverse("accounts:profile")
     assert client.get(profile).context["form"].initial["language"] == "pt-br"
     client.post(profile, {"name": "Ana Souza", "country": "BR", "language": "en"})

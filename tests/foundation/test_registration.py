@@ -67,12 +67,14 @@ def test_signup_gives_a_permanent_player_number(client, db):
             "country": "BR",
         },
     )
-    assert response.status_code == 302
+    assert (response.status_code, response.url) == (302, "/accounts/signup/sent/")
     from tournament.accounts.models import Player
 
     numbers = sorted(int(p.player_number) for p in Player.objects.all())
     assert numbers == [1001, 1002]
-    assert Player.objects.get(name="New Player").country == "BR"
+    newbie = Player.objects.get(name="New Player")
+    assert newbie.country == "BR"
+    assert not newbie.email_verified  # until the link mailed to newbie@example.org is opened
 
 
 def test_judges_cannot_include_the_organizer(event, organizer):

@@ -2,7 +2,7 @@
 
 from django import forms
 from django.conf import settings
-from django.contrib.auth.forms import PasswordResetForm, UserCreationForm
+from django.contrib.auth.forms import BaseUserCreationForm, PasswordResetForm, UserCreationForm
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.template import loader
@@ -124,9 +124,16 @@ def set_mail_language(user, language: str) -> None:
     Preferences.objects.update_or_create(user=user, defaults={"language": language})
 
 
-class SignUpForm(LocationFields, UserCreationForm):
+class SignUpForm(LocationFields, BaseUserCreationForm):
+    """The sign-up fields. Whether the username or the address is taken is not the form's
+    business: the sign-up (`accounts.signup.sign_up`) answers the same either way and tells
+    the address's owner by e-mail."""
+
     name = forms.CharField(label=_("Full name"), max_length=120)
-    email = forms.EmailField(label=_("Email"), help_text=_("Used to reset your password."))
+    email = forms.EmailField(
+        label=_("Email"),
+        help_text=_("We send a link to confirm it; also used to reset your password."),
+    )
     club = forms.CharField(label=_("Club / team"), max_length=120, required=False)
     language = language_field()
     field_order = [
@@ -138,19 +145,19 @@ class SignUpForm(LocationFields, UserCreationForm):
         model = User
         fields = ("username", "email")
 
-    def clean_email(self) -> str:
-        email = self.cleaned_data["email"]
-        if User.objects.filter(email__iexact=email).exists():
-            raise forms.ValidationError(_("An account with this email already exists."))
-        return email
+    def validate_unique(self) -> None:
+        """No "already exists" error: that would tell anyone which names and addresses have
+        an account (the database still refuses a second one)."""
 
     def save(self, commit: bool = True) -> User:
+        """The account and its player, whose address is not confirmed yet."""
         with transaction.atomic():
             user = super().save(commit=True)
             Player.create_for_user(
                 user,
                 name=self.cleaned_data["name"],
                 club=self.cleaned_data["club"],
+                email_verified=False,
                 **self.location(),
             )
             chosen = self.cleaned_data.get("language") or translation.get_language()

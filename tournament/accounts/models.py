@@ -60,6 +60,11 @@ class Player(models.Model):
     # The secret part of the player's calendar feed addresses (a calendar app cannot sign
     # in); empty until first shown, replaced when the player asks for new addresses.
     calendar_key = models.CharField(max_length=43, blank=True, default="", db_index=True)
+    # Whether the account's e-mail address is proven to be its owner's. Only the sign-up
+    # form makes an unconfirmed player (the link it mails confirms him); every other way to
+    # an account (the migration for those before, the demo, the admin, imports) is trusted.
+    # Results are entered, confirmed and reported by confirmed accounts only.
+    email_verified = models.BooleanField(_("e-mail address confirmed"), default=True)
 
     class Meta:
         ordering = ["name", "player_number"]

@@ -6,6 +6,9 @@ app_name = "accounts"
 
 urlpatterns = [
     path("signup/", views.SignUpView.as_view(), name="signup"),
+    path("signup/sent/", views.SignUpSentView.as_view(), name="signup_sent"),
+    path("confirm/<str:token>/", views.ConfirmEmailView.as_view(), name="confirm_email"),
+    path("confirm/", views.ResendConfirmationView.as_view(), name="resend_confirmation"),
     path("profile/", views.ProfileView.as_view(), name="profile"),
     path("tokens/", views.ApiTokensView.as_view(), name="api_tokens"),
     path("tokens/<row:token_id>/revoke/", views.RevokeApiTokenView.as_view(), name="revoke_token"),

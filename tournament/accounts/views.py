@@ -1,18 +1,18 @@
 """Sign up and edit one's own player profile."""
 
 from django.contrib import messages
-from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.mixins import LoginRequiredMixin
-from django.db import IntegrityError
 from django.http import HttpResponseRedirect
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse, reverse_lazy
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views import View
-from django.views.generic import CreateView, FormView, UpdateView
+from django.views.generic import CreateView, FormView, TemplateView, UpdateView
 
+from tournament.accounts import signup
 from tournament.accounts.api_tokens import make_token, revoke
 from tournament.accounts.forms import (
     ApiTokenForm,
@@ -47,10 +47,13 @@ class RateLimitedPostMixin:
 
 
 class SignUpView(RateLimitedPostMixin, CreateView):
+    """Sign-up: the same answer whether the username or the e-mail address is taken or not
+    ("we sent you an e-mail", `accounts.signup`), and no log-in: a new account signs in with
+    its password like everyone else. The tries an address may make an hour bound the e-mails
+    anyone can have sent."""
+
     form_class = SignUpForm
     template_name = "registration/signup.html"
-    # Every sign-up answer says whether a username or e-mail is taken: the tries an address
-    # may make an hour bound how fast anyone can learn that.
     rate_group = "signup"
 
     def get_initial(self):
@@ -58,18 +61,56 @@ class SignUpView(RateLimitedPostMixin, CreateView):
         return {**super().get_initial(), "language": supported_language(self.request.LANGUAGE_CODE)}
 
     def form_valid(self, form):
-        try:
-            user = form.save()
-        except IntegrityError:
-            # A simultaneous sign-up took the same e-mail or username after the form's check.
-            form.add_error(None, _("This e-mail address or username was just taken. Try again."))
-            return self.form_invalid(form)
-        login(self.request, user, backend="django.contrib.auth.backends.ModelBackend")
+        chosen = form.cleaned_data.get("language") or translation.get_language()
+        signup.sign_up(self.request, form, supported_language(chosen))
+        return redirect("accounts:signup_sent")
+
+
+class SignUpSentView(TemplateView):
+    """The one answer to every sign-up that passed the form."""
+
+    template_name = "registration/signup_sent.html"
+
+
+class ConfirmEmailView(View):
+    """The link of the sign-up e-mail: confirms the account's address."""
+
+    def get(self, request, token: str):
+        done = signup.confirm_address(token)
+        if done.user is None:
+            return render(
+                request,
+                "registration/confirm_email_failed.html",
+                {"problem": done.problem},
+                status=400,
+            )
+        messages.success(request, _("Your e-mail address is confirmed."))
+        if request.user.is_authenticated and request.user.pk == done.user.pk:
+            return redirect("accounts:profile")
+        return redirect("login")
+
+
+class ResendConfirmationView(LoginRequiredMixin, View):
+    """A new link for a signed-in account whose address is not confirmed (the first one
+    expired or never arrived)."""
+
+    http_method_names = ["post"]
+
+    def post(self, request):
+        player = getattr(request.user, "player", None)
+        if player is None or player.email_verified or not request.user.email:
+            return redirect("accounts:profile")
+        # The same count as sign-up e-mails to the address: at most a few an hour, all told.
+        if over_limit(request, "signup-email", lambda _group, req: req.user.email.casefold()):
+            messages.error(request, TOO_MANY_TRIES)
+            return redirect("accounts:profile")
+        signup.send_confirmation(request, request.user)
         messages.success(
-            self.request,
-            _("Welcome! Your player number is %(number)s.") % {"number": user.player.player_number},
+            request,
+            _("We sent a new link to %(email)s. It works for %(days)s days.")
+            % {"email": request.user.email, "days": signup.LINK_MAX_AGE.days},
         )
-        return redirect("events:home")
+        return redirect("accounts:profile")
 
 
 class ProfileView(LoginRequiredMixin, UpdateView):

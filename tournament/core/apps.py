@@ -10,6 +10,7 @@ class CoreConfig(AppConfig):
     def ready(self) -> None:
         from django.urls import register_converter
 
+        from tournament.core import checks  # noqa: F401  (registered)
         from tournament.core.converters import RowNumberConverter
 
         register_converter(RowNumberConverter, "row")

@@ -86,6 +86,18 @@ def _require_official(event: Event, player: Player | None) -> None:
         raise PermissionDenied(_("Only the event's judges and organizer record results."))
 
 
+def _require_confirmed_address(player: Player) -> None:
+    """Results come from accounts whose owner proved he reads their e-mail (sign-up's link;
+    accounts made any other way are confirmed)."""
+    if not player.email_verified:
+        raise _fail(
+            _(
+                "Confirm your e-mail address first: open the link we sent you when you signed "
+                "up (your profile page sends a new one)."
+            )
+        )
+
+
 def _lock(bracket: Bracket) -> Bracket:
     # Only the bracket row: locking the event too would queue every confirmation of the event
     # behind the previous one (the standings tail takes its own short per-event lock).
@@ -214,6 +226,7 @@ def submit_entry(
             return repeat
         event = bracket.round.event
         _require_official(event, by)
+        _require_confirmed_address(by)
         if event.status != Status.RUNNING:
             raise _fail(_("Results are recorded only while the event is running."))
         accepted = {g.number: g for g in accepted_games(bracket)}
@@ -281,6 +294,7 @@ def report_result(
         seated = bracket.seats.filter(registration__player=by, dropped=False).exists()
         if not seated or by.pk in official_ids(event):
             raise PermissionDenied(_("Only a player seated in this bracket can report its games."))
+        _require_confirmed_address(by)
         if event.status != Status.RUNNING or bracket.round.state != Round.State.SEATED:
             raise _fail(_("This round is closed: results can no longer be reported."))
         accepted = {g.number: g for g in accepted_games(bracket)}
@@ -426,6 +440,7 @@ def confirm_entry(entry: GameEntry, by: Player) -> Outcome:
         entry = GameEntry.objects.select_related("confirmed_by").get(pk=entry.pk)
         event = bracket.round.event
         _require_official(event, by)
+        _require_confirmed_address(by)
         if entry.status == EntryStatus.CONFIRMED:
             who = entry.confirmed_by.name if entry.confirmed_by else ""
             return Outcome(entry, False, _("Already confirmed by %(name)s.") % {"name": who})
@@ -460,6 +475,7 @@ def reject_entry(entry: GameEntry, by: Player) -> GameEntry:
         bracket = _lock(entry.bracket)
         entry = GameEntry.objects.get(pk=entry.pk)
         _require_official(bracket.round.event, by)
+        _require_confirmed_address(by)
         if entry.status == EntryStatus.REJECTED:
             return entry
         if entry.status != EntryStatus.UNCONFIRMED:
@@ -487,6 +503,7 @@ def decide_tiebreak(bracket: Bracket, orders: list[list[str]], by: Player) -> Br
     with transaction.atomic():
         bracket = _lock(bracket)
         _require_official(bracket.round.event, by)
+        _require_confirmed_address(by)
         groups = [group for group, _first in tied_groups(bracket)]
         if not groups:
             raise _fail(_("This bracket needs no tie-break decision (any more)."))

@@ -16,11 +16,19 @@ from __future__ import annotations
 
 from rest_framework.throttling import AnonRateThrottle, UserRateThrottle
 
+from tournament.core.client_ip import rate_limit_ip
+
 
 class AtomicWindow:
     """A mixin for DRF's SimpleRateThrottle classes: same rates, scopes and keys."""
 
     window_ends: float = 0.0
+
+    def get_ident(self, request) -> str:
+        # The client address of the lockouts and the site's other limits (`core.client_ip`):
+        # X-Forwarded-For counts only on a connection from the trusted proxy, which DRF's own
+        # `NUM_PROXIES` reading does not check.
+        return rate_limit_ip(request)
 
     def allow_request(self, request, view) -> bool:
         if self.rate is None:
