@@ -11,8 +11,10 @@ import datetime
 import uuid
 
 import pytest
+from django.urls import reverse
+from django.utils import translation
 
-from tests.conftest import accept_for_ranking, make_player
+from tests.conftest import accept_for_ranking, make_player, ranking_officer
 from tests.review.conftest import _bracket, hand_event_file
 from tournament.eventfile.services import import_event
 from tournament.events.models import Event
@@ -25,6 +27,7 @@ from tournament.events.services.rounds import (
 )
 from tournament.results.services import GameData, confirm_entry, submit_entry
 from tournament.review.evidence import activity, flags, people
+from tournament.review.services import submit
 from tournament.standings.recompute import refresh_event
 
 pytestmark = pytest.mark.django_db
@@ -132,7 +135,9 @@ def _play_bracket(bracket, entered_by, confirmed_by) -> None:
         confirm_entry(entry, confirmed_by)
 
 
-def test_an_event_made_up_by_an_organizer_and_a_friend_is_flagged(event, organizer, judge):
+def test_an_event_made_up_by_an_organizer_and_a_friend_is_flagged(
+    event, organizer, judge, client_as
+):
     # The organizer registers 12 real players by number and checks them all in himself;
     # a friend (the judge Bob) enters every game and the organizer confirms each.
     players = [make_player(f"real{i}", f"Real {i:02d}") for i in range(1, 13)]
@@ -173,6 +178,16 @@ def test_an_event_made_up_by_an_organizer_and_a_friend_is_flagged(event, organiz
     organizer_row = next(p for p in people(event) if p.name == "Ann Organiser")
     assert "registered 12 players" in organizer_row.activity
     assert "checked in 12 players" in organizer_row.activity
+    # The officer's page shows both flags and who did what for each player.
+    submit(event, organizer.user)
+    page = client_as(ranking_officer().player).get(reverse("review:event", args=[event.pk]))
+    text = page.content.decode()
+    assert 'data-flag="two_people"' in text and 'data-flag="no_activity"' in text
+    assert "registered by Ann Organiser on his behalf" in text
+    with translation.override("pt-br"):
+        assert _flags(event)["two_people"].message.startswith(
+            "10 dos 10 resultados foram registrados e confirmados pelas mesmas duas pessoas"
+        )
 
 
 def test_players_who_registered_and_checked_in_themselves_signed_in(event, player):

@@ -32,7 +32,7 @@ from tournament.standings.models import EventStanding, OfficialScore
 # of the event's players (a copy shares nearly all), the most shared first, at most
 # NEAR_DUPLICATE_CANDIDATES of them (the cost stays bounded whatever the ranking's size).
 CANDIDATE_SHARED_PLAYERS = 0.5
-NEAR_DUPLICATE_CANDIDATES = 50
+NEAR_DUPLICATE_CANDIDATES = 200
 # How many differing facts the near-duplicate flag lists.
 DIFFERENCES_SHOWN = 8
 # One person entering every result is worth a look only beyond a handful of games.
