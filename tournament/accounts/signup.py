@@ -86,7 +86,7 @@ def send_confirmation(request: HttpRequest, user: User, language: str | None = N
         "days": LINK_MAX_AGE.days,
     }
     _send(
-        "registration/signup_confirm_email.txt",
+        "registration/signup_confirm_email.html",
         gettext_lazy("Confirm your e-mail address"),
         user.email,
         context,
@@ -146,7 +146,7 @@ def _tell_taken(request: HttpRequest, form, language: str) -> bool:
         return True  # the same answer; this address had its share of these e-mails
     if owner is not None:
         _send(
-            "registration/signup_address_taken_email.txt",
+            "registration/signup_address_taken_email.html",
             gettext_lazy("Someone tried to sign up with your address"),
             owner.email,
             {
@@ -158,7 +158,7 @@ def _tell_taken(request: HttpRequest, form, language: str) -> bool:
         )
     else:
         _send(
-            "registration/signup_name_taken_email.txt",
+            "registration/signup_name_taken_email.html",
             gettext_lazy("That username is taken"),
             data["email"],
             {"username": data["username"], "signup": absolute(request, reverse("accounts:signup"))},
