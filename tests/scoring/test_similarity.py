@@ -172,3 +172,20 @@ def test_another_event_of_the_same_players_is_not_a_near_duplicate():
     )
     result = compare_results(parse_event(other), parse_event(nine()))
     assert result.share == 12 / 48 and not result.near_duplicate
+
+
+def test_a_team_spirit_event_is_compared_member_by_member_and_team_by_team():
+    # SPEC §10: counts are the members' (each with his team's win), places and tables the
+    # teams' (named by their members' numbers). Table 1 of round 1 seats T1 (p1, p2), T2
+    # (p3, p4), T3 (p5, p6); T1 wins game 1 with p1 6 and p2 4.
+    from scoring.similarity import facts
+    from tests.scoring.test_teams import nine_team_event
+
+    record = parse_event(nine_team_event())
+    found = facts(record)
+    assert found[("game", 1, 1, "1001", 6, True)] == 1
+    assert found[("game", 1, 1, "1002", 4, True)] == 1
+    assert found[("game", 1, 1, "1003", 3, False)] == 1
+    assert found[("place", 1, "1001+1002", 1)] == 1
+    assert found[("sat", 1, "1001+1002", "1003+1004")] == 1
+    assert compare_results(record, parse_event(nine_team_event())).share == 1.0
