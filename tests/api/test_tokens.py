@@ -175,3 +175,23 @@ def test_a_rule_refusal_names_the_player_by_number_not_an_internal_field(client,
     assert list(body["fields"]) == [f"unrazed.{numbers[0]}"]
     assert "needs at least 6" in body["fields"][f"unrazed.{numbers[0]}"][0]
     assert GameEntry.objects.count() == 0
+
+
+def test_a_drop_the_event_refuses_is_a_documented_409(client, organizer, event):
+    """Dropping a player twice is well formed but refused by the event's state: 409
+    `conflict`, with the service's reason; every write documents its 409."""
+    from tournament.events.services.rounds import drop_player
+
+    _t, raw = make_token(organizer.user, "desk", ["organize"])
+    lou = make_player("lou", "Lou Leaving")
+    registration = Registration.objects.create(event=event, player=lou)
+    event.status = "running"
+    event.save(update_fields=["status"])
+    drop_player(registration)
+    url = reverse("api-v1:drop", args=[event.pk, lou.player_number])
+    answer = client.post(url, **bearer(raw))
+    assert answer.status_code == 409 and answer.json()["code"] == "conflict"
+    assert answer.json()["detail"]
+    spec = client.get("/api/v1/schema/", {"format": "json"}).json()
+    drop = spec["paths"]["/api/v1/events/{event_id}/registrations/{player_number}/drop/"]
+    assert "409" in drop["post"]["responses"]

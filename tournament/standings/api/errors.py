@@ -1,10 +1,13 @@
 """One error shape for the whole API: `{"detail": text, "code": name}`, plus `fields` (name →
 messages) when input was refused. 429s keep DRF's `Retry-After` header."""
 
+from contextlib import contextmanager
+
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 from rest_framework import exceptions
 from rest_framework.views import exception_handler
 
@@ -21,6 +24,24 @@ def _fields(detail) -> dict[str, list[str]]:
     if isinstance(detail, dict):
         return {str(name): _messages(value) for name, value in detail.items()}
     return {"non_field_errors": _messages(detail)}
+
+
+class Conflict(exceptions.APIException):
+    """409: the request is well formed, but the event's current state refuses it (a player
+    already dropped, check-in closed by round 1, an entry already settled)."""
+
+    status_code = 409
+    default_code = "conflict"
+    default_detail = _lazy("The event's current state refuses this.")
+
+
+@contextmanager
+def conflicts_as_409():
+    """A service's refusal inside the block is answered 409 with its message."""
+    try:
+        yield
+    except DjangoValidationError as error:
+        raise Conflict(" ".join(error.messages)) from error
 
 
 def api_exception_handler(error, context):

@@ -41,6 +41,9 @@ def document_errors(result: dict, generator, request, public: bool) -> dict:
                 responses.setdefault("403", _response("Not allowed (scope or role)", "Error"))
             if "requestBody" in operation:
                 responses.setdefault("400", _response("Invalid input", "Error"))
+            if operation is path_item.get("post"):
+                conflict = "The event's current state refuses it (code `conflict`)"
+                responses.setdefault("409", _response(conflict, "Error"))
             if any(p.get("in") == "query" for p in operation.get("parameters", [])):
                 responses.setdefault("400", _response("Invalid query parameter", "Error"))
     return result

@@ -28,6 +28,7 @@ from tournament.results import services as results
 from tournament.results.models import COUNTS as COUNT_FIELDS
 from tournament.results.models import EndedBy, GameEntry
 from tournament.results.services import GameData
+from tournament.standings.api.errors import conflicts_as_409
 from tournament.standings.api.tokens import Scoped
 
 IDEMPOTENCY_HEADER = "Idempotency-Key"
@@ -177,7 +178,9 @@ class Drop(ScopedView):
     @extend_schema(request=None, responses={200: RegistrationOut})
     def post(self, request, event_id: int, player_number: str):
         event = self.event(EventRole.ORGANIZER)
-        registration = drop_player(_registration(event, player_number))
+        registration = _registration(event, player_number)
+        with conflicts_as_409():
+            registration = drop_player(registration)
         return Response(registration_data(registration))
 
 
@@ -368,7 +371,8 @@ class EntryConfirm(ScopedView):
         event = self.event(EventRole.JUDGE)
         bracket = _bracket(event, bracket_id)
         entry = get_object_or_404(GameEntry, pk=entry_id, bracket=bracket)
-        outcome = results.confirm_entry(entry, self.acting_player())
+        with conflicts_as_409():
+            outcome = results.confirm_entry(entry, self.acting_player())
         answer = entry_answer(outcome)
         answer.status_code = status.HTTP_200_OK  # a confirmation makes no new entry
         return answer
