@@ -106,6 +106,8 @@ def test_the_owner_is_told_in_his_language_the_new_address_in_the_pages(ann):
     )
     sign_up("bia", "bia@example.org", HTTP_ACCEPT_LANGUAGE="pt-BR")
     assert mail.outbox[-1].subject == "[Spellfire] Confirme o seu endereço de e-mail"
+    assert "Siga este link para confirmar o seu endereço de e-mail:" in mail.outbox[-1].body
+    assert "O link vale por 3 dias." in mail.outbox[-1].body
 
 
 def test_every_case_sends_by_the_task_and_hashes_the_password_once(ann, monkeypatch):
