@@ -2,12 +2,14 @@
 already ranked is suspicious, also when a few numbers were changed).
 
 Two events are compared player by player, with players named by player number (a Team
-Spirit team by its members' numbers): in every round, each player's count in each game
-(and whether he won it), his place in his bracket, and whoever he sat with (one fact per
-pair of players at a table). No fact names a bracket or a table, so moving two players
-between brackets with their counts changes only who sat with whom; changing a count changes
-that one fact (and a place only if the count moved one). Names, dates, venues, format and
-officials are left out, as in the results fingerprint.
+Spirit team by its members' numbers). A player's facts, in every round: each game he played
+and whether he won it, his count in it, whoever he sat with (one fact per pair of players at
+a table), his place where the counts and wins leave a tie that the judge's order decided,
+and his drop. No fact names a bracket or a table, so moving two players between brackets
+with their counts changes only who sat with whom, and a changed count changes that one
+fact: a place that follows from the counts is not a fact of its own, or one changed count
+would count two or three times. Names, dates, venues, format and officials are left out, as
+in the results fingerprint.
 
 The similarity is the number of facts the two events have in common divided by the number
 of facts of the larger event (0 to 1): a small event copied into a big one is not "all
@@ -17,7 +19,7 @@ alike".
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from scoring.model import Bracket, EventRecord
 from scoring.placement import place_bracket
@@ -63,9 +65,11 @@ def _placed(record: EventRecord, bracket: Bracket) -> Bracket:
 def facts(record: EventRecord) -> Counter[Fact]:
     """Every player's facts of the event (see the module's text), as a multiset:
 
-    - ``("game", round, game, player, count, won)``: his count in that game of his bracket;
-    - ``("place", round, player, place)``: his place in his bracket, once decided;
-    - ``("sat", round, player, other)``: two players at one table (numbers in order).
+    - ``("played", round, game, player, won)``: he played that game of his bracket;
+    - ``("count", round, game, player, count)``: his count in it;
+    - ``("sat", round, player, other)``: two players at one table (numbers in order);
+    - ``("place", round, player, place)``: a place the judge's tie-break order decided;
+    - ``("dropped", round, player)``: he dropped during his bracket.
     """
     number = _numbers(record)
     team_of = {p: t.id for t in record.teams for p in t.players}
@@ -78,24 +82,34 @@ def facts(record: EventRecord) -> Counter[Fact]:
 
     found: Counter[Fact] = Counter()
     for rnd in record.rounds:
+        r = rnd.number
         for bracket in rnd.brackets:
             seated = sorted(who(p) for p in bracket.players)
-            found.update(
-                ("sat", rnd.number, a, b) for i, a in enumerate(seated) for b in seated[i + 1 :]
-            )
+            found.update(("sat", r, a, b) for i, a in enumerate(seated) for b in seated[i + 1 :])
+            found.update(("dropped", r, who(p)) for p in bracket.dropped)
             for g, game in enumerate(bracket.games, start=1):
                 winner = entrant(game.winner)
-                found.update(
-                    ("game", rnd.number, g, who(p), n, winner is not None and entrant(p) == winner)
-                    for p, n in game.unrazed.items()
-                )
-            outcome = place_bracket(_placed(record, bracket))
-            found.update(
-                ("place", rnd.number, who(p.player), p.place)
-                for p in outcome.places
-                if p.place is not None
-            )
+                for p, n in game.unrazed.items():
+                    won = winner is not None and entrant(p) == winner
+                    found[("played", r, g, who(p), won)] += 1
+                    found[("count", r, g, who(p), n)] += 1
+            found.update(("place", r, p, k) for p, k in _judged_places(record, bracket, who))
     return found
+
+
+def _judged_places(record: EventRecord, bracket: Bracket, who) -> list[tuple[str, int]]:
+    """Places that the counts and wins leave tied and the judge's order decided."""
+    if bracket.tiebreak_order is None:
+        return []
+    placed = _placed(record, bracket)
+    by_counts = {
+        p.player: p.place for p in place_bracket(replace(placed, tiebreak_order=None)).places
+    }
+    return [
+        (who(p.player), p.place)
+        for p in place_bracket(placed).places
+        if p.place is not None and by_counts.get(p.player) is None
+    ]
 
 
 def _sorted(found: Counter[Fact]) -> tuple[Fact, ...]:

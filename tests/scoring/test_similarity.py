@@ -1,11 +1,12 @@
 """Near-duplicate results (SPEC §9): the share of facts two events have in common, worked out
 by hand on the nine-player event of the rules-file tests.
 
-Facts are each player's own (scoring/similarity.py): his count in every game (and whether he
-won it), his place in his bracket, and one fact per pair of players at a table. The nine-player
-event: round 1 three brackets p1-p2-p3, p4-p5-p6, p7-p8-p9, the final p1-p4-p7; every bracket
-two games won by its first seat with 6, the second 4, the third 2 (``two_nil``). A bracket of
-three: 3 players × 2 games = 6 game facts, 3 places, 3 pairs = 12 facts; four brackets: 48.
+Facts are each player's own (scoring/similarity.py): every game he played and whether he won
+it, his count in it, one fact per pair of players at a table, and places only where a judge's
+tie-break decided them (none here: no ties). The nine-player event: round 1 three brackets
+p1-p2-p3, p4-p5-p6, p7-p8-p9, the final p1-p4-p7; every bracket two games won by its first
+seat with 6, the second 4, the third 2 (``two_nil``). A bracket of three: 3 players × 2 games
+= 6 "played" facts and 6 counts, 3 pairs = 15 facts; four brackets: 60.
 """
 
 import copy
@@ -26,15 +27,15 @@ def test_an_identical_copy_is_entirely_alike():
 
 
 def test_one_changed_count_is_still_a_near_duplicate():
-    # p2's count in game 1 of round 1 goes 4 → 5 (p1 6, p3 2): p2 is still 2nd (9 realms
-    # against p3's 4), so only that one game fact differs on each side: 47 of 48 alike.
+    # p2's count in game 1 of round 1 goes 4 → 5 (p1 6, p3 2): only that count differs on
+    # each side (p2 still played and lost that game): 59 of 60 alike.
     changed = nine()
     changed["rounds"][0]["brackets"][0]["games"][0] = game("p1", {"p1": 6, "p2": 5, "p3": 2})
     result = compare_results(parse_event(changed), parse_event(nine()))
-    assert result.share == 47 / 48
+    assert result.share == 59 / 60
     assert result.near_duplicate
-    assert result.only_here == (("game", 1, 1, "1002", 5, False),)
-    assert result.only_there == (("game", 1, 1, "1002", 4, False),)
+    assert result.only_here == (("count", 1, 1, "1002", 5),)
+    assert result.only_there == (("count", 1, 1, "1002", 4),)
 
 
 def test_renamed_players_with_their_numbers_are_the_same_players():
@@ -46,14 +47,14 @@ def test_renamed_players_with_their_numbers_are_the_same_players():
 
 def test_two_players_swapped_between_brackets_with_their_counts_are_still_a_copy():
     # p3 and p6 (both 3rd with 2 and 2) change tables, each taking his counts along:
-    # p1-p2-p6 and p4-p5-p3. Every game fact and place is the same player's as before; only
+    # p1-p2-p6 and p4-p5-p3. Every game and count is the same player's as before; only
     # four pairs differ on each side: p1-p3, p2-p3, p4-p6, p5-p6 there; p1-p6, p2-p6,
-    # p3-p4, p3-p5 here. 44 of 48 alike = 91.7% ≥ 90%.
+    # p3-p4, p3-p5 here. 56 of 60 alike = 93.3% ≥ 90%.
     swapped = nine()
     swapped["rounds"][0]["brackets"][0] = two_nil(1, seats(1, 2, 6))
     swapped["rounds"][0]["brackets"][1] = two_nil(2, seats(4, 5, 3))
     result = compare_results(parse_event(swapped), parse_event(nine()))
-    assert result.share == 44 / 48
+    assert result.share == 56 / 60
     assert result.near_duplicate
     assert result.only_here == (
         ("sat", 1, "1001", "1006"),
@@ -112,11 +113,10 @@ def forty_two() -> dict:
 
 
 def test_seventeen_of_a_hundred_and_seventy_counts_changed_is_still_a_near_duplicate():
-    # Facts of forty_two(): 170 game facts; places 42 + 14 + 4 = 60; pairs 14 × 3 (threes)
-    # + 2 × 6 (fours) + 2 × 3 (threes) + 6 (the final four) = 66; 296 in all.
+    # Facts of forty_two(): 170 "played" facts and 170 counts; pairs 14 × 3 (threes) +
+    # 2 × 6 (fours) + 2 × 3 (threes) + 6 (the final four) = 66; no tie: 406 in all.
     # Changed: the third's count in game 1 of every round-1 bracket (2 → 3) and in game 2
-    # of the first three (2 → 1): 17 counts, none passing the second (9 + 3 + ... stays
-    # below 14), so no place moves: 296 - 17 = 279 of 296 alike = 94.3%.
+    # of the first three (2 → 1): 17 counts. 406 - 17 = 389 of 406 alike = 95.8%.
     changed = forty_two()
     brackets = changed["rounds"][0]["brackets"]
     for bracket in brackets:
@@ -126,8 +126,8 @@ def test_seventeen_of_a_hundred_and_seventy_counts_changed_is_still_a_near_dupli
         bracket["games"][1]["unrazed"][bracket["players"][2]] = 1
     result = compare_results(parse_event(changed), parse_event(forty_two()))
     assert len(result.only_here) == len(result.only_there) == 17
-    assert all(fact[0] == "game" for fact in result.only_here)
-    assert result.share == 279 / 296
+    assert all(fact[0] == "count" for fact in result.only_here)
+    assert result.share == 389 / 406
     assert result.near_duplicate
 
 
@@ -149,20 +149,21 @@ def test_a_small_event_copied_into_a_big_one_is_divided_by_the_big_one():
         ],
     )
     small = compare_results(parse_event(nine()), parse_event(bigger))
-    # The final differs: nine()'s is p1-p4-p7 (12 facts), bigger's p1-p4-p7-p10 (2 × 4 game
-    # facts + 4 places + 6 pairs = 18). In common in the final: p1's two games (6, won) and
-    # place 1, p4's (4) and place 2, p7's (2) and place 3 = 9, and the pairs 1-4, 1-7, 4-7
-    # = 3: 12. Round 1: nine()'s 36 all in common. 48 in common; bigger has 36 + 12 + 18 =
-    # 66 facts: 48 / 66.
-    assert small.share == 48 / 66
+    # The final differs: nine()'s is p1-p4-p7 (15 facts), bigger's p1-p4-p7-p10 (2 × 4
+    # played + 2 × 4 counts + 6 pairs = 22). In common in the final: p1, p4 and p7's games
+    # (6 played: p1 won both) and counts (6, 4, 2 in both games: 6), the pairs 1-4, 1-7,
+    # 4-7 (3): 15. Round 1: nine()'s 45 all in common. 60 in common; bigger has 45 + 15 +
+    # 22 = 82 facts: 60 / 82 = 73%.
+    assert small.share == 60 / 82
     assert not small.near_duplicate
 
 
 def test_another_event_of_the_same_players_is_not_a_near_duplicate():
     # The same nine players seated otherwise (1-5-9, 2-6-7, 3-4-8), winners 1, 2, 3, final
     # 1-2-3 won by p1. No pair is shared. Some players' own results happen to be the same:
-    # p1 wins round 1 with 6 and 6 (2 game facts + place 1), p5 is 2nd with 4 and 4 (3),
-    # p9 3rd with 2 and 2 (3), and p1 wins the final with 6 and 6 (3): 12 of 48 = 25%.
+    # round 1 — p1 wins both games with 6 (2 played + 2 counts), p5 loses both with 4 (2 +
+    # 2), p9 with 2 (2 + 2), p6 and p8 lose both (2 + 2 played; their counts differ); the
+    # final — p1 wins both with 6 (2 + 2). 4 + 4 + 4 + 4 + 4 = 20 of 60 = 33%.
     other = event(
         9,
         [
@@ -171,11 +172,11 @@ def test_another_event_of_the_same_players_is_not_a_near_duplicate():
         ],
     )
     result = compare_results(parse_event(other), parse_event(nine()))
-    assert result.share == 12 / 48 and not result.near_duplicate
+    assert result.share == 20 / 60 and not result.near_duplicate
 
 
 def test_a_team_spirit_event_is_compared_member_by_member_and_team_by_team():
-    # SPEC §10: counts are the members' (each with his team's win), places and tables the
+    # SPEC §10: games and counts are the members' (each with his team's win), tables the
     # teams' (named by their members' numbers). Table 1 of round 1 seats T1 (p1, p2), T2
     # (p3, p4), T3 (p5, p6); T1 wins game 1 with p1 6 and p2 4.
     from scoring.similarity import facts
@@ -183,9 +184,29 @@ def test_a_team_spirit_event_is_compared_member_by_member_and_team_by_team():
 
     record = parse_event(nine_team_event())
     found = facts(record)
-    assert found[("game", 1, 1, "1001", 6, True)] == 1
-    assert found[("game", 1, 1, "1002", 4, True)] == 1
-    assert found[("game", 1, 1, "1003", 3, False)] == 1
-    assert found[("place", 1, "1001+1002", 1)] == 1
+    assert found[("played", 1, 1, "1001", True)] == found[("count", 1, 1, "1001", 6)] == 1
+    assert found[("played", 1, 1, "1002", True)] == found[("count", 1, 1, "1002", 4)] == 1
+    assert found[("played", 1, 1, "1003", False)] == found[("count", 1, 1, "1003", 3)] == 1
     assert found[("sat", 1, "1001+1002", "1003+1004")] == 1
     assert compare_results(record, parse_event(nine_team_event())).share == 1.0
+
+
+def _tied(order: list[str]) -> dict:
+    """nine() with p2 and p3 tied at table 1 of round 1 (3 realms in both games, no win):
+    the judge's order decides 2nd and 3rd (SPEC §6)."""
+    data = nine()
+    bracket = two_nil(1, seats(1, 2, 3), [3, 3])
+    bracket["tiebreak_order"] = order
+    data["rounds"][0]["brackets"][0] = bracket
+    return data
+
+
+def test_a_place_the_judge_decided_is_a_fact_of_its_own():
+    # The tie of p2 and p3 is decided by the judge's order: their places are facts (2
+    # more: 62). The copy reverses the order: p2 and p3's places differ, 60 of 62 alike.
+    here = compare_results(
+        parse_event(_tied(["p1", "p3", "p2"])), parse_event(_tied(["p1", "p2", "p3"]))
+    )
+    assert here.only_here == (("place", 1, "1002", 3), ("place", 1, "1003", 2))
+    assert here.only_there == (("place", 1, "1002", 2), ("place", 1, "1003", 3))
+    assert here.share == 60 / 62

@@ -354,9 +354,9 @@ def _copies(event: Event) -> list[Flag]:
             Flag(
                 "near_duplicate",
                 _(
-                    "%(share)d%% of the results (each player's counts, places and tablemates, "
-                    "by player number) equal those of %(name)s (%(date)s, #%(pk)s), already "
-                    "in the ranking."
+                    "%(share)d%% of the results (each player's games, counts, places and "
+                    "tablemates, by player number) equal those of %(name)s (%(date)s, "
+                    "#%(pk)s), already in the ranking."
                 )
                 % {
                     "share": int(similarity.share * 100),
@@ -416,18 +416,26 @@ def _differences(similarity) -> list[str]:
                 "other": f[3],
             }
         if kind == "place":
-            return _("round %(round)s: %(who)s placed %(place)s") % {
+            return _("round %(round)s: %(who)s placed %(place)s by the judge's tie-break") % {
                 "round": rnd,
                 "who": f[2],
                 "place": f[3],
             }
-        text = _("round %(round)s, game %(game)s: %(who)s %(count)s realms") % {
+        if kind == "dropped":
+            return _("round %(round)s: %(who)s dropped") % {"round": rnd, "who": f[2]}
+        if kind == "played":
+            text = (
+                _("round %(round)s, game %(game)s: %(who)s won")
+                if f[4]
+                else _("round %(round)s, game %(game)s: %(who)s did not win")
+            )
+            return text % {"round": rnd, "game": f[2], "who": f[3]}
+        return _("round %(round)s, game %(game)s: %(who)s %(count)s realms") % {
             "round": rnd,
             "game": f[2],
             "who": f[3],
             "count": f[4],
         }
-        return text + (_(", won") if f[5] else "")
 
     here = [_("here: %(fact)s") % {"fact": fact(f)} for f in similarity.only_here]
     there = [_("there: %(fact)s") % {"fact": fact(f)} for f in similarity.only_there]
