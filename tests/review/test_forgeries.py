@@ -21,10 +21,12 @@ from django.utils import translation
 from scoring.eventfile import read_event
 from tests.conftest import accept_for_ranking, make_player, ranking_officer
 from tests.review.conftest import _bracket, hand_event_file
+from tournament.accounts.api_tokens import make_token
 from tournament.eventfile.services import export_text, import_event
 from tournament.events.models import Event
 from tournament.events.services import registration as registrations
 from tournament.events.services.rounds import (
+    add_late_player,
     close_round,
     finish_event,
     publish_round,
@@ -279,3 +281,36 @@ def test_the_demo_event_with_seventeen_counts_changed_is_flagged(forger):
     assert changed == 17
     flag = _flags(import_event(document, forger))["near_duplicate"]
     assert int(flag.message.split("%")[0]) >= 90 and "Autumn Open" in flag.message
+
+
+def test_the_organizers_token_registers_imports_and_checks_in_on_the_players_behalf(
+    client, organizer, event
+):
+    # The fabricated event of the report went through the API with the organizer's
+    # `organize` token: what it does is the organizer's, never the players'.
+    _t, raw = make_token(organizer.user, "desk", ["organize", "judge"])
+    auth = {"HTTP_AUTHORIZATION": f"Bearer {raw}"}
+    known, other = make_player("known", "Kim Known"), make_player("other", "Otto Other")
+    url = reverse("api-v1:register", args=[event.pk])
+    assert client.post(url, {"player_number": known.player_number}, **auth).status_code == 201
+    importing = reverse("api-v1:import_registrations", args=[event.pk])
+    csv = f"player_number,name\n{other.player_number},\n"
+    assert client.post(importing, {"csv": csv}, **auth).status_code == 201
+    for player in (known, other):
+        check_in = reverse("api-v1:check_in", args=[event.pk, player.player_number])
+        assert client.post(check_in, {"checked_in": True}, **auth).status_code == 200
+    done = activity(event)
+    for player in (known, other):
+        assert done[player.pk].own == []
+        assert done[player.pk].for_him == [
+            "registered by Ann Organiser on his behalf",
+            "checked in by Ann Organiser on his behalf",
+        ]
+    assert "registered 2 players" in done[organizer.pk].own
+    assert "checked in 2 players" in done[organizer.pk].own
+
+
+def test_a_late_player_added_at_the_venue_is_the_organizers_doing(event, organizer, player):
+    add_late_player(event, player, by=organizer)
+    registration = event.registrations.get(player=player)
+    assert registration.registered_by == organizer and registration.checked_in_by == organizer

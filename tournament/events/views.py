@@ -407,7 +407,9 @@ class RegistrationImportView(EventMixin, FormView):
 
     def form_valid(self, form):
         try:
-            done = import_registrations(self.event, form.cleaned_data["text"])
+            done = import_registrations(
+                self.event, form.cleaned_data["text"], by=player_of(self.request.user)
+            )
         except ImportRefused as refused:
             for message in refused.messages:
                 form.add_error(None, message)

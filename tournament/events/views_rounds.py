@@ -529,7 +529,10 @@ class LatePlayerView(EventMixin, FormView):
     def form_valid(self, form):
         try:
             registration = round_service.add_late_player(
-                self.event, form.cleaned_data["player"], name=form.cleaned_data["name"]
+                self.event,
+                form.cleaned_data["player"],
+                name=form.cleaned_data["name"],
+                by=player_of(self.request.user),
             )
         except ValidationError as error:
             form.add_error(None, error)

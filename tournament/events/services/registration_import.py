@@ -70,16 +70,19 @@ def _player_of(row: dict[str, str]) -> Player:
 
 
 @transaction.atomic
-def import_registrations(event: Event, text: str) -> list[Registration]:
+def import_registrations(event: Event, text: str, by=None) -> list[Registration]:
     """Register every row's player (a known number, or a new player by name), or nobody:
-    ImportRefused lists "Row N: reason" for each row that cannot be registered."""
+    ImportRefused lists "Row N: reason" for each row that cannot be registered. ``by``: the
+    official who imports them (recorded as who registered each player)."""
     done, problems = [], []
     for line, row in csv_rows(text):
         try:
             with transaction.atomic():
                 player = _player_of(row)
                 done.append(
-                    registrations.register(event, player, late=event.status == Status.RUNNING)
+                    registrations.register(
+                        event, player, late=event.status == Status.RUNNING, by=by
+                    )
                 )
         except ValidationError as error:
             problems.append(

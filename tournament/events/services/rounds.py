@@ -364,7 +364,9 @@ def create_guest_player(name: str) -> Player:
     return Player.objects.create(name=name, player_number=Player.next_player_number())
 
 
-def add_late_player(event: Event, player: Player | None = None, *, name: str = "") -> Registration:
+def add_late_player(
+    event: Event, player: Player | None = None, *, name: str = "", by: Player | None = None
+) -> Registration:
     """Add a player at the venue (existing, or new by name); only until round 1 is seated."""
     with transaction.atomic():
         event = lock_event(event)
@@ -374,9 +376,9 @@ def add_late_player(event: Event, player: Player | None = None, *, name: str = "
             raise ValidationError(_("Late players can be added while registration is open."))
         if player is None:
             player = create_guest_player(name)
-        registration = register(event, player, late=True)
-        registration.checked_in = True
-        registration.save(update_fields=["checked_in"])
+        registration = register(event, player, late=True, by=by)
+        registration.checked_in, registration.checked_in_by = True, by
+        registration.save(update_fields=["checked_in", "checked_in_by"])
         return registration
 
 

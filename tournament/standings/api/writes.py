@@ -143,7 +143,9 @@ class RegistrationImport(ScopedView):
     def post(self, request, event_id: int):
         event = self.event(EventRole.ORGANIZER)
         try:
-            done = import_registrations(event, _valid(ImportIn, request)["csv"])
+            done = import_registrations(
+                event, _valid(ImportIn, request)["csv"], by=player_of(request.user)
+            )
         except ImportRefused as refused:
             raise ValidationError({"csv": refused.messages}) from refused
         return Response(
