@@ -314,3 +314,10 @@ def test_a_late_player_added_at_the_venue_is_the_organizers_doing(event, organiz
     add_late_player(event, player, by=organizer)
     registration = event.registrations.get(player=player)
     assert registration.registered_by == organizer and registration.checked_in_by == organizer
+
+
+def test_the_demo_events_players_signed_in_themselves():
+    # The demo's players registered and checked in themselves: none is flagged idle.
+    demo, _document = _demo_file()
+    idle = _flags(demo).get("no_activity")
+    assert idle is None or not any(", Player)" in line for line in idle.details)

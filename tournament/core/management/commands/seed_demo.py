@@ -103,9 +103,17 @@ DECKS = Path(__file__).resolve().parents[2] / "demo_decks"
 
 
 def register_all(target: Event, players, checked_in: bool = True, deck: str = "") -> None:
-    """Register players, each with the named demo decklist (saved as the player would)."""
+    """Register players, each with the named demo decklist (saved as the player would); each
+    registered and checked in himself (what the ranking review shows)."""
     registrations = Registration.objects.bulk_create(
-        Registration(event=target, player=p, checked_in=checked_in) for p in players
+        Registration(
+            event=target,
+            player=p,
+            checked_in=checked_in,
+            registered_by=p,
+            checked_in_by=p if checked_in else None,
+        )
+        for p in players
     )
     if deck:
         text = (DECKS / f"{deck}.txt").read_text()
