@@ -36,7 +36,8 @@ echo "production virtualenv from requirements.txt alone in ${SECONDS}s"
 export PATH="$PROD_VENV/bin:$PATH"
 export PRODUCTION=1 DEBUG=0 PORT WEB_CONCURRENCY=2 SPELLFIRE_DATA_DIR="$DATA" \
   STATIC_ROOT="$DATA/static" ALLOWED_HOSTS=localhost,127.0.0.1 EMAIL_URL=console:// \
-  SECRET_KEY="deploy-$(head -c 48 /dev/urandom | base64 | tr -d '/+=')" API_ANON_RATE=20/min
+  SECRET_KEY="deploy-$(head -c 48 /dev/urandom | base64 | tr -d '/+=')" API_ANON_RATE=20/min \
+  TRUSTED_PROXY_COUNT=1 FORWARDED_ALLOW_IPS=127.0.0.1  # compose's trust: the proxy's address only
 # Build steps of the Dockerfile: translations and static files into the image's path.
 python manage.py compilemessages_py >/dev/null
 python manage.py collectstatic --noinput >/dev/null
@@ -123,6 +124,17 @@ for n in $(seq 25); do
 done
 [ "$limited" -ge 5 ] || fail "forged X-Forwarded-For escaped the rate limit ($limited of 25 refused)"
 echo "TLS proxy: pages over HTTPS; $limited of 25 forged-address API calls refused at 20/min"
+# A client that reaches gunicorn without the proxy (here from 127.0.0.2, not the trusted
+# 127.0.0.1) is counted under its own address, whatever X-Forwarded-For it writes: 45 calls
+# span at most two windows of 20, so at least 5 are refused.
+direct=0
+for n in $(seq 45); do
+  code="$(https --interface 127.0.0.2 -o /dev/null -w '%{http_code}' \
+    -H "X-Forwarded-For: 198.51.100.$n" "$BASE/api/v1/events/")"
+  [ "$code" = 429 ] && direct=$((direct + 1))
+done
+[ "$direct" -ge 5 ] || fail "a forged X-Forwarded-For from outside the proxy escaped the rate limit ($direct of 45 refused)"
+echo "past the proxy: $direct of 45 forged-address API calls refused at 20/min"
 
 pdf=""
 for _ in $(seq 90); do
