@@ -164,8 +164,6 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
 # ... and only on a connection from these (gunicorn's variable and default; "*" is refused).
 FORWARDED_ALLOW_IPS = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1")
-# ... and only on a connection from these (gunicorn's variable and default; "*" is refused).
-FORWARDED_ALLOW_IPS = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1")
 AXES_CLIENT_IP_CALLABLE = "tournament.core.client_ip.client_ip"
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
@@ -174,7 +172,6 @@ RATE_LIMITS = {
     "signup": os.environ.get("SIGNUP_RATE", "10/h"),
     "password-reset": os.environ.get("PASSWORD_RESET_RATE", "10/h"),
     "password-reset-email": "3/h",  # per address asked for
-    "signup-email": "3/h",  # sign-up e-mails per address (a taken name or address; new links)
     "signup-email": "3/h",  # sign-up e-mails per address (a taken name or address; new links)
     "check-in-code": "5/15m",  # wrong venue codes per player
 }
