@@ -506,13 +506,9 @@ def _read_structure(r: _Reader, data: dict) -> bool:
     return False
 
 
-def _read(data: Any) -> tuple[EventRecord | None, list[Issue]]:
-    r = _Reader()
-    if isinstance(data, dict) and _read_structure(r, data):
-        return None, r.issues  # the one cause: every other key would look wrong too
-    data = r.obj(data, "", TOP_KEYS)
-    if data is None:
-        return None, r.issues
+def read_heading(r: _Reader, data: dict) -> tuple[Any, Any, Any]:
+    """The top of every event file, either structure: its format id (refused unless it is
+    this one), then the event's name, date and venue."""
     ident = r.key(data, "", "format", r.string)
     if ident is not BAD and ident != FORMAT_ID:
         msg = "unsupported format %(format)r; expected %(expected)r"
@@ -520,6 +516,17 @@ def _read(data: Any) -> tuple[EventRecord | None, list[Issue]]:
     name = r.key(data, "", "name", r.text)
     date = r.key(data, "", "date", _read_date(r))
     venue = r.key(data, "", "venue", r.string)
+    return name, date, venue
+
+
+def _read(data: Any) -> tuple[EventRecord | None, list[Issue]]:
+    r = _Reader()
+    if isinstance(data, dict) and _read_structure(r, data):
+        return None, r.issues  # the one cause: every other key would look wrong too
+    data = r.obj(data, "", TOP_KEYS)
+    if data is None:
+        return None, r.issues
+    name, date, venue = read_heading(r, data)
     fmt = _read_format(r, data)
     seed = r.key(data, "", "seed", r.nullable(r.string), None)
     coordinator = r.key(data, "", "coordinator", _read_official(r, Role.COORDINATOR))

@@ -31,7 +31,6 @@ from scoring.eventfile import (
     Check,
     _any_bad,
     _join,
-    _read_date,
     _read_format,
     _read_game,
     _read_ids,
@@ -39,6 +38,7 @@ from scoring.eventfile import (
     _read_player,
     _Reader,
     official_to_dict,
+    read_heading,
 )
 from scoring.model import Game, Issue, IssueCode, Role, RulesEdition
 from scoring.swiss.model import BEST_OF, ONE_ON_ONE, TOP_CUTS, Match, SwissEvent, SwissRound
@@ -141,13 +141,7 @@ def read_swiss_event(data: Any) -> tuple[SwissEvent | None, list[Issue]]:
     data = r.obj(data, "", SWISS_KEYS)
     if data is None:
         return None, r.issues
-    ident = r.key(data, "", "format", r.string)
-    if ident is not BAD and ident != FORMAT_ID:
-        msg = "unsupported format %(format)r; expected %(expected)r"
-        r.fail("format", IssueCode.UNSUPPORTED_FORMAT, msg, format=ident, expected=FORMAT_ID)
-    name = r.key(data, "", "name", r.text)
-    date = r.key(data, "", "date", _read_date(r))
-    venue = r.key(data, "", "venue", r.string)
+    name, date, venue = read_heading(r, data)
     fmt = _read_format(r, {**FORMAT_DEFAULTS, **data})
     seed = r.key(data, "", "seed", r.nullable(r.string), None)
     best_of = r.key(data, "", "best_of", lambda v, p: r.choice(v, p, BEST_OF), 3)
