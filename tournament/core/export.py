@@ -54,6 +54,12 @@ class SafeTableExport(TableExport):
     than in the computer's legacy encoding, and is written in the reader's dialect: `;`
     between cells and decimal commas in Portuguese, `,` and decimal points otherwise."""
 
+    @classmethod
+    def is_valid_format(cls, export_format):
+        """CSV only: the one format written spreadsheet-safe here (`?_export=xlsx` is the
+        page itself, never an error about a missing library)."""
+        return export_format == cls.CSV
+
     def export(self):
         if self.format != "csv":
             return super().export()

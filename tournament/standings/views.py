@@ -81,7 +81,7 @@ class StandingsView(EventMixin, ExportMixin, LeanFilterMixin, SingleTableMixin, 
     def get(self, request, *args, **kwargs):
         if self.event.status not in PUBLIC_STANDINGS and self.role < EventRole.JUDGE:
             raise Http404
-        if request.GET.get(self.export_trigger_param):
+        if self.export_class.is_valid_format(request.GET.get(self.export_trigger_param)):
             return super().get(request, *args, **kwargs)  # CSV of exactly what is shown
         scoring = self.get_scoring()
         stamp = scoring.refreshed_at.timestamp() if scoring else "none"
@@ -100,7 +100,8 @@ class StandingsView(EventMixin, ExportMixin, LeanFilterMixin, SingleTableMixin, 
         standings = EventStanding.objects.filter(event=self.event)
         if self.is_team_event:
             standings = standings.annotate(team=team_annotation(self.event))
-        if self.request.GET.get(self.export_trigger_param):  # CSV: the columns' accessors
+        asked = self.request.GET.get(self.export_trigger_param)
+        if self.export_class.is_valid_format(asked):  # CSV: the columns' accessors
             return standings.select_related("player")
         if self.is_team_event:
             return standings.values_list(*TeamStandingsTable.ROW_FIELDS, named=True)
@@ -351,7 +352,7 @@ class RankingView(ExportMixin, LeanFilterMixin, SingleTableMixin, FilterView):
         return pagination
 
     def get(self, request, *args, **kwargs):
-        if request.GET.get(self.export_trigger_param):
+        if self.export_class.is_valid_format(request.GET.get(self.export_trigger_param)):
             return super().get(request, *args, **kwargs)  # CSV of the selection
         key = fragment_key("ranking", version("ranking"), query=request.GET.urlencode())
         context = {
