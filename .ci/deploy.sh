@@ -59,7 +59,7 @@ sh -c "$migrate_cmd" >"$DATA/migrate.log" 2>&1 || { cat "$DATA/migrate.log"; fai
 echo "web:    $web_cmd"
 echo "worker: $worker_cmd"
 echo "beat:   $beat_cmd"
-sh -c "$web_cmd" >"$DATA/web.log" 2>&1 & PIDS+=($!)
+sh -c "exec $web_cmd" >"$DATA/web.log" 2>&1 & PIDS+=($!)  # exec: stopping it stops gunicorn
 sh -c "exec $worker_cmd" >"$DATA/worker.log" 2>&1 & PIDS+=($!)
 sh -c "exec $beat_cmd" >"$DATA/beat.log" 2>&1 & PIDS+=($!)
 
