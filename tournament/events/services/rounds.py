@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Max, Value
+from django.db.models import Count, Max, Value
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -325,7 +325,7 @@ def move_seat(rnd: Round, registration: Registration, to: Bracket) -> Seat:
         )
         if seat is None or to.round_id != rnd.pk or seat.bracket_id == to.pk:
             raise ValidationError(_("Choose a player of this round and another of its tables."))
-        sizes = {b.pk: b.seats.count() for b in rnd.brackets.all()}
+        sizes = dict(rnd.brackets.annotate(n=Count("seats")).values_list("pk", "n"))
         sizes[seat.bracket_id] -= 1
         sizes[to.pk] += 1
         if not sizes_allowed(list(sizes.values())):
