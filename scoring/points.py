@@ -43,6 +43,7 @@ MIN_GAME_PLAYERS = 3
 UNSCORED = "unscored"
 TOO_FEW_PARTICIPANTS = "too-few-participants"
 TWO_PLAYER_GAMES_ONLY = "two-player-games-only"
+ONE_ON_ONE_EVENT = "one-on-one"
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,3 +216,10 @@ def eligibility(event: EventRecord) -> Eligibility:
     return Eligibility(
         not reasons, tuple(text for _, text in reasons), tuple(code for code, _ in reasons)
     )
+
+
+def one_on_one_eligibility() -> Eligibility:
+    """A one-on-one event is never scored for the ranking (SPEC §11: its games are
+    two-player games, which the seeds' ranking does not count)."""
+    text = "one-on-one events are never scored for the ranking (two-player games)"
+    return Eligibility(False, (text,), (ONE_ON_ONE_EVENT,))

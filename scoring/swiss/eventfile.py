@@ -20,7 +20,6 @@ keys in the order above, 2-space indent, UTF-8, a trailing newline.
 from __future__ import annotations
 
 import json
-import math
 from collections import Counter
 from typing import Any
 
@@ -41,7 +40,15 @@ from scoring.eventfile import (
     read_heading,
 )
 from scoring.model import Game, Issue, IssueCode, Role, RulesEdition
-from scoring.swiss.model import BEST_OF, ONE_ON_ONE, TOP_CUTS, Match, SwissEvent, SwissRound
+from scoring.swiss.model import (
+    BEST_OF,
+    ONE_ON_ONE,
+    TOP_CUTS,
+    Match,
+    SwissEvent,
+    SwissRound,
+    default_swiss_rounds,
+)
 from scoring.swiss.validation import validate_swiss_event
 
 __all__ = ["read_swiss_event", "serialize_swiss_event", "swiss_event_to_dict"]
@@ -127,7 +134,7 @@ def _default_swiss_rounds(players: int, rounds: tuple[SwissRound, ...]) -> int:
     recorded = sum(1 for rnd in rounds if not rnd.cut)
     if any(rnd.cut for rnd in rounds):
         return max(1, recorded)
-    return max(1, math.ceil(math.log2(players)) if players > 1 else 1, recorded)
+    return max(default_swiss_rounds(players), recorded)
 
 
 def read_swiss_event(data: Any) -> tuple[SwissEvent | None, list[Issue]]:

@@ -9,6 +9,7 @@ dropped after it; top-cut rounds say ``cut``.
 from __future__ import annotations
 
 import datetime as dt
+import math
 from dataclasses import dataclass
 
 from scoring.model import EndedBy, Format, Game, Official, PlayerRef
@@ -26,6 +27,7 @@ __all__ = [
     "MatchScore",
     "SwissEvent",
     "SwissRound",
+    "default_swiss_rounds",
     "games_to_win",
     "score_match",
 ]
@@ -40,6 +42,11 @@ GAME_WIN_POINTS, GAME_DRAW_POINTS = 3, 1
 
 def _set(obj: object, name: str, value: object) -> None:
     object.__setattr__(obj, name, value)
+
+
+def default_swiss_rounds(players: int) -> int:
+    """SPEC §11's default number of Swiss rounds: ⌈log₂ players⌉ (at least one)."""
+    return max(1, math.ceil(math.log2(players))) if players > 1 else 1
 
 
 def games_to_win(best_of: int) -> int:

@@ -17,13 +17,13 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
-from scoring.model import Bracket, Issue, IssueCode, TournamentType, issue
+from scoring.model import Bracket, Format, Issue, IssueCode, TournamentType, issue
 from scoring.swiss.model import Match, SwissEvent, SwissRound, games_to_win, score_match
 from scoring.swiss.standings import cut_rounds, cut_seeds, swiss_standing
 from scoring.swiss.topcut import CUT_SEEDS
 from scoring.validation import validate_format, validate_game
 
-__all__ = ["validate_swiss_event"]
+__all__ = ["match_game_issues", "validate_swiss_event"]
 
 # The limit assumed for checking games of a file that names none (games may end by time).
 SWISS_ROUND_MINUTES = 50
@@ -203,17 +203,24 @@ def _no_show(match, where: str) -> list[Issue]:
 
 
 def _games(event: SwissEvent, rnd: SwissRound, match, where: str) -> list[Issue]:
+    return match_game_issues(match, event.format, event.best_of, cut=rnd.cut, where=where)
+
+
+def match_game_issues(
+    match: Match, fmt: Format, best_of: int, *, cut: bool = False, where: str = ""
+) -> list[Issue]:
+    """What the games of one match break (SPEC §11 and §5): a game after the match was
+    decided, and each game's own checks (counts, winner, victory and time). Used for a
+    whole event file and for one match whose result a judge enters."""
     issues = []
     seated = Bracket(match.table if isinstance(match.table, int) else 0, match.players)
-    # Swiss rounds are timed rounds (SPEC §11): a game may end by time even when the file
+    # Swiss rounds are timed rounds (SPEC §11): a game may end by time even when the event
     # names no time limit.
-    fmt = event.format
     timed = fmt if fmt.timed else replace(fmt, time_limit_minutes=SWISS_ROUND_MINUTES)
+    prefix = f"{where}." if where else ""
     for g, game in enumerate(match.games):
-        at = f"{where}.games[{g}]"
-        before = score_match(
-            Match(match.table, match.players, match.games[:g]), event.best_of, cut=rnd.cut
-        )
+        at = f"{prefix}games[{g}]"
+        before = score_match(Match(match.table, match.players, match.games[:g]), best_of, cut=cut)
         if g and before.decided:  # the first cause: whatever this game says
             a, b = match.players
             msg = "the match was decided after game %(games)s (%(score)s): no game may follow it"

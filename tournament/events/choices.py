@@ -28,6 +28,25 @@ class Status(models.TextChoices):
     FINISHED = "finished", _("Finished")
 
 
+class Structure(models.TextChoices):
+    """How an event's players meet (SPEC §4 brackets; SPEC §11 one-on-one)."""
+
+    BRACKETS = "brackets", _("Brackets of three or four")
+    ONE_ON_ONE = "one-on-one", _("One-on-one (Swiss rounds and a top cut)")
+
+
+class BestOf(models.IntegerChoices):
+    ONE = 1, _("Best of 1")
+    THREE = 3, _("Best of 3")
+
+
+class TopCut(models.IntegerChoices):
+    NONE = 0, _("No top cut")
+    TWO = 2, _("Top 2")
+    FOUR = 4, _("Top 4")
+    EIGHT = 8, _("Top 8")
+
+
 class DeckSize(models.IntegerChoices):
     NEWBIE = 25, _("25 (Barbaric Newbie)")
     STANDARD = 55, _("55 (standard)")

@@ -13,12 +13,15 @@ from scoring.shorthand import Language, shorthand
 from tournament.accounts.models import Player
 from tournament.core.timezones import default_time_zone, validate_time_zone
 from tournament.events.choices import (
+    BestOf,
     DeckRules,
     DeckSize,
     PaperSize,
     PointsMode,
     RulesEdition,
     Status,
+    Structure,
+    TopCut,
     TournamentType,
     Variant,
     Victory,
@@ -88,6 +91,21 @@ class Event(models.Model):
         Player, blank=True, related_name="judged_events", verbose_name=_("judges")
     )
     status = models.CharField(_("status"), max_length=20, choices=Status, default=Status.DRAFT)
+    # SPEC §11: brackets of three or four (the default), or one-on-one Swiss rounds.
+    structure = models.CharField(
+        _("structure"), max_length=12, choices=Structure, default=Structure.BRACKETS
+    )
+    best_of = models.PositiveSmallIntegerField(
+        _("games per match"), choices=BestOf, default=BestOf.THREE
+    )
+    swiss_rounds = models.PositiveSmallIntegerField(
+        _("Swiss rounds"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(20)],
+        help_text=_("Leave empty for the usual count: enough rounds for one undefeated player."),
+    )
+    top_cut = models.PositiveSmallIntegerField(_("top cut"), choices=TopCut, default=TopCut.NONE)
 
     deck_size = models.PositiveSmallIntegerField(_("deck size"), choices=DeckSize, default=55)
     deck_rules = models.CharField(
@@ -231,6 +249,11 @@ class Event(models.Model):
         )
 
     @property
+    def is_one_on_one(self) -> bool:
+        """Played in one-on-one matches (SPEC §11) rather than brackets."""
+        return self.structure == Structure.ONE_ON_ONE
+
+    @property
     def is_timed(self) -> bool:
         return bool(self.time_limit_minutes)
 
@@ -249,6 +272,12 @@ class Event(models.Model):
             errors["deck_size"] = _("Blitz decks have 25 cards.")
         if self.victory == Victory.BARBARIC_NEWBIE and self.deck_size != 25:
             errors["deck_size"] = _("Barbaric Newbie is played with 25-card decks.")
+        if self.structure == Structure.ONE_ON_ONE and self.tournament_type == (
+            TournamentType.TEAM_SPIRIT
+        ):
+            errors["structure"] = _(
+                "Team Spirit is played by teams in brackets, never one-on-one."
+            )
         if not self.decklists_published:
             self.decklists_published = DecklistsPublished.NONE
         if self.decklists_published == DecklistsPublished.TOP and not self.decklists_top:
@@ -324,6 +353,10 @@ class Round(models.Model):
     state = models.CharField(max_length=10, choices=State, default=State.SEATED)
     published = models.BooleanField(_("seating published"), default=False)
     is_final = models.BooleanField(_("final"), default=False)
+    # One-on-one events (SPEC §11): a round of the top cut, and the players given a bye
+    # (player ids) in a Swiss round.
+    is_cut = models.BooleanField(_("top cut"), default=False)
+    byes = models.JSONField(_("byes"), default=list, blank=True)
     # Stored by the services and the recompute pipeline from the engine's
     # `scoring.points.round_multiplier` (SPEC §6: round × event multiplier); pages and
     # sheets print it.
@@ -374,6 +407,15 @@ class Bracket(models.Model):
     )
     tiebreak_decided_by = models.ForeignKey(
         Player, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    # A one-on-one match lost by a player who did not come (SPEC §11: 0–2, no games).
+    no_show = models.ForeignKey(
+        Player,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("did not come"),
     )
 
     class Meta:

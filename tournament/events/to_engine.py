@@ -6,10 +6,11 @@ Storing what the engine computes is `tournament.standings.store`'s job.
 
 from collections.abc import Iterable
 
-from django.db.models import Prefetch
+from django.db.models import Prefetch, Q
 
 from scoring import model as m
 from scoring.figures import entrant_bracket
+from scoring.swiss import model as sw
 from scoring.teams import seated_as_teams
 from tournament.events.choices import TournamentType
 from tournament.events.models import FORMAT_FIELDS, Bracket, Event, Round, Seat, Team
@@ -140,3 +141,73 @@ def draw_seed(event: Event) -> str | None:
     event run on the site has ``event-<pk>``."""
     imported = getattr(event, "imported_from", None)  # the eventfile app's ImportedEvent
     return imported.seed if imported is not None else f"event-{event.pk}"
+
+
+# --- one-on-one events (SPEC §11) ---------------------------------------------------------
+
+
+def match_of(bracket: Bracket, games: Iterable | None = None) -> sw.Match:
+    """The engine's view of a one-on-one match (a two-seat bracket; prefetched rows)."""
+    seats = sorted(bracket.seats.all(), key=lambda s: s.position)
+    games = sorted(bracket.games.all() if games is None else games, key=lambda g: g.number)
+    return sw.Match(
+        table=bracket.table,
+        players=tuple(engine_id(s.registration.player_id) for s in seats),
+        games=tuple(game_of(g) for g in games),
+        no_show=engine_id(bracket.no_show_id) if bracket.no_show_id else None,
+    )
+
+
+def swiss_participants(event: Event) -> list:
+    """Registrations of a one-on-one event's players: everyone not on the waiting list who
+    checked in or was paired (a registration that never came is no participant)."""
+    paired = Seat.objects.filter(bracket__round__event=event).values("registration_id")
+    return list(
+        event.registrations.filter(waitlisted=False)
+        .filter(Q(checked_in=True) | Q(pk__in=paired))
+        .exclude(dropped_in_round=0)
+        .select_related("player")
+        .order_by("pk")
+    )
+
+
+def swiss_rounds_of(event: Event, players: int) -> int:
+    """The Swiss rounds the event plays: the organizer's number, else SPEC §11's default."""
+    return event.swiss_rounds or sw.default_swiss_rounds(players)
+
+
+def swiss_event_of(event: Event, rounds: Iterable[Round] | None = None) -> sw.SwissEvent:
+    """The whole one-on-one event as the engine's SwissEvent (rounds from `rounds_queryset`)."""
+    registrations = swiss_participants(event)
+    dropped: dict[int, list[str]] = {}
+    for r in registrations:
+        if r.dropped_in_round:
+            dropped.setdefault(r.dropped_in_round, []).append(engine_id(r.player_id))
+    rounds = rounds_queryset(event) if rounds is None else rounds
+    record = event_record(event, rounds=())
+    return sw.SwissEvent(
+        format=record.format,
+        name=event.name,
+        date=event.date,
+        venue=event.venue,
+        coordinator=record.coordinator,
+        judges=record.judges,
+        players=tuple(
+            m.PlayerRef(engine_id(r.player_id), r.player.name, r.player.player_number)
+            for r in registrations
+        ),
+        best_of=event.best_of,
+        swiss_rounds=swiss_rounds_of(event, len(registrations)),
+        top_cut=event.top_cut,
+        rounds=tuple(
+            sw.SwissRound(
+                number=r.number,
+                matches=tuple(match_of(b) for b in r.brackets.all()),
+                byes=tuple(engine_id(p) for p in r.byes or ()),
+                dropped=tuple(dropped.get(r.number, ())),
+                cut=r.is_cut,
+            )
+            for r in rounds
+        ),
+        seed=draw_seed(event),
+    )

@@ -14,6 +14,7 @@ from tournament.accounts.models import Player
 from tournament.events.models import Bracket, Event, Round
 from tournament.events.permissions import EventRole, player_role
 from tournament.events.to_engine import bracket_of, placement_bracket, teams_by_player
+from tournament.results.matches import match_over
 from tournament.results.messages import entrant_names
 from tournament.results.models import EntryStatus, Game, GameEntry
 
@@ -43,6 +44,8 @@ def dropped_before(bracket: Bracket, number: object) -> frozenset[int]:
 def bracket_over(bracket: Bracket, games: list[Game] | None = None) -> str | None:
     """Why no further game may be recorded in this bracket (None: play goes on)."""
     games = accepted_games(bracket) if games is None else games
+    if bracket.round.event.is_one_on_one:
+        return match_over(bracket, games)
     teams = teams_by_player(bracket.round.event)
     engine = placement_bracket(bracket, games, teams)
     reason = finished_by(engine)

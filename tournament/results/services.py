@@ -39,6 +39,7 @@ from tournament.events.to_engine import (
     format_of,
     teams_by_player,
 )
+from tournament.results.matches import check_match_game
 from tournament.results.messages import issue_errors, player_names, team_errors
 from tournament.results.models import EntryStatus, Game, GameEntry, result_key
 from tournament.results.selectors import (
@@ -133,6 +134,9 @@ def check_game(bracket: Bracket, number: int, data: GameData, correction: bool) 
             _("Time has not been called for this round: a game cannot end by time yet."),
             "ended_by",
         )
+    if event.is_one_on_one:
+        check_match_game(bracket, games, number, game, correction)
+        return
     engine = bracket_of(bracket, games=previous)
     names = player_names(bracket)
     teams = teams_by_player(event)

@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from scoring import model as engine
-from scoring.points import TOO_FEW_PARTICIPANTS, TWO_PLAYER_GAMES_ONLY, UNSCORED
+from scoring.points import ONE_ON_ONE_EVENT, TOO_FEW_PARTICIPANTS, TWO_PLAYER_GAMES_ONLY, UNSCORED
 from tournament.accounts.models import Player
 from tournament.events.choices import engine_choices
 from tournament.events.models import Event, Registration
@@ -77,6 +77,13 @@ def reason_text(reason: dict) -> str:
                 "toward the rankings."
             )
         )
+    if code == ONE_ON_ONE_EVENT:
+        return str(
+            _(
+                "One-on-one events are never scored for the ranking: their games are "
+                "two-player games."
+            )
+        )
     return str(reason.get("text", code))
 
 
@@ -108,6 +115,17 @@ class EventStanding(models.Model):
     eliminated_in_round = models.PositiveSmallIntegerField(
         _("eliminated in round"), null=True, blank=True
     )
+    # One-on-one events (SPEC §11), as `scoring.swiss.standings` computes them: match
+    # points and tie-breakers of the Swiss rounds, the record of every match ("W-L-D").
+    match_points = models.PositiveIntegerField(_("match points"), null=True, blank=True)
+    omw = models.DecimalField(
+        _("opponents' match-win %"), max_digits=5, decimal_places=4, null=True, blank=True
+    )
+    gw = models.DecimalField(_("game-win %"), max_digits=5, decimal_places=4, null=True, blank=True)
+    ogw = models.DecimalField(
+        _("opponents' game-win %"), max_digits=5, decimal_places=4, null=True, blank=True
+    )
+    record = models.CharField(_("record"), max_length=20, blank=True, default="")
 
     class Meta:
         ordering = ["event", "place", "player__name"]

@@ -23,21 +23,28 @@ from django.db import transaction
 from django.dispatch import Signal
 
 from scoring.model import EventRecord
+from scoring.swiss.model import SwissEvent
 from tournament.accounts.models import Player
 from tournament.events.models import POINTS_FIELDS, Bracket, Event
 from tournament.events.signals import results_changed, results_confirmed
 from tournament.events.to_engine import rounds_queryset
 from tournament.standings import services
 from tournament.standings.store import store_bracket_results, store_results, store_round_multipliers
+from tournament.standings.swiss_store import store_swiss_event
 
 # Event fields that only decide whether (and in which year) the event is ranked.
 RANKING_FIELDS = frozenset({"status", "date"})
 
 
-def refresh_event(event: Event) -> EventRecord:
-    """Recompute and store every figure of the event; returns the engine's record of it."""
+def refresh_event(event: Event) -> EventRecord | SwissEvent:
+    """Recompute and store every figure of the event; returns the engine's record of it
+    (a one-on-one event's: `scoring.swiss.model.SwissEvent`)."""
     with transaction.atomic():
         rounds = list(rounds_queryset(event))
+        if event.is_one_on_one:
+            engine = store_swiss_event(event, rounds)
+            _announce(event)
+            return engine
         store_round_multipliers(event, rounds)
         record = store_results(event, rounds)
         services.refresh_standings(event, rounds, record)
@@ -47,6 +54,14 @@ def refresh_event(event: Event) -> EventRecord:
 
 def refresh_bracket(bracket: Bracket) -> None:
     """Recompute one bracket after a result or a tie-break decision, and what depends on it."""
+    event = bracket.round.event
+    if event.is_one_on_one:
+        # A match's result moves its players' opponents' tie-breakers: the whole event.
+        refresh_event(event)
+        transaction.on_commit(
+            lambda: results_confirmed.send_robust(sender=Event, event=event), robust=True
+        )
+        return
     with transaction.atomic():
         seats, games = store_bracket_results(bracket)
         services.refresh_players(bracket.round.event, seats)

@@ -22,7 +22,12 @@ from tournament.decks.models import Decklist
 from tournament.decks.services import refresh_statuses
 from tournament.events.choices import Status, TournamentType
 from tournament.events.models import Bracket, Event, Registration, Round, Seat
+from tournament.events.services import swiss
 from tournament.events.services.registration import lock_event, register
+from tournament.events.services.round_state import current_round
+from tournament.events.services.round_state import locked_round as _locked_round
+from tournament.events.services.round_state import require_open_current as _require_open_current
+from tournament.events.services.round_state import round_has_results as _round_has_results
 from tournament.events.services.teams import team_of
 from tournament.events.to_engine import engine_id, event_record, teams_by_player
 from tournament.results.models import Game, GameEntry
@@ -31,26 +36,6 @@ from tournament.standings.models import RankingTotal
 
 # How time is called in a timed event (000 TIMED EVENTS).
 EXTRA_TURNS = 5
-
-
-def _locked_round(rnd: Round) -> tuple[Event, Round]:
-    """The event and round, locked; refused when a concurrent request replaced the round.
-
-    Re-seating deletes the round and creates a new one: a second click that waited for the
-    event's lock finds its round gone, which is a message, not an error."""
-    event = lock_event(rnd.event)
-    try:
-        return event, Round.objects.select_for_update().get(pk=rnd.pk)
-    except Round.DoesNotExist as error:
-        raise ValidationError(
-            _("Round %(number)s was just changed by someone else: reload the page and check it.")
-            % {"number": rnd.number}
-        ) from error
-
-
-def current_round(event: Event) -> Round | None:
-    """The latest round of an event (None before round 1 is seated)."""
-    return event.rounds.order_by("-number").first()
 
 
 def _unseatable_message(count: int) -> str:
@@ -205,6 +190,8 @@ def _mark_wildcards(rnd: Round, event: Event) -> None:
 
 def seat_next_round(event: Event, seed: int | None = None) -> Round:
     """Seat round 1 from checked-in players, or the next round from those advancing."""
+    if event.is_one_on_one:
+        return swiss.pair_round(event, seed)
     with transaction.atomic():
         event = lock_event(event)
         if event.status not in (Status.REGISTRATION, Status.RUNNING):
@@ -223,17 +210,10 @@ def seat_next_round(event: Event, seed: int | None = None) -> Round:
         return rnd
 
 
-def _round_has_results(rnd: Round) -> bool:
-    return Game.objects.filter(bracket__round=rnd).exists()
-
-
-def _require_open_current(event: Event, rnd: Round) -> None:
-    if rnd != current_round(event) or rnd.state == Round.State.CLOSED:
-        raise ValidationError(_("Round %(number)s is closed.") % {"number": rnd.number})
-
-
 def reseat_round(rnd: Round, seed: int | None = None) -> Round:
     """Seat the same round again with a new seed, only while no result is entered."""
+    if rnd.event.is_one_on_one:
+        return swiss.repair_round(rnd, seed)
     with transaction.atomic():
         event, rnd = _locked_round(rnd)
         _require_open_current(event, rnd)
@@ -317,6 +297,10 @@ def move_seat(rnd: Round, registration: Registration, to: Bracket) -> Seat:
     with transaction.atomic():
         event, rnd = _locked_round(rnd)
         _require_seats_open(event, rnd)
+        if event.is_one_on_one:
+            raise ValidationError(
+                _("A match seats two players: swap two players instead of moving one.")
+            )
         seat = (
             Seat.objects.select_for_update()
             .select_related("bracket")
@@ -450,6 +434,10 @@ def drop_player(registration: Registration) -> Registration:
         registration.dropped_in_round = rnd.number if rnd else 0
         if rnd is None:
             return registration
+        if event.is_one_on_one:
+            # SPEC §11: he is paired no more; his matches stay and count for his opponents.
+            recompute.refresh_event(event)
+            return registration
         if rnd.state != Round.State.CLOSED:
             # A finished bracket keeps its places; only an unfinished one plays on without them.
             # The games recorded so far are his; he takes no part in later ones (SPEC §4).
@@ -500,7 +488,7 @@ def undo_drop(registration: Registration) -> Registration:
         Seat.objects.filter(bracket__round=rnd, registration__in=returning).update(
             dropped=False, dropped_after_games=None
         )
-        if rnd.state == Round.State.CLOSED and not rnd.is_final:
+        if rnd.state == Round.State.CLOSED and not rnd.is_final and not event.is_one_on_one:
             _store_advancement(event, rnd, event_record(event))
         recompute.refresh_event(event)
         return registration
@@ -571,6 +559,8 @@ def _store_team_advancement(event: Event, rnd: Round, record: EventRecord) -> No
 
 def close_round(rnd: Round) -> Round:
     """Close a round whose brackets are all decided, and record who advances."""
+    if rnd.event.is_one_on_one:
+        return swiss.close_round(rnd)
     with transaction.atomic():
         event, rnd = _locked_round(rnd)
         if rnd.state == Round.State.CLOSED:
@@ -585,6 +575,8 @@ def close_round(rnd: Round) -> Round:
 def reopen_round(rnd: Round) -> Round:
     """Reopen a closed round for corrections, while the next round is not seated: who
     advances (and the wildcards) is decided again when it is closed again."""
+    if rnd.event.is_one_on_one:
+        return swiss.reopen_round(rnd)
     with transaction.atomic():
         event, rnd = _locked_round(rnd)
         if rnd.state != Round.State.CLOSED:
@@ -605,6 +597,8 @@ def reopen_round(rnd: Round) -> Round:
 
 def finish_event(event: Event) -> Event:
     """Finish an event once its final is closed."""
+    if event.is_one_on_one:
+        return swiss.finish_event(event)
     with transaction.atomic():
         event = lock_event(event)
         if event.status == Status.FINISHED:

@@ -1,0 +1,170 @@
+"""Store what the engine computes for a one-on-one event (SPEC §11, `scoring.swiss`).
+
+The one-on-one half of the recompute pipeline (`recompute.refresh_event` calls it for an
+event whose structure is one-on-one): each match's state and winner, each seat's games and
+realms, and every player's standing — final place, match points, OMW, GW, OGW, unrazed
+realms and record — exactly as `scoring.swiss.standings.score_swiss_event` states them.
+One-on-one events are never scored for the ranking (two-player games, SPEC §2 and §11).
+"""
+
+from __future__ import annotations
+
+from decimal import ROUND_HALF_EVEN, Decimal
+from fractions import Fraction
+
+from scoring.points import one_on_one_eligibility
+from scoring.swiss import model as sw
+from scoring.swiss.standings import SwissRow, cut_rounds, score_swiss_event, swiss_standing
+from tournament.events.models import Bracket, Event, Round, Seat
+from tournament.events.to_engine import engine_id, swiss_event_of, swiss_participants
+from tournament.standings.models import EventScoring, EventStanding
+
+SEAT_FIELDS = ["place", "points", "unrazed_total", "games_won", "best_game"]
+PERCENT = Decimal("0.0001")  # the four places SPEC §11 prints
+
+
+def match_state(score: sw.MatchScore) -> str:
+    """A match's bracket state: waiting for its first game, being played, or decided."""
+    if score.decided:
+        return Bracket.State.COMPLETE
+    return Bracket.State.IN_PROGRESS if score.played else Bracket.State.WAITING
+
+
+def _seat_values(match: sw.Match, score: sw.MatchScore, player: str, cut: bool) -> dict:
+    if not score.decided:
+        place = points = None
+    elif score.winner is None:  # a drawn Swiss match
+        place, points = 1, sw.DRAW_POINTS
+    else:
+        won = score.winner == player
+        place, points = (1, sw.WIN_POINTS) if won else (2, sw.LOSS_POINTS)
+    return {
+        "place": place,
+        "points": None if cut else points,
+        "unrazed_total": score.unrazed.get(player, 0),
+        "games_won": score.wins.get(player, 0),
+        "best_game": max((g.unrazed.get(player, 0) for g in match.games), default=0),
+    }
+
+
+def _store_matches(event: sw.SwissEvent, rounds: list[Round]) -> None:
+    brackets, seats = [], []
+    for rnd, engine_round in zip(rounds, event.rounds, strict=True):
+        for bracket, match in zip(rnd.brackets.all(), engine_round.matches, strict=True):
+            score = sw.score_match(match, event.best_of, cut=rnd.is_cut)
+            winner = int(score.winner) if score.decided and score.winner else None
+            bracket.state, bracket.winner_id = match_state(score), winner
+            brackets.append(bracket)
+            for seat in bracket.seats.all():
+                player = engine_id(seat.registration.player_id)
+                for name, value in _seat_values(match, score, player, rnd.is_cut).items():
+                    setattr(seat, name, value)
+                seats.append(seat)
+    Bracket.objects.bulk_update(brackets, ["state", "winner"])
+    Seat.objects.bulk_update(seats, SEAT_FIELDS)
+
+
+def _percent(value: Fraction) -> Decimal:
+    exact = Decimal(value.numerator) / Decimal(value.denominator)
+    return exact.quantize(PERCENT, rounding=ROUND_HALF_EVEN)
+
+
+def _eliminated(event: sw.SwissEvent) -> dict[str, int]:
+    """Round in which each player left the top cut (players outside it: the last Swiss
+    round, once the cut is paired)."""
+    out: dict[str, int] = {}
+    cut = cut_rounds(event, swiss_standing(event))
+    if not cut:
+        return out
+    in_cut = {p for pair in cut[0].pairs for p in pair}
+    last_swiss = event.swiss[-1].number if event.swiss else 0
+    out |= {p.id: last_swiss for p in event.players if p.id not in in_cut}
+    for rnd in cut:
+        for pair, winner in zip(rnd.pairs, rnd.winners, strict=True):
+            if winner is not None:
+                out[pair[0] if winner == pair[1] else pair[1]] = rnd.number
+    return out
+
+
+def _status(row: SwissRow, winner: str | None, dropped: int | None, out: dict[str, int]):
+    if row.id == winner:
+        return EventStanding.Status.WINNER, None
+    if dropped:
+        return EventStanding.Status.DROPPED, dropped
+    if row.id in out:
+        return EventStanding.Status.ELIMINATED, out[row.id]
+    return EventStanding.Status.ACTIVE, None
+
+
+def _played(event: sw.SwissEvent) -> dict[str, list[int]]:
+    rounds: dict[str, list[int]] = {}
+    for rnd in event.rounds:
+        for player in (*rnd.players, *rnd.byes):
+            rounds.setdefault(player, []).append(rnd.number)
+    return rounds
+
+
+def _standing_rows(engine: sw.SwissEvent, event: Event, registrations: list) -> list[EventStanding]:
+    standings = score_swiss_event(engine)
+    by_player = {engine_id(r.player_id): r for r in registrations}
+    out, played = _eliminated(engine), _played(engine)
+    games = {}
+    for rnd in engine.rounds:
+        for match in rnd.matches:
+            score = sw.score_match(match, engine.best_of, cut=rnd.cut)
+            for player, wins in score.wins.items():
+                games[player] = games.get(player, 0) + wins
+    rows = []
+    for row in standings.players:
+        registration = by_player[row.id]
+        status, eliminated = _status(row, standings.winner, registration.dropped_in_round, out)
+        rounds = played.get(row.id, [])
+        rows.append(
+            EventStanding(
+                event=event,
+                registration=registration,
+                player_id=registration.player_id,
+                place=row.place,
+                points=row.match_points,
+                brackets_played=len(rounds),
+                last_round=max(rounds, default=0),
+                unrazed_total=row.unrazed,
+                games_won=games.get(row.id, 0),
+                status=status,
+                eliminated_in_round=eliminated,
+                match_points=row.match_points,
+                omw=_percent(row.omw),
+                gw=_percent(row.gw),
+                ogw=_percent(row.ogw),
+                record=row.record,
+            )
+        )
+    return rows
+
+
+def store_swiss_event(event: Event, rounds: list[Round]) -> sw.SwissEvent:
+    """Recompute and store every figure of a one-on-one event; returns the engine's event.
+
+    `rounds` come from `rounds_queryset`. Called inside the recompute's transaction."""
+    engine = swiss_event_of(event, rounds)
+    _store_matches(engine, rounds)
+    registrations = swiss_participants(event)
+    rows = _standing_rows(engine, event, registrations)
+    EventStanding.objects.filter(event=event).delete()
+    EventStanding.objects.bulk_create(rows)
+    winner = next((r.player_id for r in rows if r.status == EventStanding.Status.WINNER), None)
+    verdict = one_on_one_eligibility()
+    EventScoring.objects.update_or_create(
+        event=event,
+        defaults={
+            "eligible": verdict.scored,
+            "reasons": [{"code": code} for code in verdict.codes],
+            "participants": len(engine.participants),
+            "rounds": len(rounds),
+            "winner_id": winner,
+            "standings_count": len(rows),
+            "officials": [],
+            "wildcards": {},
+        },
+    )
+    return engine
