@@ -111,7 +111,7 @@ def test_a_dropped_player_is_paired_no_more_and_his_match_still_counts(
     rnd = rounds.seat_next_round(event, seed=9)
     first, second = _matches(rnd)
     a, b = seated(first)
-    c, d = seated(second)
+    c, _d = seated(second)
     win(first, a, judge, second_judge)
     win(second, c, judge, second_judge)
     rounds.close_round(rnd)
