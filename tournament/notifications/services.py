@@ -40,7 +40,11 @@ from tournament.notifications.models import Message, Preferences, PushSubscripti
 
 logger = logging.getLogger(__name__)
 
-STALE_CLAIM = timedelta(minutes=10)
+# Longer than one delivery takes (its Web Push and SMTP time-outs): a claim older than this
+# was left by a worker that died, and the sweep sends the message again.
+STALE_CLAIM = timedelta(minutes=2)
+# Real sending failures (SMTP errors) before a message is given up. Being put off (the hourly
+# limit, a claim left by a dead worker) is not an attempt.
 MAX_ATTEMPTS = 8
 UNSUBSCRIBE_SALT = "notifications.unsubscribe"
 _suppressed: ContextVar[bool] = ContextVar("notifications_suppressed", default=False)
@@ -117,7 +121,7 @@ def unsubscribe_url(user, kind: str) -> str:
 def deliver(message_id: int) -> str:
     """Send one message if it is still due; the outcome, or "busy"/"later"."""
     now = timezone.now()
-    claimed = due().filter(pk=message_id).update(claimed_at=now, attempts=F("attempts") + 1)
+    claimed = due().filter(pk=message_id).update(claimed_at=now)
     if not claimed:
         return "busy"
     message = Message.objects.select_related("recipient", "event").get(pk=message_id)
@@ -149,6 +153,9 @@ def deliver(message_id: int) -> str:
             message.error = ("Web Push: " + "; ".join(pushed.errors))[:500]
             message.save(update_fields=["error"])
             return _finish(message, Message.Outcome.FAILED)
+    # Only now is it an attempt: a message deferred any number of times keeps its budget.
+    Message.objects.filter(pk=message.pk).update(attempts=F("attempts") + 1)
+    message.attempts += 1
     try:
         _send(message, user, subject, body, prefs.language)
     except (OSError, SMTPException) as error:
