@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 
@@ -17,7 +18,16 @@ logger = logging.getLogger(__name__)
 
 MAX_ATTEMPTS = 5
 FIRST_RETRY_SECONDS = 30  # then ×4: 30 s, 2 min, 8 min, 32 min
-STALE_AFTER = datetime.timedelta(minutes=5)
+# A pending delivery whose queued task did not run this long after it was due lost its task
+# (Redis lost its data, a worker died): the sweep (Celery beat, every 15 s) queues it again.
+# A delivery claimed by a task cannot be sent twice (`claim`), so the margin is short.
+STALE_AFTER = datetime.timedelta(seconds=30)
+# How long a claimed attempt may take (the transport's timeouts and a redirect or two); a
+# worker that dies mid-send leaves the delivery due again after this.
+CLAIM_SECONDS = 60
+# Recorded on a delivery whose task could not be queued (the broker was down): the sweep
+# queues it as soon as the broker answers again, without waiting for STALE_AFTER.
+NOT_QUEUED = "not queued: the task queue was unavailable"
 USER_AGENT = "SpellfireTournamentManager-Webhook/1"
 
 
@@ -81,8 +91,27 @@ def enqueue(delivery: Delivery) -> None:
     try:
         deliver.delay(delivery.pk)
     except Exception:
-        # broker down: the delivery stays pending and the beat job sends it later
+        # broker down: the delivery stays pending and the beat job sends it once it is back
         logger.exception("webhook delivery %s could not be queued", delivery.pk)
+        Delivery.objects.filter(pk=delivery.pk, state=Delivery.State.PENDING).update(
+            error=NOT_QUEUED
+        )
+
+
+def claim(delivery_id: int) -> Delivery | None:
+    """The delivery, claimed for one attempt; None when it is not pending, or not due (a
+    retry is scheduled for later, or another task is sending it now).
+
+    The claim moves `next_attempt_at` CLAIM_SECONDS ahead in one conditional update: of two
+    tasks for the same delivery (its own retry and the sweep's) only one sends it."""
+    now = timezone.now()
+    due = Q(next_attempt_at__isnull=True) | Q(next_attempt_at__lte=now)
+    claimed = Delivery.objects.filter(due, pk=delivery_id, state=Delivery.State.PENDING).update(
+        next_attempt_at=now + datetime.timedelta(seconds=CLAIM_SECONDS)
+    )
+    if not claimed:
+        return None
+    return Delivery.objects.select_related("webhook").get(pk=delivery_id)
 
 
 def attempt(delivery: Delivery) -> bool:
@@ -128,12 +157,29 @@ def attempt(delivery: Delivery) -> bool:
 
 
 def due_deliveries(now: datetime.datetime | None = None):
-    """Pending deliveries whose queued attempt is overdue (lost broker message, dead worker).
+    """Pending deliveries whose queued attempt is overdue (lost broker message, dead worker),
+    and those that could not be queued at all (at once).
 
-    The grace period leaves time to the retry Celery already scheduled, so nothing is sent twice.
+    The grace period leaves time to the task already queued or scheduled, so that the queue is
+    not filled with copies (a copy would find the delivery claimed or sent, and do nothing).
     """
     overdue = (now or timezone.now()) - STALE_AFTER
     pending = Delivery.objects.filter(state=Delivery.State.PENDING)
-    return pending.filter(next_attempt_at__lte=overdue) | pending.filter(
-        next_attempt_at__isnull=True, created_at__lte=overdue
+    return pending.filter(
+        Q(next_attempt_at__lte=overdue)
+        | Q(next_attempt_at__isnull=True, created_at__lte=overdue)
+        | Q(error=NOT_QUEUED)
     )
+
+
+def take_due(limit: int = 500) -> list[int]:
+    """The due deliveries' ids, each marked as queued now (the sweep queues them): one is
+    due again only STALE_AFTER later if its task is lost too, and one that was not queued
+    becomes an ordinary pending delivery."""
+    now = timezone.now()
+    ids = list(due_deliveries(now).values_list("pk", flat=True)[:limit])
+    Delivery.objects.filter(pk__in=ids, error=NOT_QUEUED).update(error="")
+    Delivery.objects.filter(pk__in=ids, state=Delivery.State.PENDING).filter(
+        Q(next_attempt_at__isnull=True) | Q(next_attempt_at__lte=now)
+    ).update(next_attempt_at=now)
+    return ids

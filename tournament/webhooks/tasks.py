@@ -8,8 +8,8 @@ from tournament.webhooks.models import Delivery
 
 @shared_task(bind=True, name="tournament.webhooks.tasks.deliver", max_retries=None)
 def deliver(self, delivery_id: int) -> str:
-    delivery = Delivery.objects.select_related("webhook").filter(pk=delivery_id).first()
-    if delivery is None or delivery.state != Delivery.State.PENDING:
+    delivery = services.claim(delivery_id)
+    if delivery is None:  # sent, failed, or another task's (a retry scheduled, a copy)
         return "gone"
     services.attempt(delivery)
     if delivery.state == Delivery.State.PENDING and not self.request.is_eager:
@@ -21,7 +21,7 @@ def deliver(self, delivery_id: int) -> str:
 @shared_task(name="tournament.webhooks.tasks.retry_stale")
 def retry_stale() -> int:
     """Queue deliveries that are due again (run by Celery beat)."""
-    ids = list(services.due_deliveries().values_list("pk", flat=True)[:500])
+    ids = services.take_due()
     for delivery_id in ids:
         deliver.delay(delivery_id)
     return len(ids)

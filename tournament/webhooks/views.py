@@ -60,7 +60,10 @@ class DeliveryRetryView(EventMixin, View):
     def post(self, request, *args, **kwargs):
         delivery = get_object_or_404(Delivery, pk=kwargs["delivery_id"], webhook__event=self.event)
         if delivery.state != Delivery.State.DELIVERED:
-            Delivery.objects.filter(pk=delivery.pk).update(state=Delivery.State.PENDING)
+            # due now (a retry scheduled for later would otherwise keep it: `services.claim`)
+            Delivery.objects.filter(pk=delivery.pk).update(
+                state=Delivery.State.PENDING, next_attempt_at=None
+            )
             delivery.state = Delivery.State.PENDING
             services.enqueue(delivery)
             messages.success(request, _("Delivery queued again."))
