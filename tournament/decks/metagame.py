@@ -20,9 +20,11 @@ from scoring.decklist import DeckEntry
 from scoring.deckrules import group_of
 from scoring.metagame import NO_WORLD, Deck, DeckCard
 from tournament.decks.models import Decklist
+from tournament.decks.carddata import get_card_index
 from tournament.decks.services import (
     card_data_token,
-    check_stored,
+    check_decklist,
+    deck_format_of,
     format_key,
     public_registrations,
 )
@@ -102,15 +104,37 @@ LIST_FIELDS = (
     "standing__place",
     "player__name",
 )
+# What a list is checked from (as `services.check_stored` reads it), read only for the lists
+# to parse.
+TEXT_FIELDS = ("text", "sideboard_text", "sideboard_opt_out")
+# Up to this many lists to parse are read by their keys (one query, the backend's parameter
+# limit stays far); more are read with the page's own query (one query whatever the number).
+BY_KEY = 500
+
+
+def _texts(registrations, decklists: list[int]) -> dict[int, tuple[str, str, bool]]:
+    """The saved lists to parse (text, sideboard text, sideboard opt-out), by decklist key:
+    one query."""
+    if len(decklists) <= BY_KEY:
+        rows = Decklist.objects.filter(pk__in=decklists).values_list("pk", *TEXT_FIELDS)
+    else:
+        rows = registrations.values_list(
+            "decklist__pk", *(f"decklist__{name}" for name in TEXT_FIELDS)
+        )
+    wanted = set(decklists)
+    return {pk: tuple(rest) for pk, *rest in rows if pk in wanted}
 
 
 def select(registrations) -> Selection:
     """Decks of these (public) registrations, parsing only lists not in the caches.
 
-    Reads plain values (2,000 lists would otherwise make 10,000 model objects), the events
-    once each, and the saved lists themselves only for the ones to parse."""
+    A constant number of queries whatever the number of lists: the lists' plain values (2,000
+    lists would otherwise make 10,000 model objects), their events, the card data's token,
+    and, for the lists to parse, their texts; the card index is resolved once for them all."""
     rows = list(registrations.values_list(*LIST_FIELDS))
-    events = Event.objects.in_bulk({row[1] for row in rows})
+    if not rows:
+        return Selection()
+    events = {e.pk: e for e in Event.objects.filter(pk__in=registrations.values("event_id"))}
     card_data = card_data_token()
     format_keys = {pk: format_key(event, card_data) for pk, event in events.items()}
     keys = {
@@ -122,7 +146,8 @@ def select(registrations) -> Selection:
     cached = cache.get_many(missing) if missing else {}
     unparsed = set(missing) - set(cached)
     to_check = [row[2] for row in rows if keys[row[0]] in unparsed]
-    saved = Decklist.objects.in_bulk(to_check) if to_check else {}
+    saved = _texts(registrations, to_check) if to_check else {}
+    index = get_card_index() if to_check else None
     fresh: dict[str, tuple] = {}
     selection = Selection()
     for pk, event, decklist, _updated, place, name in rows:
@@ -133,7 +158,14 @@ def select(registrations) -> Selection:
                 level_total, plain = cached[key]
                 value = (level_total, tuple(DeckCard(*c) for c in plain))
             else:
-                check = check_stored(saved[decklist], events[event])
+                text, sideboard_text, opt_out = saved[decklist]
+                check = check_decklist(
+                    text,
+                    deck_format_of(events[event]),
+                    sideboard_text,
+                    index,
+                    sideboard_opt_out=opt_out,
+                )
                 value = (check.report.level_total, deck_cards(check.entries))
                 fresh[key] = (value[0], _plain(value[1]))
             _parsed.put(key, value)
