@@ -1,80 +1,77 @@
-"""Parsers for the settings that production reads from the environment (e-mail, admins)."""
+"""The settings that production reads from the environment (e-mail, admins), parsed by
+django-environ (the URL, flags and numbers) and the standard library (addresses)."""
 
-from urllib.parse import parse_qs, unquote, urlsplit
+from collections.abc import Mapping
+from email.utils import getaddresses
+
+import environ
 
 SMTP_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
 CONSOLE_BACKEND = "django.core.mail.backends.console.EmailBackend"
-TRUE_WORDS = {"1", "true", "yes", "on"}
 
-# URL scheme → (backend, implicit TLS) for EMAIL_URL.
+# EMAIL_URL's schemes (the documented names) → django-environ's. `smtps` is implicit TLS
+# (port 465), which django-environ spells `smtp+ssl` (its own `smtps` means STARTTLS).
 EMAIL_SCHEMES = {
-    "smtp": (SMTP_BACKEND, False),
-    "submission": (SMTP_BACKEND, False),
-    "smtps": (SMTP_BACKEND, True),
-    "console": (CONSOLE_BACKEND, False),
-    "dummy": ("django.core.mail.backends.dummy.EmailBackend", False),
+    "smtp": "smtp",
+    "submission": "smtp",
+    "smtps": "smtp+ssl",
+    "console": "consolemail",
+    "dummy": "dummymail",
 }
 
 
 def _flag(value: str | None) -> bool:
-    return (value or "").strip().lower() in TRUE_WORDS
+    return environ.Env.parse_value((value or "").strip(), bool)
 
 
-def email_settings(env: dict[str, str]) -> dict[str, object]:
+def email_settings(values: Mapping[str, str]) -> dict[str, object]:
     """Django EMAIL_* settings from EMAIL_URL, else from EMAIL_HOST/PORT/HOST_USER/….
 
     `EMAIL_URL` looks like `smtp://user:password@mail.example.org:587?tls=1` (STARTTLS) or
     `smtps://user:password@mail.example.org:465` (implicit TLS); user and password are
     percent-decoded. Without either variable mail goes to the console (development).
+
+    Values are read as they are (never through `Env.str`, which would take a password
+    starting with "$" for the name of another variable).
     """
-    url = env.get("EMAIL_URL", "").strip()
+    url = values.get("EMAIL_URL", "").strip()
     if url:
         return _email_from_url(url)
-    host = env.get("EMAIL_HOST", "").strip()
-    backend = env.get("EMAIL_BACKEND") or (SMTP_BACKEND if host else CONSOLE_BACKEND)
-    use_ssl = _flag(env.get("EMAIL_USE_SSL"))
+    host = values.get("EMAIL_HOST", "").strip()
+    use_ssl = _flag(values.get("EMAIL_USE_SSL"))
     return {
-        "EMAIL_BACKEND": backend,
+        "EMAIL_BACKEND": values.get("EMAIL_BACKEND") or (SMTP_BACKEND if host else CONSOLE_BACKEND),
         "EMAIL_HOST": host or "localhost",
-        "EMAIL_PORT": int(env.get("EMAIL_PORT") or (465 if use_ssl else 25)),
-        "EMAIL_HOST_USER": env.get("EMAIL_HOST_USER", ""),
-        "EMAIL_HOST_PASSWORD": env.get("EMAIL_HOST_PASSWORD", ""),
-        "EMAIL_USE_TLS": _flag(env.get("EMAIL_USE_TLS")),
+        "EMAIL_PORT": int(values.get("EMAIL_PORT") or (465 if use_ssl else 25)),
+        "EMAIL_HOST_USER": values.get("EMAIL_HOST_USER", ""),
+        "EMAIL_HOST_PASSWORD": values.get("EMAIL_HOST_PASSWORD", ""),
+        "EMAIL_USE_TLS": _flag(values.get("EMAIL_USE_TLS")),
         "EMAIL_USE_SSL": use_ssl,
-        "EMAIL_TIMEOUT": int(env.get("EMAIL_TIMEOUT") or 10),
+        "EMAIL_TIMEOUT": int(values.get("EMAIL_TIMEOUT") or 10),
     }
 
 
 def _email_from_url(url: str) -> dict[str, object]:
-    parts = urlsplit(url)
-    if parts.scheme not in EMAIL_SCHEMES:
+    scheme, _, rest = url.partition("://")
+    if scheme not in EMAIL_SCHEMES:
         known = ", ".join(sorted(EMAIL_SCHEMES))
-        raise ValueError(f"EMAIL_URL scheme {parts.scheme!r} is not one of {known}")
-    backend, implicit_tls = EMAIL_SCHEMES[parts.scheme]
-    query = {key: values[-1] for key, values in parse_qs(parts.query).items()}
-    use_ssl = implicit_tls or _flag(query.get("ssl"))
+        raise ValueError(f"EMAIL_URL scheme {scheme!r} is not one of {known}")
+    config = environ.Env.email_url_config(f"{EMAIL_SCHEMES[scheme]}://{rest}")
+    options = {key.lower(): str(value) for key, value in config.get("OPTIONS", {}).items()}
+    use_ssl = bool(config.get("EMAIL_USE_SSL")) or _flag(options.get("ssl"))
     return {
-        "EMAIL_BACKEND": query.get("backend", backend),
-        "EMAIL_HOST": parts.hostname or "localhost",
-        "EMAIL_PORT": parts.port or (465 if use_ssl else 25),
-        "EMAIL_HOST_USER": unquote(parts.username or ""),
-        "EMAIL_HOST_PASSWORD": unquote(parts.password or ""),
-        "EMAIL_USE_TLS": _flag(query.get("tls")) and not use_ssl,
+        "EMAIL_BACKEND": options.get("backend", config["EMAIL_BACKEND"]),
+        "EMAIL_HOST": config["EMAIL_HOST"] or "localhost",
+        "EMAIL_PORT": config["EMAIL_PORT"] or (465 if use_ssl else 25),
+        "EMAIL_HOST_USER": config["EMAIL_HOST_USER"] or "",
+        "EMAIL_HOST_PASSWORD": config["EMAIL_HOST_PASSWORD"] or "",
+        "EMAIL_USE_TLS": _flag(options.get("tls")) and not use_ssl,
         "EMAIL_USE_SSL": use_ssl,
-        "EMAIL_TIMEOUT": int(query.get("timeout") or 10),
+        "EMAIL_TIMEOUT": int(options.get("timeout") or 10),
     }
 
 
 def admins(value: str) -> list[tuple[str, str]]:
-    """`ADMINS="Ann <ann@example.org>, bob@example.org"` → [(name, address), …]."""
-    people = []
-    for item in value.split(","):
-        item = item.strip()
-        if not item:
-            continue
-        if "<" in item and item.endswith(">"):
-            name, address = item[:-1].split("<", 1)
-            people.append((name.strip() or address.strip(), address.strip()))
-        else:
-            people.append((item, item))
-    return people
+    """`ADMINS="Ann <ann@example.org>, bob@example.org"` → [(name, address), …]; a person
+    without a name is named by the address."""
+    return [(name or address, address) for name, address in getaddresses([value]) if address]

@@ -1,26 +1,26 @@
-"""One JSON object a line on stdout, for log collectors (LOG_FORMAT=json)."""
+"""One JSON object a line on stdout, for log collectors (LOG_FORMAT=json), by python-json-logger.
 
-import json
+The fields: `time` (UTC, ISO 8601 to the millisecond), `level`, `logger`, `message`, every
+value passed with `extra=`, and `exception` (the traceback) when there is one.
+"""
+
 import logging
 from datetime import UTC, datetime
 
-# Attributes every LogRecord has; anything else was passed with `extra=` and is kept.
-_STANDARD = set(vars(logging.LogRecord("", 0, "", 0, "", None, None))) | {"message", "asctime"}
+from pythonjsonlogger.json import JsonFormatter as LibraryJsonFormatter
+
+FIELDS = "%(asctime)s %(levelname)s %(name)s %(message)s"
+NAMES = {"asctime": "time", "levelname": "level", "name": "logger", "exc_info": "exception"}
 
 
-class JsonFormatter(logging.Formatter):
-    """Format a record as a JSON object: time, level, logger, message, extras, exception."""
+class JsonFormatter(LibraryJsonFormatter):
+    """python-json-logger's formatter with the field names the log collectors read."""
 
-    def format(self, record: logging.LogRecord) -> str:
-        entry: dict[str, object] = {
-            "time": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
-            "level": record.levelname,
-            "logger": record.name,
-            "message": record.getMessage(),
-        }
-        for key, value in vars(record).items():
-            if key not in _STANDARD and not key.startswith("_"):
-                entry[key] = value if isinstance(value, str | int | float | bool) else str(value)
-        if record.exc_info:
-            entry["exception"] = self.formatException(record.exc_info)
-        return json.dumps(entry, ensure_ascii=False)
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("fmt", FIELDS)
+        kwargs.setdefault("rename_fields", NAMES)
+        kwargs.setdefault("json_ensure_ascii", False)
+        super().__init__(*args, **kwargs)
+
+    def formatTime(self, record: logging.LogRecord, datefmt: str | None = None) -> str:
+        return datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds")

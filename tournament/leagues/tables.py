@@ -48,3 +48,24 @@ class LeagueTable(tables.Table):
             return name
         badge = format_html('<span class="badge advances">{}</span>', _("qualified"))
         return format_html("{} {}", name, badge)
+
+
+class LeagueExportTable(tables.Table):
+    """The league table's CSV (`core.export.SafeTableExport`): every row of the shown table,
+    the player's name and number in columns of their own, "yes" for a qualified player."""
+
+    rank = tables.Column(verbose_name=_("Rank"), accessor="row__rank")
+    player = tables.Column(verbose_name=_("Player"), accessor="player__name", default="")
+    number = tables.Column(
+        verbose_name=_("Player number"), accessor="player__player_number", default=""
+    )
+    region = tables.Column(verbose_name=_("Region"), accessor="row__region", default="")
+    points = tables.Column(verbose_name=_("Points"), accessor="row__points")
+    events = tables.Column(verbose_name=_("Events"), accessor="row__events_played")
+    qualified = tables.Column(verbose_name=_("Qualified"), accessor="row__qualified")
+
+    class Meta:
+        orderable = False
+
+    def value_qualified(self, value: bool) -> str:
+        return _("yes") if value else ""

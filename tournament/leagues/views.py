@@ -1,7 +1,5 @@
 """League pages: the list, one league's table (CSV too), and the officers' forms."""
 
-import csv
-
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -13,12 +11,11 @@ from django.views import View
 from django.views.generic import CreateView, DetailView, ListView, UpdateView
 from django_tables2 import RequestConfig
 
-from tournament.core.export import csv_delimiter
-from tournament.core.export import neutralise_formula as safe_cell
+from tournament.core.export import SafeTableExport
 from tournament.leagues import services
 from tournament.leagues.forms import LeagueForm
 from tournament.leagues.models import League
-from tournament.leagues.tables import LeagueTable
+from tournament.leagues.tables import LeagueExportTable, LeagueTable
 from tournament.review.services import is_ranking_officer
 from tournament.standings.fragments import cached, fragment_key, version
 
@@ -75,36 +72,9 @@ class LeagueDetailView(DetailView):
         return self.render_to_response(context)
 
     def csv(self) -> HttpResponse:
-        response = HttpResponse(content_type="text/csv; charset=utf-8")
-        response["Content-Disposition"] = f'attachment; filename="league-{self.object.pk}.csv"'
-        response.write("\ufeff")  # Excel reads UTF-8 with a BOM
-        writer = csv.writer(response, delimiter=csv_delimiter())  # the reader's spreadsheet
-        writer.writerow(
-            [
-                _("Rank"),
-                _("Player"),
-                _("Player number"),
-                _("Region"),
-                _("Points"),
-                _("Events"),
-                _("Qualified"),
-            ]
-        )
         rows = services.in_region(services.shown_table(self.object), region_asked(self.request))
-        for item in services.with_players(rows):
-            row, player = item["row"], item["player"]
-            writer.writerow(
-                [
-                    row.rank,
-                    safe_cell(player.name if player else ""),
-                    safe_cell(player.player_number if player else ""),
-                    safe_cell(row.region),
-                    row.points,
-                    row.events_played,
-                    _("yes") if row.qualified else "",
-                ]
-            )
-        return response
+        table = LeagueExportTable(services.with_players(rows))
+        return SafeTableExport("csv", table).response(f"league-{self.object.pk}.csv")
 
 
 class LeagueCreateView(OfficerMixin, CreateView):

@@ -1,11 +1,10 @@
 """HTTP behaviour shared by every API view: caching headers, conditional GET, page size, 404s."""
 
-import hashlib
-
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.middleware.http import ConditionalGetMiddleware as DjangoConditionalGetMiddleware
 from django.utils import timezone
-from django.utils.cache import get_conditional_response, patch_cache_control
+from django.utils.cache import patch_cache_control, set_response_etag
 from django.utils.http import http_date
 from django.utils.translation import gettext as _
 from rest_framework.pagination import PageNumberPagination
@@ -27,29 +26,26 @@ class PageSizePagination(PageNumberPagination):
     max_page_size = 500
 
 
-class ConditionalGetMiddleware:
-    """ETag and Last-Modified on every 200 GET of the API, 304 when the client's copy is current.
+class ConditionalGetMiddleware(DjangoConditionalGetMiddleware):
+    """Django's conditional GET (an ETag hashing the body; 304 when the client's copy is
+    current) on every 200 GET of the API, with its caching headers.
 
-    The ETag hashes the body. Last-Modified is the first time this exact body was served
-    (remembered in the cache by ETag), so it never claims an older date than the content has.
+    Last-Modified is the first time this exact body was served (remembered in the cache by
+    ETag), so it never claims an older date than the content has.
     """
 
-    def __init__(self, get_response):
-        self.get_response = get_response
-
-    def __call__(self, request: HttpRequest) -> HttpResponse:
-        response = self.get_response(request)
+    def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
         if (
             not request.path.startswith(API_PREFIX)
-            or request.method not in ("GET", "HEAD")
+            or request.method != "GET"  # a HEAD's body is empty: Django sets no ETag either
             or response.status_code != 200
             or response.streaming
         ):
             return response
-        digest = hashlib.blake2b(response.content, digest_size=16).hexdigest()
-        etag = f'"{digest}"'
-        first_seen = cache.get_or_set(f"api-first-seen:{digest}", timezone.now, FIRST_SEEN_SECONDS)
-        response["ETag"] = etag
+        set_response_etag(response)
+        first_seen = cache.get_or_set(
+            f"api-first-seen:{response['ETag']}", timezone.now, FIRST_SEEN_SECONDS
+        )
         response["Last-Modified"] = http_date(first_seen.timestamp())
         patch_cache_control(
             response,
@@ -57,9 +53,7 @@ class ConditionalGetMiddleware:
             max_age=MAX_AGE_SECONDS,
             stale_while_revalidate=STALE_WHILE_REVALIDATE_SECONDS,
         )
-        return get_conditional_response(
-            request, etag=etag, last_modified=int(first_seen.timestamp()), response=response
-        )
+        return super().process_response(request, response)
 
 
 def not_found(request: HttpRequest, *args, **kwargs) -> JsonResponse:
