@@ -8,13 +8,48 @@ from drf_spectacular.views import (
 )
 
 from tournament.leagues import api as leagues
-from tournament.standings.api import brackets, decklist_write, entries, views, writes
+from tournament.standings.api import brackets, decklist_write, entries, organize, views, writes
 from tournament.standings.api.http import not_found
 
 v1 = [
     path("", views.Index.as_view(), name="index"),
-    path("events/", views.EventList.as_view(), name="events"),
+    path("events/", organize.EventCollection.as_view(), name="events"),
     path("events/<row:event_id>/", views.EventDetail.as_view(), name="event"),
+    # An event's life, for its organizer (scope organize): organize.py.
+    path(
+        "events/<row:event_id>/settings/",
+        organize.EventSettings.as_view(),
+        name="event_settings",
+    ),
+    path("events/<row:event_id>/status/", organize.EventStatus.as_view(), name="event_status"),
+    path("events/<row:event_id>/judges/", organize.EventJudges.as_view(), name="event_judges"),
+    path("events/<row:event_id>/rounds/seat/", organize.SeatRound.as_view(), name="seat_round"),
+    path(
+        "events/<row:event_id>/rounds/<row:number>/",
+        organize.RoundRead.as_view(),
+        name="round",
+    ),
+    path(
+        "events/<row:event_id>/rounds/<row:number>/reseat/",
+        organize.ReseatRound.as_view(),
+        name="reseat_round",
+    ),
+    path(
+        "events/<row:event_id>/rounds/<row:number>/publish/",
+        organize.PublishRound.as_view(),
+        name="publish_round",
+    ),
+    path(
+        "events/<row:event_id>/rounds/<row:number>/close/",
+        organize.CloseRound.as_view(),
+        name="close_round",
+    ),
+    path("events/<row:event_id>/finish/", organize.FinishEvent.as_view(), name="finish"),
+    path(
+        "events/<row:event_id>/scoring-form/",
+        organize.ScoringForm.as_view(),
+        name="scoring_form",
+    ),
     path("events/<row:event_id>/rounds/", views.RoundList.as_view(), name="rounds"),
     path(
         "events/<row:event_id>/registrations/",

@@ -18,10 +18,12 @@ from tournament.accounts.models import ApiToken
 from tournament.decks.services import (
     MAX_UPLOAD_BYTES,
     decklist_from_file,
+    is_locked,
     is_owner,
     save_decklist,
 )
-from tournament.events.permissions import EventRole
+from tournament.events.permissions import EventRole, role_in_event
+from tournament.standings.api.errors import Conflict
 from tournament.standings.api.tokens import has_scope
 from tournament.standings.api.writes import ScopedView, _registration, _valid
 
@@ -113,6 +115,10 @@ class DecklistWrite(ScopedView):
         ):
             raise PermissionDenied(_("Changing another player's list needs the judge scope."))
         data = _valid(DecklistIn, request)
+        if is_locked(event) and role_in_event(request.user, event) < EventRole.JUDGE:
+            raise Conflict(
+                _("Decklists are locked: round 1 has been seated. Ask a judge to change your list.")
+            )
         text = data.get("text", "")
         if data.get("cfd"):
             try:

@@ -8,7 +8,7 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
-from rest_framework import exceptions
+from rest_framework import exceptions, serializers
 from rest_framework.views import exception_handler
 
 
@@ -72,3 +72,12 @@ def api_exception_handler(error, context):
         code = getattr(detail, "code", None) or getattr(error, "default_code", "error")
         response.data = {"detail": " ".join(_messages(detail)), "code": str(code)}
     return response
+
+
+class ErrorSerializer(serializers.Serializer):
+    """The one error shape, for operations that document an error of their own (a 409's
+    reasons): its component is named `Error`, which the schema's post-processing
+    (`schema.py`) completes with `fields`."""
+
+    detail = serializers.CharField()
+    code = serializers.CharField()

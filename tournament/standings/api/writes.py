@@ -18,7 +18,7 @@ from rest_framework.views import APIView
 from tournament.accounts.models import ApiToken, Player
 from tournament.core.client_ip import client_ip
 from tournament.events.choices import Status
-from tournament.events.models import Bracket, Event, Registration
+from tournament.events.models import Bracket, Event, Registration, Round
 from tournament.events.permissions import EventRole, player_of, require_role
 from tournament.events.services import registration as registrations
 from tournament.events.services.registration_import import ImportRefused, import_registrations
@@ -27,8 +27,9 @@ from tournament.events.to_engine import engine_id
 from tournament.results import services as results
 from tournament.results.models import COUNTS as COUNT_FIELDS
 from tournament.results.models import EndedBy, GameEntry
+from tournament.results.selectors import accepted_games, bracket_over, correction_block
 from tournament.results.services import GameData
-from tournament.standings.api.errors import conflicts_as_409
+from tournament.standings.api.errors import Conflict, conflicts_as_409
 from tournament.standings.api.tokens import Scoped
 
 IDEMPOTENCY_HEADER = "Idempotency-Key"
@@ -106,9 +107,10 @@ class RegistrationCreate(ScopedView):
         event = self.event(EventRole.ORGANIZER)
         data = _valid(PlayerNumberIn, request)
         player = _player(data["player_number"])
-        registration = registrations.register(
-            event, player, late=event.status == Status.RUNNING, by=player_of(request.user)
-        )
+        with conflicts_as_409():
+            registration = registrations.register(
+                event, player, late=event.status == Status.RUNNING, by=player_of(request.user)
+            )
         return Response(registration_data(registration), status=status.HTTP_201_CREATED)
 
 
@@ -142,15 +144,26 @@ class RegistrationImport(ScopedView):
     )
     def post(self, request, event_id: int):
         event = self.event(EventRole.ORGANIZER)
+        text = _valid(ImportIn, request)["csv"]
+        closed = registration_closed(event)
+        if closed:  # every row would be refused for the same reason: the event's state
+            raise Conflict(closed)
         try:
-            done = import_registrations(
-                event, _valid(ImportIn, request)["csv"], by=player_of(request.user)
-            )
+            done = import_registrations(event, text, by=player_of(request.user))
         except ImportRefused as refused:
             raise ValidationError({"csv": refused.messages}) from refused
         return Response(
             {"registered": [registration_data(r) for r in done]}, status=status.HTTP_201_CREATED
         )
+
+
+def registration_closed(event: Event) -> str | None:
+    """Why the event registers nobody now, whoever the player (None: it may register)."""
+    if event.rounds.exists():
+        return _("Round 1 is seated: registration is closed.")
+    if event.status not in (Status.REGISTRATION, Status.RUNNING):
+        return _("This event is not open for registration.")
+    return None
 
 
 class CheckInIn(serializers.Serializer):
@@ -166,9 +179,10 @@ class CheckIn(ScopedView):
     def post(self, request, event_id: int, player_number: str):
         event = self.event(EventRole.JUDGE)
         wanted = _valid(CheckInIn, request)["checked_in"]
-        registration = registrations.set_checked_in(
-            _registration(event, player_number), wanted, by=player_of(request.user)
-        )
+        with conflicts_as_409():
+            registration = registrations.set_checked_in(
+                _registration(event, player_number), wanted, by=player_of(request.user)
+            )
         return Response(registration_data(registration))
 
 
@@ -322,8 +336,29 @@ class GameRecordView(ScopedView):
                 **{option: data[option] for option in options},
             )
         except DjangoValidationError as error:
+            if _state_refuses(bracket, data):
+                raise Conflict(" ".join(error.messages)) from error
             raise _in_callers_terms(error, bracket) from error
         return entry_answer(outcome)
+
+
+def _state_refuses(bracket: Bracket, data: dict) -> bool:
+    """Whether the bracket's current state (not the counts sent) refused a game: the event
+    not running, the round closed to reports, a game number already recorded or out of
+    turn, a bracket already over, a correction no longer possible. Read after the refusal,
+    with the state the service saw."""
+    bracket = Bracket.objects.select_related("round__event").get(pk=bracket.pk)
+    rnd, number = bracket.round, data["number"]
+    if rnd.event.status != Status.RUNNING:
+        return True
+    accepted = {g.number for g in accepted_games(bracket)}
+    if data.get("correction"):
+        return number not in accepted or correction_block(bracket) is not None
+    if "correction" not in data and rnd.state != Round.State.SEATED:
+        return True  # a player's report once the round is closed
+    if number in accepted or number != len(accepted) + 1:
+        return True
+    return bracket_over(bracket) is not None
 
 
 def _in_callers_terms(error: DjangoValidationError, bracket: Bracket) -> ValidationError:

@@ -1,0 +1,494 @@
+"""API writes that run an event from its creation to its scoring form (scope `organize`, the
+event's organizer): each calls the service its page calls, so the rules and the locks are the
+pages'. A refusal of the event's current state (seating while a round is open, finishing
+twice) answers 409 `conflict` with the service's reason; bad input answers 400."""
+
+from __future__ import annotations
+
+from django.db.models import Prefetch
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from rest_framework import serializers, status
+from rest_framework.exceptions import PermissionDenied, ValidationError
+from rest_framework.response import Response
+
+from tournament.accounts.models import ApiToken, Player
+from tournament.core.timezones import zone
+from tournament.events.choices import Status, Variant
+from tournament.events.forms import EventForm
+from tournament.events.models import Bracket, Event, Round, Seat
+from tournament.events.permissions import EventRole, can_view, player_of, require_role
+from tournament.events.services import editing, rounds
+from tournament.events.services import registration as registrations
+from tournament.events.services.editing import frozen_fields_error
+from tournament.review import services as review
+from tournament.standings.api.errors import Conflict, ErrorSerializer, conflicts_as_409
+from tournament.standings.api.serializers import BracketSeatingSerializer
+from tournament.standings.api.tokens import Scoped
+from tournament.standings.api.views import EventList
+from tournament.standings.api.writes import ScopedView
+
+EVENT_FIELDS = tuple(EventForm.Meta.fields)
+
+
+def conflict(*reasons: str) -> OpenApiResponse:
+    """The 409 of one operation, with the states that refuse it."""
+    return OpenApiResponse(
+        ErrorSerializer,
+        description="The event's current state refuses it (code `conflict`): "
+        + "; ".join(reasons)
+        + ".",
+    )
+
+
+class OrganizedEventOut(serializers.ModelSerializer):
+    """The event as its organizer edits it (drafts included): every field of the event page's
+    form, its status and where to read it."""
+
+    organizer = serializers.CharField(source="organizer.player_number", read_only=True)
+    judges = serializers.SlugRelatedField(
+        slug_field="player_number", many=True, read_only=True, help_text="player numbers"
+    )
+    variants = serializers.ListField(child=serializers.ChoiceField(choices=Variant.choices))
+    url = serializers.SerializerMethodField(help_text="the public read (404 while a draft)")
+    shorthand = serializers.CharField(read_only=True)
+
+    class Meta:
+        model = Event
+        fields = ["id", "status", "url", "organizer", "judges", "shorthand", *EVENT_FIELDS]
+
+    def get_url(self, event: Event) -> str:
+        return reverse("api-v1:event", args=[event.pk])
+
+
+class EventIn(serializers.ModelSerializer):
+    """An event's fields, as on the event page's form (the same checks apply)."""
+
+    variants = serializers.ListField(
+        child=serializers.ChoiceField(choices=Variant.choices), required=False
+    )
+
+    class Meta:
+        model = Event
+        fields = list(EVENT_FIELDS)
+
+
+class EventChangesIn(EventIn):
+    """Only the fields to change; the others keep their values."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for field in self.fields.values():
+            field.required = False
+
+
+def _body(serializer_class, request) -> dict:
+    serializer = serializer_class(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    return dict(serializer.validated_data)
+
+
+def _form_errors(form: EventForm) -> ValidationError:
+    return ValidationError(
+        {
+            ("non_field_errors" if name == "__all__" else name): list(messages)
+            for name, messages in form.errors.items()
+        }
+    )
+
+
+def _checked_form(data: dict, instance: Event) -> EventForm:
+    """The event page's form on the typed body: its checks, its cleaning (the deadline read as
+    the venue's wall time). The fields not sent keep their values (a new event's defaults).
+
+    Times are read in the event's zone, as its page shows them."""
+    unbound = EventForm(instance=instance)
+    values = {name: unbound[name].value() for name in EVENT_FIELDS}  # a new one's defaults
+    values.update(data)
+    form = EventForm(data=values, instance=instance)
+    if not form.is_valid():
+        frozen = frozen_fields_error(instance, form.changed_data) if instance.pk else None
+        if frozen is not None:  # a state refusal, not the input's fault
+            raise Conflict(" ".join(frozen.messages))
+        raise _form_errors(form)
+    return form
+
+
+def _in_zone(name: str | None):
+    return timezone.override(zone(name) or timezone.get_default_timezone())
+
+
+EVENT_EXAMPLE = OpenApiExample(
+    "A Saturday event",
+    value={
+        "name": "Autumn Open",
+        "date": "2026-11-21",
+        "start_time": "10:00",
+        "time_zone": "America/Sao_Paulo",
+        "venue": "Game store",
+        "deck_size": 55,
+    },
+    request_only=True,
+)
+
+
+class OrganizeView(ScopedView):
+    scope = ApiToken.Scope.ORGANIZE
+
+    def organized_event(self) -> Event:
+        """The URL's event, drafts included, for its organizer (another's draft is a 404)."""
+        event = get_object_or_404(
+            Event.objects.select_related("organizer"), pk=self.kwargs["event_id"]
+        )
+        if not can_view(self.request.user, event):
+            raise Http404
+        require_role(self.request.user, event, EventRole.ORGANIZER)
+        return event
+
+    def round(self, event: Event) -> Round:
+        return get_object_or_404(Round, event=event, number=self.kwargs["number"])
+
+
+def event_answer(event: Event, code: int = status.HTTP_200_OK) -> Response:
+    event = Event.objects.select_related("organizer").prefetch_related("judges").get(pk=event.pk)
+    return Response(OrganizedEventOut(event).data, status=code)
+
+
+class EventCollection(EventList):
+    """Published events (GET, anyone); POST creates an event (a draft, scope `organize`): the
+    token's owner is its organizer. The same fields and checks as the event page's form;
+    open registration when ready (`status/`)."""
+
+    scope = ApiToken.Scope.ORGANIZE
+
+    def get_permissions(self):
+        if self.request.method == "POST":
+            return [Scoped()]
+        return super().get_permissions()
+
+    @extend_schema(
+        request=EventIn,
+        responses={201: OrganizedEventOut},
+        examples=[EVENT_EXAMPLE],
+    )
+    def post(self, request):
+        organizer = player_of(request.user)
+        if organizer is None:
+            raise PermissionDenied(_("Your account has no player profile."))
+        data = _body(EventIn, request)
+        with _in_zone(data.get("time_zone")):
+            form = _checked_form(data, Event())
+            form.instance.organizer = organizer
+            event = form.save()
+        return event_answer(event, status.HTTP_201_CREATED)
+
+
+class EventSettings(OrganizeView):
+    """The organizer's view of the event (drafts included), and its edit: only the fields
+    sent change, with the event page's checks; a rule field once round 1 is seated, or any
+    field while the scoring form is reviewed, is a 409."""
+
+    @extend_schema(responses={200: OrganizedEventOut})
+    def get(self, request, event_id: int):
+        return event_answer(self.organized_event())
+
+    @extend_schema(
+        request=EventChangesIn,
+        responses={
+            200: OrganizedEventOut,
+            409: conflict(
+                "a format field once round 1 is seated",
+                "any change while the scoring form awaits a ranking officer",
+            ),
+        },
+        examples=[OpenApiExample("More room", value={"capacity": 32}, request_only=True)],
+    )
+    def post(self, request, event_id: int):
+        event = self.organized_event()
+        data = _body(EventChangesIn, request)
+        with _in_zone(data.get("time_zone", event.time_zone)):
+            form = _checked_form(data, event)
+            with conflicts_as_409():
+                event = editing.save_event(form.instance, form.changed_data)
+        return event_answer(event)
+
+
+class StatusIn(serializers.Serializer):
+    status = serializers.ChoiceField(
+        choices=Status.choices,  # the event's own set (one enum in the schema)
+        help_text="`registration` opens registration; `draft` hides the event again (only "
+        "before anyone registered). Seating round 1 makes it running, `finish/` finished.",
+    )
+
+    def validate_status(self, value: str) -> str:
+        if value not in (Status.REGISTRATION, Status.DRAFT):
+            raise ValidationError(
+                _("Seating round 1 makes an event running, finishing it makes it finished.")
+            )
+        return value
+
+
+class EventStatus(OrganizeView):
+    """Open registration (or make the event a draft again), as the event page's button."""
+
+    @extend_schema(
+        request=StatusIn,
+        responses={
+            200: OrganizedEventOut,
+            409: conflict(
+                "the event is running or finished",
+                "it already has that status",
+                "players registered (back to draft)",
+            ),
+        },
+        examples=[
+            OpenApiExample("Open registration", value={"status": "registration"}, request_only=True)
+        ],
+    )
+    def post(self, request, event_id: int):
+        event = self.organized_event()
+        wanted = _body(StatusIn, request)["status"]
+        with conflicts_as_409():
+            event = registrations.set_status(event, wanted)
+        return event_answer(event)
+
+
+class JudgesIn(serializers.Serializer):
+    judges = serializers.ListField(
+        child=serializers.CharField(max_length=20),
+        max_length=50,
+        help_text="the judges' player numbers (people with an account); replaces the list",
+    )
+
+
+class EventJudges(OrganizeView):
+    """Name the event's judges (the second official of every result entry)."""
+
+    @extend_schema(
+        request=JudgesIn,
+        responses={
+            200: OrganizedEventOut,
+            409: conflict("the scoring form awaits a ranking officer"),
+        },
+        examples=[
+            OpenApiExample("Two judges", value={"judges": ["1043", "1044"]}, request_only=True)
+        ],
+    )
+    def post(self, request, event_id: int):
+        event = self.organized_event()
+        numbers = list(dict.fromkeys(_body(JudgesIn, request)["judges"]))
+        judges = list(Player.objects.filter(player_number__in=numbers, user__isnull=False))
+        unknown = sorted(set(numbers) - {p.player_number for p in judges})
+        if unknown:
+            raise ValidationError(
+                {
+                    "judges": [
+                        _("No player with an account has the number %(number)s.")
+                        % {"number": number}
+                        for number in unknown
+                    ]
+                }
+            )
+        if any(judge.pk == event.organizer_id for judge in judges):
+            raise ValidationError(
+                {"judges": [_("The organizer is the coordinator, not an additional judge.")]}
+            )
+        with conflicts_as_409():
+            registrations.set_judges(event, judges)
+        return event_answer(event)
+
+
+class RoundOut(serializers.Serializer):
+    number = serializers.IntegerField()
+    state = serializers.CharField()
+    published = serializers.BooleanField()
+    is_final = serializers.BooleanField()
+    advancing = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="player numbers of who advances (set when the round is closed)",
+    )
+    seating_url = serializers.CharField(help_text="the public seating (404 until published)")
+    brackets = BracketSeatingSerializer(many=True)
+
+
+def round_answer(rnd: Round, code: int = status.HTTP_200_OK) -> Response:
+    seats = Seat.objects.select_related("registration__player").order_by("position")
+    rnd = (
+        Round.objects.select_related("event")
+        .prefetch_related(
+            Prefetch(
+                "brackets",
+                Bracket.objects.select_related("round")
+                .order_by("table")
+                .prefetch_related(Prefetch("seats", seats)),
+            )
+        )
+        .get(pk=rnd.pk)
+    )
+    ids = [int(player_id) for player_id in rnd.advancing or []]
+    numbers = dict(Player.objects.filter(pk__in=ids).values_list("pk", "player_number"))
+    body = {
+        "number": rnd.number,
+        "state": rnd.state,
+        "published": rnd.published,
+        "is_final": rnd.is_final,
+        "advancing": [numbers[i] for i in ids if i in numbers],
+        "seating_url": reverse("api-v1:seating", args=[rnd.event_id, rnd.number]),
+        "brackets": BracketSeatingSerializer(rnd.brackets.all(), many=True).data,
+    }
+    return Response(body, status=code)
+
+
+class SeatRound(OrganizeView):
+    """Seat the next round (SPEC §4): round 1 from the checked-in players, a later one from
+    who advanced from the closed round. The event starts running with round 1. The seating
+    is hidden until published."""
+
+    @extend_schema(
+        request=None,
+        responses={
+            201: RoundOut,
+            409: conflict(
+                "the event is a draft or finished",
+                "no player is checked in, or their number cannot be seated in brackets of 3 and 4",
+                "the current round is not closed",
+                "the final was played",
+            ),
+        },
+    )
+    def post(self, request, event_id: int):
+        event = self.organized_event()
+        with conflicts_as_409():
+            rnd = rounds.seat_next_round(event)
+        return round_answer(rnd, status.HTTP_201_CREATED)
+
+
+class RoundRead(OrganizeView):
+    """A round as its organizer sees it: unpublished seating included."""
+
+    @extend_schema(responses={200: RoundOut})
+    def get(self, request, event_id: int, number: int):
+        return round_answer(self.round(self.organized_event()))
+
+
+class ReseatRound(OrganizeView):
+    """Seat the current round again with a new draw, while no result is entered."""
+
+    @extend_schema(
+        request=None,
+        responses={
+            200: RoundOut,
+            409: conflict(
+                "the round is closed or not the current one",
+                "results are entered in it",
+                "it was just changed by someone else",
+            ),
+        },
+    )
+    def post(self, request, event_id: int, number: int):
+        rnd = self.round(self.organized_event())
+        with conflicts_as_409():
+            rnd = rounds.reseat_round(rnd)
+        return round_answer(rnd)
+
+
+class PublishIn(serializers.Serializer):
+    published = serializers.BooleanField(default=True, help_text="false hides it again")
+
+
+class PublishRound(OrganizeView):
+    """Show the round's seating to everyone (or hide it again)."""
+
+    @extend_schema(
+        request=PublishIn,
+        responses={200: RoundOut, 409: conflict("the round was just changed by someone else")},
+    )
+    def post(self, request, event_id: int, number: int):
+        rnd = self.round(self.organized_event())
+        published = _body(PublishIn, request)["published"]
+        with conflicts_as_409():
+            rnd = rounds.publish_round(rnd, published)
+        return round_answer(rnd)
+
+
+class CloseRound(OrganizeView):
+    """Close a round whose brackets are all decided: who advances is recorded (`advancing`).
+    Closing the final makes its places final; then finish the event."""
+
+    @extend_schema(
+        request=None,
+        responses={
+            200: RoundOut,
+            409: conflict(
+                "the round is already closed",
+                "a bracket is not complete or awaits a judge's decision",
+                "the players advancing cannot be seated in brackets of 3 and 4",
+            ),
+        },
+    )
+    def post(self, request, event_id: int, number: int):
+        rnd = self.round(self.organized_event())
+        with conflicts_as_409():
+            rnd = rounds.close_round(rnd)
+        return round_answer(rnd)
+
+
+class FinishEvent(OrganizeView):
+    """Finish the event once its final is closed: the results become final."""
+
+    @extend_schema(
+        request=None,
+        responses={
+            200: OrganizedEventOut,
+            409: conflict("the event is already finished", "the final is not closed"),
+        },
+    )
+    def post(self, request, event_id: int):
+        event = self.organized_event()
+        with conflicts_as_409():
+            event = rounds.finish_event(event)
+        return event_answer(event)
+
+
+class ScoringFormIn(serializers.Serializer):
+    reply = serializers.CharField(
+        max_length=2000,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="sending a returned form again: the answer to the officer's reason",
+    )
+
+
+class ScoringFormOut(serializers.Serializer):
+    state = serializers.CharField(help_text="the review's state: submitted")
+    submitted_at = serializers.DateTimeField(help_text="the first submission (stops it being late)")
+
+
+class ScoringForm(OrganizeView):
+    """Send the finished event's scoring form to the ranking officers, as the review page's
+    button: the event is frozen until an officer accepts or returns it."""
+
+    @extend_schema(
+        request=ScoringFormIn,
+        responses={
+            200: ScoringFormOut,
+            409: conflict(
+                "the event is not finished",
+                "the event is unscored",
+                "the form is already submitted or accepted",
+            ),
+        },
+    )
+    def post(self, request, event_id: int):
+        event = self.organized_event()
+        reply = _body(ScoringFormIn, request)["reply"]
+        with conflicts_as_409():
+            result = review.submit(event, request.user, reply)
+        return Response(
+            {"state": result.state, "submitted_at": event.scoring_form_submission.submitted_at}
+        )
