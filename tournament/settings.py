@@ -284,10 +284,14 @@ PRINTING_WORKERS = int(os.environ.get("PRINTING_WORKERS", "0")) or None
 # management command `purge_documents`, which does both.
 CELERY_BEAT_SCHEDULE = {
     "purge-expired-documents": {"task": "printing.purge_expired", "schedule": 60 * 60},
-    "recover-stuck-documents": {"task": "printing.recover_stuck", "schedule": 60},
-    # Deliveries whose worker died between attempts are picked up again.
-    "webhooks-retry-stale": {"task": "tournament.webhooks.tasks.retry_stale", "schedule": 300.0},
+    # Every 15 s: after a fault (Redis lost its data, a worker killed, the broker down) what
+    # was lost is sent again within a minute and a half (docs/reliability.md).
+    "recover-stuck-documents": {"task": "printing.recover_stuck", "schedule": 15.0},
+    # Deliveries that could not be queued, or whose task was lost, are queued again.
+    "webhooks-retry-stale": {"task": "tournament.webhooks.tasks.retry_stale", "schedule": 15.0},
     # Notifications queued while the broker was down, retried, or left by a dead worker.
+    "notifications-send-due": {"task": "notifications.send_due", "schedule": 15.0},
+    # ... and the slower checks (entries waiting, results untold), which also send.
     "notifications-sweep": {"task": "notifications.sweep", "schedule": 60.0},
     "notifications-decklist-reminders": {
         "task": "notifications.decklist_reminders",

@@ -19,6 +19,14 @@ def sweep() -> int:
     (run by Celery beat every minute)."""
     waiting.check()
     hooks.untold_results()
+    return send_due()
+
+
+@shared_task(name="notifications.send_due", ignore_result=True)
+def send_due() -> int:
+    """Send every message still pending, the time-critical ones first (run by Celery beat
+    every 15 s, so that what was queued while the broker was down goes out within a minute
+    of its return)."""
     ids = list(services.sweep_order().values_list("pk", flat=True)[:500])
     for message_id in ids:
         services.deliver(message_id)

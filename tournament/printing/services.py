@@ -24,8 +24,10 @@ logger = logging.getLogger(__name__)
 LIFETIME = dt.timedelta(hours=getattr(settings, "PRINTING_CACHE_HOURS", 24))
 
 # A pending document that showed no sign of life (queued, or started by a worker) for this long
-# lost its task (Redis restarted empty, worker killed): it is sent again, at most SENDS times
-# in all, then marked failed so that its status box stops waiting and offers "try again".
+# lost its task: it is sent again, at most SENDS times in all, then marked failed so that its
+# status box stops waiting and offers "try again". Most losses are told much sooner by the
+# heartbeat (`heartbeat.py`: a killed render, a queue lost with Redis' data); this timeout is
+# for what it cannot tell (the cache was down, a task lost while its mark survived).
 PENDING_TIMEOUT = dt.timedelta(
     seconds=getattr(settings, "PRINTING_PENDING_SECONDS", settings.CELERY_TASK_TIME_LIMIT + 60)
 )
@@ -125,13 +127,16 @@ def _last_sign_of_life(doc: CachedDocument) -> dt.datetime:
     return max(doc.created, doc.generated_at or doc.created)
 
 
-def _lost(doc: CachedDocument, now: dt.datetime) -> bool:
-    """A render that stopped beating is lost (within `heartbeat.ALIVE_SECONDS`); one that
-    never started may be waiting behind others, and is lost only after PENDING_TIMEOUT."""
-    render = heartbeat.state(doc.pk)
+def _lost(doc: CachedDocument, now: dt.datetime, render: heartbeat.RenderState) -> bool:
+    """A render that stopped beating is lost (within `heartbeat.ALIVE_SECONDS`), and so is one
+    whose marks vanished with Redis' data (within `heartbeat.VANISHED_SECONDS` of the next
+    sweep); one that never started may be waiting behind others, and is lost only after
+    PENDING_TIMEOUT."""
     if render is heartbeat.RenderState.ALIVE:
         return False
-    return render is heartbeat.RenderState.LOST or now - _last_sign_of_life(doc) >= PENDING_TIMEOUT
+    if render in (heartbeat.RenderState.LOST, heartbeat.RenderState.VANISHED):
+        return True
+    return now - _last_sign_of_life(doc) >= PENDING_TIMEOUT
 
 
 def recover_if_stuck(doc: CachedDocument) -> CachedDocument:
@@ -139,7 +144,8 @@ def recover_if_stuck(doc: CachedDocument) -> CachedDocument:
     if doc.state != CachedDocument.State.PENDING:
         return doc
     now = timezone.now()
-    if not _lost(doc, now):
+    render = heartbeat.state(doc.pk)
+    if not _lost(doc, now, render):
         return doc
     heartbeat.forget(doc.pk)  # the new task starts its own
     unchanged = CachedDocument.objects.filter(
@@ -151,7 +157,12 @@ def recover_if_stuck(doc: CachedDocument) -> CachedDocument:
             error=_("The document was not generated in time. Try again."),
         )
     elif unchanged.update(generated_at=now):  # only one of several pollers sends it again
-        logger.warning("printing: document %s was pending since %s; sending again", doc.pk, now)
+        logger.warning(
+            "printing: document %s was pending since %s (%s); sending again",
+            doc.pk,
+            _last_sign_of_life(doc),
+            render,
+        )
         _enqueue(doc.pk)
     doc.refresh_from_db()
     return doc
@@ -159,7 +170,9 @@ def recover_if_stuck(doc: CachedDocument) -> CachedDocument:
 
 def recover_stuck_documents() -> int:
     """Re-send (or fail) every lost pending document; returns how many were looked at."""
-    cutoff = timezone.now() - dt.timedelta(seconds=heartbeat.ALIVE_SECONDS)
+    # Younger documents are being queued or start beating; a vanished one needs two looks
+    # VANISHED_SECONDS apart anyway.
+    cutoff = timezone.now() - dt.timedelta(seconds=heartbeat.BEAT_SECONDS)
     stuck = CachedDocument.objects.filter(state=CachedDocument.State.PENDING, created__lte=cutoff)
     count = 0
     for doc in stuck:
@@ -205,6 +218,7 @@ def _send(doc_id: int) -> None:
         limits = time_limits(doc) if doc is not None else {}
     except DatabaseError:  # the default limits, rather than an error for whoever asked
         limits = {}
+    heartbeat.queued(doc_id)  # before the task: a worker may start it at once
     try:
         if limits:
             render_document.apply_async((doc_id,), **limits)
