@@ -11,7 +11,8 @@ from tournament.events.models import Event, Registration
 
 
 class ImportedEvent(models.Model):
-    """An event created from an event file: the file's seed and who of its officials played."""
+    """An event created from an event file: the file's seed, who of its officials played and,
+    for a one-on-one event, its recorded draw."""
 
     event = models.OneToOneField(Event, on_delete=models.CASCADE, related_name="imported_from")
     seed = models.CharField(_("wildcard draw seed"), max_length=200, null=True, blank=True)
@@ -20,6 +21,15 @@ class ImportedEvent(models.Model):
         default=list,
         blank=True,
         help_text=_("Player ids of officials the file marks as having played."),
+    )
+    draw = models.JSONField(
+        _("recorded draw"),
+        default=list,
+        blank=True,
+        help_text=_(
+            "One-on-one events: player ids of the file's recorded draw, first listed ranks "
+            "higher among players level after every tie-breaker."
+        ),
     )
     imported_at = models.DateTimeField(_("imported at"), auto_now_add=True)
 

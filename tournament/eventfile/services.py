@@ -18,13 +18,15 @@ from django.utils.translation import gettext as _
 
 from scoring import model as m
 from scoring.advancement import advance, recorded_draw
-from scoring.eventfile import EventFileError, read_event, serialize_event
+from scoring.eventfile import EventFileError, read_any_event, serialize_event
 from scoring.placement import place_bracket
 from scoring.points import round_multiplier
+from scoring.swiss.model import SwissEvent
 from scoring.teams import recorded_winner, seat_order, team_event
 from tournament.accounts.models import Player
 from tournament.eventfile.models import EventFileId, ImportedEvent
-from tournament.events.choices import Status
+from tournament.eventfile.swiss import export_swiss_text, import_swiss_event
+from tournament.events.choices import Status, Structure
 from tournament.events.models import Bracket, Event, Registration, Round, Seat, Team
 from tournament.events.to_engine import engine_id, event_record, team_engine_id
 from tournament.results.models import Game
@@ -131,20 +133,15 @@ def export_record(event: Event) -> m.EventRecord:
         engine_id(r.player_id): r.dropped_in_round for r in registrations if r.dropped_in_round
     }
     imported = ImportedEvent.objects.filter(event=event).first()
-    played = set(imported.played_officials) if imported else set()
     draws = recorded_draws(event)
-    judges = sorted(event.judges.all(), key=lambda j: (j.name, j.player_number, j.pk))
+    coordinator, judges = export_officials(event, pk_ids)
     return m.EventRecord(
         format=record.format,
         name=event.name,
         date=event.date,
         venue=event.venue,
-        coordinator=_official(
-            event.organizer,
-            m.Role.COORDINATOR,
-            event.organizer_id in pk_ids or event.organizer_id in played,
-        ),
-        judges=tuple(_official(j, m.Role.JUDGE, j.pk in pk_ids or j.pk in played) for j in judges),
+        coordinator=coordinator,
+        judges=judges,
         players=tuple(
             m.PlayerRef(file_id, names[pk].name, names[pk].player_number)
             for pk, file_id in pk_ids.items()
@@ -165,6 +162,24 @@ def export_record(event: Event) -> m.EventRecord:
             m.Team(ids[t.id], t.name, _remap(ids, t.players))
             for t in sorted(record.teams, key=lambda t: int(t.id[1:]))
         ),
+    )
+
+
+def export_officials(
+    event: Event, pk_ids: Mapping[int, str]
+) -> tuple[m.Official, tuple[m.Official, ...]]:
+    """The coordinator and the judges as the file lists them: ``played`` when registered as
+    players, or when the imported file said so."""
+    imported = ImportedEvent.objects.filter(event=event).first()
+    played = set(imported.played_officials) if imported else set()
+    judges = sorted(event.judges.all(), key=lambda j: (j.name, j.player_number, j.pk))
+    coordinator = _official(
+        event.organizer,
+        m.Role.COORDINATOR,
+        event.organizer_id in pk_ids or event.organizer_id in played,
+    )
+    return coordinator, tuple(
+        _official(j, m.Role.JUDGE, j.pk in pk_ids or j.pk in played) for j in judges
     )
 
 
@@ -194,7 +209,9 @@ def _withdrawn_after(rnd: m.Round, dropped_in: Mapping[str, int]) -> tuple[str, 
 
 
 def export_text(event: Event) -> str:
-    """The canonical event file of an event (SPEC §8)."""
+    """The canonical event file of an event (SPEC §8; a one-on-one event's: SPEC §11)."""
+    if event.is_one_on_one:
+        return export_swiss_text(event)
     return serialize_event(export_record(event))
 
 
@@ -204,7 +221,7 @@ def export_text(event: Event) -> str:
 _EVENT_LENGTHS = {"name": 150, "venue": 150}
 _PERSON_LENGTHS = {"name": 120, "player_number": 20}
 # Event.clean()'s field names are the event file's keys too.
-_FORMAT_FIELDS = ("deck_size", "no_xs_digit", "variants", "deck_rules", "victory")
+_FORMAT_FIELDS = ("deck_size", "no_xs_digit", "variants", "deck_rules", "victory", "structure")
 
 
 def _too_long(path: str, value: str, limit: int) -> list[m.Issue]:
@@ -224,9 +241,10 @@ def _people(record: m.EventRecord) -> list[tuple[str, m.PlayerRef | m.Official]]
     return people
 
 
-def _format_issues(record: m.EventRecord) -> list[m.Issue]:
+def _format_issues(record: m.EventRecord | SwissEvent) -> list[m.Issue]:
     """The site's own format rules (Event.clean), e.g. TAV decks have 55 cards."""
-    event = Event(**_format_fields(record.format))
+    fields = swiss_fields(record) if isinstance(record, SwissEvent) else {}
+    event = Event(**(_format_fields(record.format) | fields))
     try:
         event.clean()
     except ValidationError as error:
@@ -261,11 +279,15 @@ def _official_issues(record: m.EventRecord, organizer: Player | None) -> list[m.
     return issues
 
 
-def import_issues(record: m.EventRecord, organizer: Player | None = None) -> list[m.Issue]:
+def import_issues(
+    record: m.EventRecord | SwissEvent, organizer: Player | None = None
+) -> list[m.Issue]:
     """What the database cannot hold although the file is valid: lengths, shared numbers,
     officials listed twice, and results identical to an event already accepted into the
-    ranking (SPEC §9)."""
-    issues = _format_issues(record) + accepted_copy_issues(record)
+    ranking (SPEC §9; a one-on-one event is never ranked, SPEC §11)."""
+    issues = _format_issues(record)
+    if isinstance(record, m.EventRecord):
+        issues += accepted_copy_issues(record)
     issues += _official_issues(record, organizer)
     for name, limit in _EVENT_LENGTHS.items():
         issues += _too_long(name, getattr(record, name), limit)
@@ -285,7 +307,7 @@ def import_issues(record: m.EventRecord, organizer: Player | None = None) -> lis
     return issues
 
 
-def name_mismatches(record: m.EventRecord) -> list[str]:
+def name_mismatches(record: m.EventRecord | SwissEvent) -> list[str]:
     """Players of the file whose number belongs to a database player of another name."""
     numbers = {p.player_number for p in record.players if p.player_number}
     known = dict(
@@ -312,7 +334,7 @@ class _People:
         return Player.objects.create(name=person.name, player_number=Player.next_player_number())
 
 
-def _numbered_players(people: Iterable[m.PlayerRef | m.Official]) -> _People:
+def numbered_players(people: Iterable[m.PlayerRef | m.Official]) -> _People:
     """Find or create every numbered person first, so fresh numbers never collide."""
     by_number: dict[str, Player] = {}
     for person in people:
@@ -349,6 +371,18 @@ def _format_fields(fmt: m.Format) -> dict:
         "points_mode": str(fmt.points_mode),
         "time_limit_minutes": fmt.time_limit_minutes,
         "rules_edition": str(fmt.rules_edition),
+    }
+
+
+def swiss_fields(record: SwissEvent) -> dict:
+    """Event model fields of a one-on-one file: its structure, format, best of, Swiss rounds
+    and top cut (never scored for the ranking, SPEC §11)."""
+    return _format_fields(record.format) | {
+        "structure": Structure.ONE_ON_ONE,
+        "scored": False,
+        "best_of": record.best_of,
+        "swiss_rounds": record.swiss_rounds,
+        "top_cut": record.top_cut,
     }
 
 
@@ -560,8 +594,8 @@ def _create_rounds(
         wildcards = {p["player"] for p in picks}
 
 
-def _played_officials(
-    record: m.EventRecord, organizer: Player | None, judges: list[Player]
+def played_officials(
+    record: m.EventRecord | SwissEvent, organizer: Player | None, judges: list[Player]
 ) -> list[int]:
     """Officials the file marks as having played (kept for the export's ``played``)."""
     played = [p.pk for j, p in zip(record.judges, judges, strict=True) if j.played]
@@ -576,7 +610,8 @@ def import_event(
     warnings: list[str] | None = None,
     progress: Callable[[str], None] | None = None,
 ) -> Event:
-    """Create an event from an event file; raise EventFileError (nothing saved) if invalid.
+    """Create an event from an event file (either structure, SPEC §8 and §11); raise
+    EventFileError (nothing saved) if invalid.
 
     ``organizer`` (e.g. the uploading user's player) replaces the file's coordinator;
     ``warnings``, when given, receives what the importer should check (name mismatches).
@@ -584,7 +619,7 @@ def import_event(
     """
     report = progress or (lambda step: None)
     report("checking")
-    record, issues = read_event(source)
+    record, issues = read_any_event(source)
     if record is None or issues:
         raise EventFileError(issues)
     issues = import_issues(record, organizer)
@@ -593,9 +628,11 @@ def import_event(
     if warnings is not None:
         warnings += name_mismatches(record)
     report("saving")
+    if isinstance(record, SwissEvent):  # one-on-one (SPEC §11)
+        return import_swiss_event(record, organizer, report)
     with transaction.atomic():
         officials = [record.coordinator, *record.judges] if organizer is None else [*record.judges]
-        people = _numbered_players([*record.players, *officials])
+        people = numbered_players([*record.players, *officials])
         pk_of: dict[str, int] = {}
         event_organizer = organizer or people.get(record.coordinator)
         judges = [people.get(j) for j in record.judges]
@@ -610,7 +647,7 @@ def import_event(
         ImportedEvent.objects.create(
             event=event,
             seed=record.seed,
-            played_officials=_played_officials(
+            played_officials=played_officials(
                 record, None if organizer else event_organizer, judges
             ),
         )

@@ -210,4 +210,11 @@ def swiss_event_of(event: Event, rounds: Iterable[Round] | None = None) -> sw.Sw
             for r in rounds
         ),
         seed=draw_seed(event),
+        draw=swiss_draw(event),
     )
+
+
+def swiss_draw(event: Event) -> tuple[str, ...]:
+    """The recorded draw of an imported one-on-one event (engine ids; empty otherwise)."""
+    imported = getattr(event, "imported_from", None)  # the eventfile app's ImportedEvent
+    return tuple(engine_id(pk) for pk in getattr(imported, "draw", None) or ())
