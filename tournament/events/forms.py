@@ -7,9 +7,14 @@ from django.utils.translation import gettext_lazy as _
 from tournament.accounts.models import Player
 from tournament.core.fields import RowChoiceField, RowsChoiceField
 from tournament.core.timezones import time_zone_names, wall_time_in
-from tournament.events.choices import Variant
+from tournament.events.choices import Structure, TopCut, Variant
 from tournament.events.models import FORMAT_FIELDS, Event
 from tournament.events.services.editing import frozen_fields_error
+from tournament.events.to_engine import swiss_participants, swiss_rounds_of
+
+# A one-on-one event's settings (SPEC §11); the page shows the last three only for it.
+STRUCTURE_FIELDS = ("structure", "best_of", "swiss_rounds", "top_cut")
+ONE_ON_ONE_FIELDS = STRUCTURE_FIELDS[1:]
 
 
 class FrozenFormatMixin:
@@ -43,6 +48,7 @@ class EventForm(FrozenFormatMixin, forms.ModelForm):
             "capacity",
             "registration_deadline",
             *FORMAT_FIELDS,
+            *STRUCTURE_FIELDS,
             "single_entry",
             "players_report_results",
             "spread_clubs",
@@ -68,6 +74,116 @@ class EventForm(FrozenFormatMixin, forms.ModelForm):
         self.fields["time_zone"].widget = forms.Select(
             choices=[(zone, zone) for zone in time_zone_names()]
         )
+        # Omitted (an API call, an older form) they keep the event's value or the default.
+        for name in STRUCTURE_FIELDS:
+            self.fields[name].required = False
+        self.fields["structure"].help_text = _(
+            "Brackets of three or four, or one-on-one matches: Swiss rounds, then an optional "
+            "top cut. It cannot change once round 1 is seated or paired."
+        )
+        self.fields["best_of"].help_text = _("One-on-one events only.")
+        self.fields["top_cut"].help_text = _(
+            "One-on-one events only: the best of the Swiss standing play single elimination "
+            "(1 v 8, 4 v 5, 2 v 7, 3 v 6). It needs at least as many players who have not "
+            "dropped when it is paired."
+        )
+        self.fields["swiss_rounds"].help_text = self._swiss_rounds_help()
+
+    def _swiss_rounds_help(self) -> str:
+        """What an empty number of Swiss rounds means, and for this event what it will be."""
+        text = _(
+            "One-on-one events only. Leave empty for the usual count, one round per doubling "
+            "of the players (⌈log₂ players⌉): 3 rounds for 5 to 8 players, 4 for 9 to 16, 5 for "
+            "17 to 32, 6 for 33 to 64."
+        )
+        if self.instance.pk is None:
+            return text
+        players = len(swiss_participants(self.instance))
+        if players < 2:
+            return text
+        usual = swiss_rounds_of(Event(swiss_rounds=None), players)
+        return "{} {}".format(
+            text,
+            _("With the %(players)s players checked in now, that is %(rounds)s rounds.")
+            % {"players": players, "rounds": usual},
+        )
+
+    def clean(self):
+        data = super().clean()
+        for name in STRUCTURE_FIELDS:  # omitted or blank: as stored (a new event: the default)
+            if data.get(name) in (None, "") and name != "swiss_rounds":
+                data[name] = getattr(self.instance, name)
+        if self._structure_frozen(data):
+            return data
+        if data.get("structure") != Structure.ONE_ON_ONE:
+            # Brackets play until two wins: the one-on-one settings mean nothing there.
+            data["best_of"] = self.instance.best_of
+            data["swiss_rounds"] = None
+            data["top_cut"] = TopCut.NONE
+        elif self.instance.pk is not None:
+            self._check_one_on_one_changes(data)
+        return data
+
+    def _structure_frozen(self, data: dict) -> bool:
+        """Refuse another structure once round 1 is seated or paired (its rounds are
+        brackets or matches for good)."""
+        event = self.instance
+        if event.pk is None or data.get("structure") == event.structure:
+            return False
+        if not event.rounds.exists():
+            return False
+        self.add_error(
+            "structure",
+            _(
+                "Round 1 is already seated or paired as %(structure)s: the structure can no "
+                "longer change."
+            )
+            % {"structure": event.get_structure_display()},
+        )
+        return True
+
+    def _check_one_on_one_changes(self, data: dict) -> None:
+        """Refuse changes the rounds already paired were played under (SPEC §11)."""
+        event = self.instance
+        rounds = list(event.rounds.order_by("number"))
+        if not rounds:
+            return
+        if data.get("best_of") != event.best_of:
+            self.add_error(
+                "best_of",
+                _(
+                    "Round 1 is paired and its matches are played best of %(best_of)s: the "
+                    "games per match can no longer change."
+                )
+                % {"best_of": event.best_of},
+            )
+        decided = next((r for r in rounds if r.is_cut or r.is_final), None)
+        for name in ("swiss_rounds", "top_cut"):
+            if data.get(name) == getattr(event, name):
+                continue
+            if decided is not None:
+                self.add_error(
+                    name,
+                    _(
+                        "Round %(number)s, the top cut or the last round, is paired: the "
+                        "Swiss rounds and the top cut can no longer change."
+                    )
+                    % {"number": decided.number},
+                )
+            elif name == "swiss_rounds":
+                paired = sum(1 for r in rounds if not r.is_cut)
+                wanted = data.get(name) or swiss_rounds_of(
+                    Event(swiss_rounds=None), len(swiss_participants(event))
+                )
+                if wanted <= paired:
+                    self.add_error(
+                        name,
+                        _(
+                            "%(paired)s Swiss rounds are already paired: choose more, or leave "
+                            "the number as it was."
+                        )
+                        % {"paired": paired},
+                    )
 
     def clean_registration_deadline(self):
         """The deadline's wall time is the event's: "18:00" is 18:00 in the zone chosen on
