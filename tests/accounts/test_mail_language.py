@@ -99,7 +99,7 @@ def test_a_player_who_signed_up_in_portuguese_gets_the_rounds_mail_in_portuguese
     sent = deliver_all(Kind.SEATED)
     (to_ana,) = [m for m in sent if m.to == ["ana@example.org"]]
     assert to_ana.subject == f"[Spellfire] Copa Recife, rodada 1: sua mesa é a {table}"
-    assert f"Copa Recife: rodada 1 foi sorteada. Sua mesa é a {table}." in to_ana.body
+    assert f"Copa Recife: rodada 1 foi sorteada. Você senta na mesa {table} com " in to_ana.body
     assert "Para não receber mais estes e-mails" in to_ana.body
     # The others never chose: English, as before.
     other = next(m for m in sent if m.to != ["ana@example.org"])

@@ -1,7 +1,9 @@
 """A 13-player event played through the services as a venue plays it, every message
 delivered as soon as it is queued: how many e-mails each person gets, per kind.
 
-Two judges and the organizer; 13 players register and are checked in; each round is seated
+Two judges and the organizer; 13 players register themselves on the site (as its register
+button does: `by` is the player; `registered_by="organizer"` has the organizer register them
+instead) and are checked in; each round is seated
 and published; in every bracket the first seated player wins two games (so two games per
 bracket), each entered by the first judge and confirmed by the second a moment later; in
 round 1 the clock runs and time is called while the last table still plays, one entry waits
@@ -80,9 +82,10 @@ def enter_and_confirm(bracket, number, data, by, confirmer, *, correction=False,
         results.confirm_entry(entered.entry, confirmer)
 
 
-def run(portuguese: tuple[str, ...] = ()) -> dict:
-    """Play the event; returns {"total": n, "by_kind": Counter, "by_person": Counter}.
-    The players named in `portuguese` ("m03") chose Portuguese for their e-mails."""
+def run(portuguese: tuple[str, ...] = (), registered_by: str = "self") -> dict:
+    """Play the event; returns {"total": n, "by_kind": Counter, "by_person": Counter,
+    "event": the event}. The players named in `portuguese` ("m03") chose Portuguese for
+    their e-mails; `registered_by` is "self" or "organizer"."""
     mail.outbox.clear()
     organizer = make_player("org13", "Olivia Organizer")
     judge = make_player("judge13", "Jay Judge")
@@ -105,7 +108,7 @@ def run(portuguese: tuple[str, ...] = ()) -> dict:
 
             Preferences.objects.create(user=player.user, language="pt-br")
         with step():
-            register(event, player)
+            register(event, player, by=player if registered_by == "self" else organizer)
     Registration.objects.filter(event=event).update(checked_in=True)
     number = 0
     while True:

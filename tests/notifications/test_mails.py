@@ -1,7 +1,8 @@
-"""Fewer and clearer mails: a table's result once, naming the round; a correction once,
-saying what changed; entries waiting told after some minutes, grouped; the hourly limit
-never holds a time-critical mail; the mails that were missing (a drop, the event's end, a
-submitted scoring form, an illegal list).
+"""Fewer and clearer mails: a table's result once, naming the round, carried by the player's
+next mail (the next seating, the event's end) or alone hours later; a correction told once,
+saying what changed, to those who were told the old figures; entries waiting told after some
+minutes, grouped; the hourly limit never holds a time-critical mail; a drop, the event's end,
+a submitted scoring form, an illegal list.
 
 Points are worked out by hand from SPEC §6: round 1, three players, the first wins both
 games with 6 realms, the others hold 4 and 3 each game: he is 1st (4 points × round 1), the
@@ -16,9 +17,14 @@ from django.utils import timezone
 
 from tests.conftest import make_player
 from tournament.events.models import Registration
-from tournament.events.services.rounds import drop_player
+from tournament.events.services.rounds import (
+    close_round,
+    drop_player,
+    publish_round,
+    seat_next_round,
+)
 from tournament.events.to_engine import engine_id
-from tournament.notifications import services, waiting
+from tournament.notifications import hooks, services, waiting
 from tournament.notifications.kinds import Kind
 from tournament.notifications.models import Message, Preferences
 from tournament.results import services as results
@@ -28,9 +34,14 @@ def of_kind(kind) -> list[Message]:
     return list(Message.objects.filter(kind=kind).select_related("recipient").order_by("pk"))
 
 
-def sent_to(kind, username: str):
-    """The person's e-mail of this kind (delivered now if it was not after its commit)."""
-    (message,) = [m for m in of_kind(kind) if m.recipient.username == username]
+def sent_to(kind, username: str, **params):
+    """The person's e-mail of this kind (delivered now if it was not after its commit); with
+    `params`, the one whose parameters hold these values."""
+    (message,) = [
+        m
+        for m in of_kind(kind)
+        if m.recipient.username == username and all(m.params.get(k) == v for k, v in params.items())
+    ]
     if message.outcome == Message.Outcome.PENDING:
         mail.outbox.clear()
         assert services.deliver(message.pk) == "sent"
@@ -60,71 +71,165 @@ def enter(bracket, number, data, by, **kw):
     return results.submit_entry(bracket, data, by, uuid.uuid4(), number=number, **kw).entry
 
 
-def test_a_tables_result_is_told_once_with_the_round_place_and_points(
-    running, bracket, seated, judge, second_judge, django_capture_on_commit_callbacks
+def play_table(bracket, judge, confirmer, realms=(6, 4, 3)):
+    """Two games, each won by the first seated player (his realms first), entered by the
+    judge and confirmed by another official, each committed."""
+    seated = [s.registration.player for s in bracket.seats.order_by("position")]
+    for number in (1, 2):
+        entry = enter(bracket, number, game(seated, list(realms), seated[0]), judge)
+        results.confirm_entry(entry, confirmer)
+    return seated
+
+
+def later(hours: float = 0) -> datetime.datetime:
+    return timezone.now() + hooks.RESULT_HOLD + datetime.timedelta(hours=hours, minutes=1)
+
+
+def test_a_tables_result_rides_on_the_next_seating_or_goes_alone_hours_later(
+    running, round1, judge, second_judge, django_capture_on_commit_callbacks
 ):
-    a, b, _c = seated
+    """Nobody is mailed when his table's games are all in; a winner reads his result with
+    the final's seating; a player eliminated reads his alone when no mail follows within
+    `RESULT_HOLD` of the table's last confirmation."""
+    bracket, *others = list(round1.brackets.order_by("table"))
+    before = Message.objects.count()
     with django_capture_on_commit_callbacks(execute=True):
-        first = enter(bracket, 1, game(seated, [6, 4, 3], a), judge)
-        results.confirm_entry(first, second_judge)
-    assert of_kind(Kind.RESULT_CONFIRMED) == []  # one game is not the table's result
+        a, b, c = play_table(bracket, judge, second_judge)
+    assert Message.objects.count() == before  # his table's result waits for his next mail
+    hooks.untold_results()
+    assert of_kind(Kind.RESULT_CONFIRMED) == []  # not yet: the next round may come
     with django_capture_on_commit_callbacks(execute=True):
-        second = enter(bracket, 2, game(seated, [6, 4, 3], a), judge)
-        results.confirm_entry(second, second_judge)
-    assert {m.recipient.username for m in of_kind(Kind.RESULT_CONFIRMED)} == {
-        p.user.username for p in seated
+        for other in others:
+            play_table(other, judge, second_judge)
+        close_round(round1)
+        final = seat_next_round(running, seed=3)
+        publish_round(final)
+    table = final.brackets.get().table
+    names = {s.registration.player.name for s in final.brackets.get().seats.all() if s != a}
+    sent = sent_to(Kind.SEATED, a.user.username, final=True)
+    assert sent.subject == (
+        f"[Spellfire] Autumn Open, the final: your table is {table} (round 1: place 1)"
+    )
+    assert f"You sit at table {table} with " in sent.body
+    assert all(name in sent.body for name in names)
+    assert (
+        f"Your result in round 1, table {bracket.table}: place 1 of the table with 4 points."
+        in sent.body
+    )
+    assert f"- game 2: won by {a.name}; your unrazed realms: 6" in sent.body
+    # b and c sit no more: told alone once the hold is over, once.
+    hooks.untold_results(now=later())
+    assert {m.recipient.username for m in of_kind(Kind.RESULT_CONFIRMED)} >= {
+        b.user.username,
+        c.user.username,
     }
-    table = bracket.table
+    assert a.user.username not in {m.recipient.username for m in of_kind(Kind.RESULT_CONFIRMED)}
     sent = sent_to(Kind.RESULT_CONFIRMED, b.user.username)
     assert sent.subject == (
-        f"[Spellfire] Autumn Open: round 1, table {table} confirmed, you are in place 2"
+        f"[Spellfire] Autumn Open: round 1, table {bracket.table} confirmed, you are in place 2"
     )
     assert "You are in place 2 of the table with 3 points." in sent.body
     assert f"- game 1: won by {a.name}; your unrazed realms: 4" in sent.body
-    assert f"- game 2: won by {a.name}; your unrazed realms: 4" in sent.body
-    # Any later announcement of the same figures tells nobody again.
-    from tournament.notifications.hooks import _results_changed
-
-    _results_changed(None, event=running)
-    assert len(of_kind(Kind.RESULT_CONFIRMED)) == 3
+    told = len(of_kind(Kind.RESULT_CONFIRMED))
+    hooks.untold_results(now=later(1))
+    assert len(of_kind(Kind.RESULT_CONFIRMED)) == told
 
 
-def test_the_result_reads_in_portuguese_with_its_plural(
-    running, bracket, seated, judge, second_judge, django_capture_on_commit_callbacks
+def finish(event, players, places_points) -> None:
+    """The event ends with these places (its standings written as the pipeline would)."""
+    from tournament.standings.models import EventStanding
+
+    for p, (place, points) in zip(players, places_points, strict=True):
+        registration = Registration.objects.get(event=event, player=p)
+        EventStanding.objects.update_or_create(
+            registration=registration,
+            defaults={"event": event, "player": p, "place": place, "points": points},
+        )
+    event.status = "finished"
+    event.save(update_fields=["status"])
+
+
+def test_the_end_carries_the_results_not_told_yet_in_portuguese_with_its_plural(
+    running, bracket, judge, second_judge
 ):
-    a, _b, c = seated
+    a, b, c = [s.registration.player for s in bracket.seats.order_by("position")]
     Preferences.objects.create(user=c.user, language="pt-br")
-    with django_capture_on_commit_callbacks(execute=True):
-        for number in (1, 2):
-            entry = enter(bracket, number, game(seated, [6, 4, 3], a), judge)
-            results.confirm_entry(entry, second_judge)
-    sent = sent_to(Kind.RESULT_CONFIRMED, c.user.username)
-    assert sent.subject == (
-        f"[Spellfire] Autumn Open: rodada 1, mesa {bracket.table} confirmada, "
-        "você está na posição 3"
+    play_table(bracket, judge, second_judge)
+    finish(running, [a, b, c], [(1, 4), (2, 3), (3, 2)])
+    sent = sent_to(Kind.EVENT_FINISHED, c.user.username)
+    assert sent.subject == "[Spellfire] Autumn Open foi encerrado: posição 3, 2 pontos"
+    assert "Você terminou na posição 3 de 9, com 2 pontos." in sent.body  # 9 registered
+    assert (
+        f"Seu resultado em rodada 1, mesa {bracket.table}: posição 3 da mesa, com 2 pontos."
+        in sent.body
     )
-    assert "Você está na posição 3 da mesa, com 2 pontos." in sent.body
     assert f"- partida 1: vencida por {a.name}; seus reinos não arrasados: 3" in sent.body
+    english = sent_to(Kind.EVENT_FINISHED, b.user.username)
+    assert (
+        f"Your result in round 1, table {bracket.table}: place 2 of the table with 3 points."
+        in english.body
+    )
 
 
-def test_a_correction_sends_one_mail_saying_what_changed(
-    running, bracket, seated, judge, second_judge, organizer
+def test_a_correction_before_the_result_is_told_rides_in_it_afterwards_it_is_a_mail(
+    running, bracket, judge, second_judge, organizer
 ):
-    a, b, c = seated
-    entry = enter(bracket, 1, game(seated, [6, 4, 3], a), judge)
-    results.confirm_entry(entry, second_judge)
-    fixed = enter(bracket, 1, game(seated, [6, 2, 3], a), judge, correction=True, reason="typo")
-    assert of_kind(Kind.RESULT_CORRECTED) == []  # not before it is confirmed
+    a, b, c = play_table(bracket, judge, second_judge)
+    fixed = enter(bracket, 1, game([a, b, c], [6, 2, 3], a), judge, correction=True, reason="typo")
     results.confirm_entry(fixed, organizer)
+    assert of_kind(Kind.RESULT_CORRECTED) == []  # nobody was told the old figures
+    hooks.untold_results(now=later())
+    sent = sent_to(Kind.RESULT_CONFIRMED, b.user.username)
+    assert f"- game 1: won by {a.name}; your unrazed realms: 2" in sent.body
+    # Told now: a second correction is a mail of its own, saying what changed.
+    again = enter(
+        bracket, 2, game([a, b, c], [6, 4, 1], a), judge, correction=True, reason="recount"
+    )
+    assert of_kind(Kind.RESULT_CORRECTED) == []  # not before it is confirmed
+    results.confirm_entry(again, organizer)
     corrected = of_kind(Kind.RESULT_CORRECTED)
-    assert {m.recipient.username for m in corrected} == {p.user.username for p in seated}
+    assert {m.recipient.username for m in corrected} == {p.user.username for p in (a, b, c)}
     sent = sent_to(Kind.RESULT_CORRECTED, a.user.username)
     assert (
-        sent.subject == f"[Spellfire] Autumn Open: round 1, table {bracket.table}, game 1 corrected"
+        sent.subject == f"[Spellfire] Autumn Open: round 1, table {bracket.table}, game 2 corrected"
     )
-    assert f"- unrazed realms of {b.name}: 4 → 2" in sent.body
-    assert "Reason: typo" in sent.body
-    assert f"unrazed realms of {c.name}" not in sent.body  # unchanged, not listed
+    assert f"- unrazed realms of {c.name}: 3 → 1" in sent.body
+    assert "Reason: recount" in sent.body
+    assert f"unrazed realms of {b.name}" not in sent.body  # unchanged, not listed
+
+
+def test_the_first_correction_is_named_in_the_mail_that_tells_the_result(
+    running, bracket, judge, second_judge, organizer
+):
+    a, b, c = play_table(bracket, judge, second_judge)
+    fixed = enter(bracket, 1, game([a, b, c], [6, 2, 3], a), judge, correction=True, reason="typo")
+    results.confirm_entry(fixed, organizer)
+    finish(running, [a, b, c], [(1, 4), (2, 3), (3, 2)])
+    sent = sent_to(Kind.EVENT_FINISHED, b.user.username)
+    assert "- game 1 was corrected: typo" in sent.body
+    assert f"- game 1: won by {a.name}; your unrazed realms: 2" in sent.body
+
+
+def test_kinds_turned_off_choose_what_carries_a_result(
+    running, round1, judge, second_judge, django_capture_on_commit_callbacks
+):
+    """Seatings off, results on: the result goes alone at the next seating. Results off:
+    the seating goes without it."""
+    brackets = list(round1.brackets.order_by("table"))
+    with django_capture_on_commit_callbacks(execute=True):
+        winners = [play_table(b, judge, second_judge)[0] for b in brackets]
+    no_seat, no_result, plain = winners
+    Preferences.objects.create(user=no_seat.user, muted=[Kind.SEATED.value])
+    Preferences.objects.create(user=no_result.user, muted=[Kind.RESULT_CONFIRMED.value])
+    close_round(round1)
+    publish_round(seat_next_round(running, seed=3))
+    final_seatings = {
+        m.recipient.username: m for m in of_kind(Kind.SEATED) if m.params.get("final")
+    }
+    assert "results" not in final_seatings[no_seat.user.username].params
+    assert [m.recipient for m in of_kind(Kind.RESULT_CONFIRMED)] == [no_seat.user]
+    assert "results" not in final_seatings[no_result.user.username].params
+    assert len(final_seatings[plain.user.username].params["results"]) == 1
 
 
 def test_entries_waiting_are_told_after_some_minutes_grouped_per_official_and_round(
@@ -269,20 +374,6 @@ def test_an_illegal_list_saved_tells_its_player_once_in_half_an_hour(event, play
     assert of_kind(Kind.DECKLIST_ILLEGAL) == []
 
 
-def test_the_sweep_tells_a_tables_result_whose_announcement_was_lost(
-    running, bracket, seated, judge, second_judge
-):
-    from tournament.notifications import tasks
-
-    a = seated[0]
-    for number in (1, 2):  # committed, but its after-commit work never ran
-        entry = enter(bracket, number, game(seated, [6, 4, 3], a), judge)
-        results.confirm_entry(entry, second_judge)
-    assert of_kind(Kind.RESULT_CONFIRMED) == []
-    tasks.sweep()
-    assert len(of_kind(Kind.RESULT_CONFIRMED)) == 3
-
-
 def test_the_sweep_sends_time_critical_mails_before_a_held_backlog(event, round1, settings):
     from tournament.notifications import tasks
 
@@ -320,4 +411,5 @@ def test_a_simulated_tables_result_tells_nobody(running, round1):
 
     play_round(round1, random.Random(5))
     tasks.sweep()
+    hooks.untold_results(now=later())
     assert of_kind(Kind.RESULT_CONFIRMED) == []

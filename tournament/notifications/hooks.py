@@ -2,21 +2,27 @@
 
 Most run inside the service's transaction (post_save), so a message exists exactly when the
 change it tells of was committed; the services save with `update_fields`, which says what
-changed. A table's result is told when the recompute pipeline announces new figures
-(`events.signals.results_changed`, after commit): it reads the places and points stored for
-a bracket whose games are all in. Registration notices are for events taking
-registrations: an imported or simulated event tells nobody anything.
+changed. Registration notices are for events taking registrations: an imported or simulated
+event tells nobody anything; a player who registered himself was answered by the page.
+
+One mail per person per moment: a table's result is not told when its games are all in but
+with the player's next mail of the event, the next round's seating ("round 1: place 2; the
+final: table 1 with X, Y") or the event's end, with any correction made before it; alone
+only when nothing follows for `RESULT_HOLD` (`untold_results`, the sweep) or when the player
+turned the carrying kind off. A correction is a mail of its own only to the players already
+told the table's result.
 
 Parameters are stored raw (numbers, ISO dates, ids); `render.py` formats them for each
 reader. Entries waiting for a confirmation are not told here: `waiting.py` tells each
 official once they have waited some minutes, grouped per round.
 """
 
+from collections import defaultdict
 from datetime import timedelta
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.db.models import Exists, OuterRef
+from django.db.models import Exists, Max, OuterRef
 from django.db.models.signals import post_save
 from django.urls import reverse
 from django.utils import timezone
@@ -24,13 +30,12 @@ from django.utils import timezone
 from tournament.decks.models import Decklist, DecklistChange
 from tournament.events.choices import Status
 from tournament.events.models import Bracket, Event, Registration, Round, Seat
-from tournament.events.signals import results_changed
 from tournament.notifications import waiting
 from tournament.notifications.kinds import Kind
-from tournament.notifications.models import Message
+from tournament.notifications.models import Message, Preferences
 from tournament.notifications.render import iso
 from tournament.notifications.services import queue, site_url
-from tournament.results.models import COUNTS, EntryStatus, GameEntry
+from tournament.results.models import COUNTS, EntryStatus, Game, GameEntry
 from tournament.results.selectors import official_ids
 from tournament.review.models import RANKING_OFFICERS_GROUP, ReviewDecision
 
@@ -63,6 +68,10 @@ def _registration_saved(
         _dropped(instance)
         return
     if created:
+        if instance.registered_by_id is not None and instance.registered_by_id == (
+            instance.player_id
+        ):
+            return  # he did it himself: the page answered him
         kind = Kind.WAITLISTED if instance.waitlisted else Kind.REGISTERED
     elif "waitlisted" in changed and not instance.waitlisted:
         kind = Kind.MOVED_UP
@@ -106,20 +115,7 @@ def _round_saved(sender, instance: Round, created, update_fields=None, raw=False
         return
     event = instance.event
     if "published" in changed and instance.published:
-        url = site_url(reverse("rounds:my_seat", args=[event.pk]))
-        seats = Seat.objects.filter(bracket__round=instance).select_related(
-            "bracket", "registration__player__user"
-        )
-        for seat in seats:
-            queue(
-                [user_of(seat.registration.player)],
-                Kind.SEATED,
-                event=event,
-                key=f"seated:{instance.pk}:{seat.registration_id}:{seat.bracket.table}",
-                table=seat.bracket.table,
-                url=url,
-                **round_facts(instance),
-            )
+        _seated(instance)
     if "time_called_at" in changed and instance.time_called_at:
         stamp = instance.time_called_at.isoformat()
         queue(
@@ -194,9 +190,11 @@ def _entry_saved(sender, instance: GameEntry, created, update_fields=None, raw=F
 
 
 def _corrected(entry: GameEntry, facts: dict) -> None:
-    """One message to the table's players saying what the correction changed."""
+    """One message saying what the correction changed, to the table's players already told
+    its result; the others read the corrected figures in the mail that tells it."""
     bracket = entry.bracket
     event = bracket.round.event
+    told = _told(event)
     before = (
         GameEntry.objects.filter(
             bracket=bracket,
@@ -210,8 +208,9 @@ def _corrected(entry: GameEntry, facts: dict) -> None:
     )
     seats = list(Seat.objects.filter(bracket=bracket).select_related("registration__player__user"))
     names = {s.registration.player_id: s.registration.player.name for s in seats}
+    users = [user_of(s.registration.player) for s in seats]
     queue(
-        [user_of(s.registration.player) for s in seats],
+        [u for u in users if u is not None and bracket.pk in told[u.pk]],
         Kind.RESULT_CORRECTED,
         event=event,
         key=f"corrected:{entry.pk}",
@@ -248,85 +247,202 @@ def changes(before: GameEntry, after: GameEntry, names: dict[int, str]) -> list[
     return found
 
 
-def _results_changed(sender, event: Event, **kwargs) -> None:
-    """After commit of new figures: each player of a table of the latest round whose games
-    are all in is told his place and points there, once per table. Not for the final: the
-    event's end tells its players their place and points (`_event_saved`)."""
-    if event.status != Status.RUNNING:
-        return
-    latest = event.rounds.order_by("-number").first()
-    if latest is None or latest.is_final:
-        return
-    told = {
-        int(key.split(":")[1])
-        for key in Message.objects.filter(
-            event=event, kind=Kind.RESULT_CONFIRMED, key__startswith="table:"
-        ).values_list("key", flat=True)
-    }
-    # Results recorded at the venue (confirmed entries): a simulated or imported table, whose
-    # games were written directly, tells nobody.
-    entered = GameEntry.objects.filter(bracket=OuterRef("pk"), status=EntryStatus.CONFIRMED)
-    complete = (
-        latest.brackets.filter(state=Bracket.State.COMPLETE)
-        .exclude(pk__in=told)
-        .filter(Exists(entered))
-    )
-    for bracket in complete.prefetch_related("games"):
-        _table_result(event, latest, bracket)
+# A result not carried by a later mail for this long is told alone (the sweep).
+RESULT_HOLD = timedelta(hours=4)
+# Kinds whose messages tell tables' results (stored `results`, or one table alone).
+RESULT_KINDS = (Kind.SEATED, Kind.RESULT_CONFIRMED, Kind.EVENT_FINISHED)
 
 
-def untold_results() -> None:
-    """The sweep's safety net: tables whose result announcement was lost (the process died
-    between the commit and its after-commit work) are told now."""
-    for event in Event.objects.filter(status=Status.RUNNING):
-        _results_changed(None, event=event)
-
-
-def _table_result(event: Event, rnd: Round, bracket: Bracket) -> None:
+def _seated(rnd: Round) -> None:
+    """Each seated player is told his table and who sits with him, and in the same mail the
+    results of his earlier tables he was not told yet."""
+    event = rnd.event
+    url = site_url(reverse("rounds:my_seat", args=[event.pk]))
     seats = list(
-        Seat.objects.filter(bracket=bracket, dropped=False).select_related(
-            "registration__player__user"
-        )
+        Seat.objects.filter(bracket__round=rnd)
+        .select_related("bracket", "registration__player__user")
+        .order_by("bracket__table", "position")
     )
-    names = {s.registration.player_id: s.registration.player.name for s in seats}
-    games = sorted(bracket.games.all(), key=lambda g: g.number)
-    url = site_url(reverse("standings:bracket", args=[event.pk, rnd.number, bracket.table]))
-    with transaction.atomic():
-        for seat in seats:
-            player_id = str(seat.registration.player_id)
-            queue(
-                [user_of(seat.registration.player)],
-                Kind.RESULT_CONFIRMED,
-                event=event,
-                key=f"table:{bracket.pk}",
-                table=bracket.table,
-                place=seat.place,
-                points=seat.points,
-                games=[
+    tables: dict[int, list[Seat]] = defaultdict(list)
+    for seat in seats:
+        tables[seat.bracket_id].append(seat)
+    untold = results_untold(event, [s.registration_id for s in seats], before=rnd.number)
+    muted = _muted([user_of(s.registration.player) for s in seats])
+    for seat in seats:
+        tell(
+            user_of(seat.registration.player),
+            Kind.SEATED,
+            untold.get(seat.registration_id, []),
+            muted=muted,
+            event=event,
+            key=f"seated:{rnd.pk}:{seat.registration_id}:{seat.bracket.table}",
+            table=seat.bracket.table,
+            opponents=[
+                other.registration.player.name
+                for other in tables[seat.bracket_id]
+                if other.pk != seat.pk
+            ],
+            url=url,
+            **round_facts(rnd),
+        )
+
+
+def _muted(users) -> dict[int, set[str]]:
+    """The kinds each person turned off (read once for a whole round or event)."""
+    ids = [u.pk for u in users if u is not None]
+    rows = Preferences.objects.filter(user_id__in=ids).values_list("user_id", "muted")
+    return {user_id: set(kinds or ()) for user_id, kinds in rows}
+
+
+def tell(user, kind: Kind, results: list[dict], *, muted: dict, event, key: str, **params):
+    """Queue `kind` for `user` carrying the `results` he was not told. Results turned off:
+    the mail goes without them; `kind` turned off but not results: each result goes alone."""
+    if user is None:
+        return
+    off = muted.get(user.pk, set())
+    if Kind.RESULT_CONFIRMED in off:
+        results = []
+    elif kind in off:
+        for result in results:
+            _result_alone(user, event, result)
+        results = []
+    if results:
+        params["results"] = results
+    queue([user], kind, event=event, key=key, **params)
+
+
+def _result_alone(user, event: Event, result: dict) -> None:
+    queue([user], Kind.RESULT_CONFIRMED, event=event, key=f"table:{result['bracket']}", **result)
+
+
+def _venue_results(event: Event):
+    """The event's tables whose games are all in, recorded at the venue (confirmed entries):
+    a simulated or imported table, whose games were written directly, tells nobody."""
+    entered = GameEntry.objects.filter(bracket=OuterRef("pk"), status=EntryStatus.CONFIRMED)
+    return Bracket.objects.filter(round__event=event, state=Bracket.State.COMPLETE).filter(
+        Exists(entered)
+    )
+
+
+def _told(event: Event) -> dict[int, set[int]]:
+    """Per person, the tables whose result a message of the event told him or will (one
+    still to be sent); a message found no longer news (`STALE`) was never read."""
+    told: dict[int, set[int]] = defaultdict(set)
+    rows = (
+        Message.objects.filter(event=event, kind__in=RESULT_KINDS)
+        .exclude(outcome=Message.Outcome.STALE)
+        .values_list("recipient_id", "key", "params")
+    )
+    for recipient_id, key, params in rows:
+        if key.startswith("table:"):  # a table's result told alone
+            told[recipient_id].add(int(key.split(":")[1]))
+        for result in (params or {}).get("results") or ():
+            told[recipient_id].add(result.get("bracket"))
+    return told
+
+
+def results_untold(
+    event: Event, registration_ids, *, before: int | None = None, brackets=None
+) -> dict[int, list[dict]]:
+    """Per registration, his tables' results (before round `before`) that no message told his
+    player yet, oldest first: table, place, points, each game, the corrections."""
+    if brackets is None:
+        brackets = _venue_results(event)
+    if before is not None:
+        brackets = brackets.filter(round__number__lt=before)
+    seats = list(
+        Seat.objects.filter(
+            bracket__in=brackets, registration_id__in=list(registration_ids), dropped=False
+        )
+        .select_related("bracket__round", "registration__player")
+        .order_by("bracket__round__number", "bracket__table")
+    )
+    if not seats:
+        return {}
+    told = _told(event)
+    seats = [s for s in seats if s.bracket_id not in told[s.registration.player.user_id]]
+    ids = {s.bracket_id for s in seats}
+    names: dict[int, dict[int, str]] = defaultdict(dict)
+    for other in Seat.objects.filter(bracket_id__in=ids).select_related("registration__player"):
+        names[other.bracket_id][other.registration.player_id] = other.registration.player.name
+    games: dict[int, list[Game]] = defaultdict(list)
+    for found in Game.objects.filter(bracket_id__in=ids).order_by("number"):
+        games[found.bracket_id].append(found)
+    corrected: dict[int, list[dict]] = defaultdict(list)
+    fixes = GameEntry.objects.filter(
+        bracket_id__in=ids, is_correction=True, status=EntryStatus.CONFIRMED
+    ).order_by("number", "version")
+    for fix in fixes:
+        corrected[fix.bracket_id].append({"game": fix.number, "reason": fix.reason or ""})
+    untold: dict[int, list[dict]] = defaultdict(list)
+    for seat in seats:
+        bracket, rnd = seat.bracket, seat.bracket.round
+        player_id = str(seat.registration.player_id)
+        untold[seat.registration_id].append(
+            {
+                "bracket": bracket.pk,
+                "table": bracket.table,
+                "place": seat.place,
+                "points": seat.points,
+                "games": [
                     {
                         "game": g.number,
-                        "winner": names.get(g.winner_id, ""),
+                        "winner": names[bracket.pk].get(g.winner_id, ""),
                         "realms": (g.unrazed or {}).get(player_id),
                     }
-                    for g in games
+                    for g in games[bracket.pk]
                 ],
-                url=url,
+                "corrected": corrected[bracket.pk],
+                "url": site_url(
+                    reverse("standings:bracket", args=[event.pk, rnd.number, bracket.table])
+                ),
                 **round_facts(rnd),
-            )
+            }
+        )
+    return untold
+
+
+def untold_results(now=None) -> None:
+    """The sweep's net: a table's result that no later mail carried within `RESULT_HOLD` of
+    its last confirmation (no next round, the event not finished) is told alone."""
+    now = now or timezone.now()
+    for event in Event.objects.filter(status=Status.RUNNING):
+        # A day's window: a result older than that is not news any more.
+        brackets = (
+            _venue_results(event)
+            .annotate(last=Max("entries__confirmed_at"))
+            .filter(last__lt=now - RESULT_HOLD, last__gte=now - RESULT_HOLD - timedelta(days=1))
+        )
+        if not brackets.exists():
+            continue
+        seats = Seat.objects.filter(bracket__in=brackets, dropped=False).select_related(
+            "registration__player__user"
+        )
+        users = {s.registration_id: user_of(s.registration.player) for s in seats}
+        untold = results_untold(event, users, brackets=brackets)
+        for registration_id, results in untold.items():
+            for result in results:
+                if users.get(registration_id) is not None:
+                    _result_alone(users[registration_id], event, result)
 
 
 def _event_saved(sender, instance: Event, created, update_fields=None, raw=False, **kw):
-    """A finished event tells each player his final place and points."""
+    """A finished event tells each player his final place and points, and with them the
+    results of his last tables he was not told yet (the final's, an eliminated player's)."""
     if raw or created or "status" not in (update_fields or ()):
         return
     if instance.status != Status.FINISHED:
         return
     standings = list(instance.standings.select_related("player__user"))
     url = site_url(reverse("standings:event", args=[instance.pk]))
+    untold = results_untold(instance, [s.registration_id for s in standings])
+    muted = _muted([user_of(s.player) for s in standings])
     for standing in standings:
-        queue(
-            [user_of(standing.player)],
+        tell(
+            user_of(standing.player),
             Kind.EVENT_FINISHED,
+            untold.get(standing.registration_id, []),
+            muted=muted,
             event=instance,
             key=f"finished:{instance.pk}",
             place=standing.place,
@@ -437,4 +553,3 @@ def connect() -> None:
     )
     for receiver, model in receivers:
         post_save.connect(receiver, sender=model, dispatch_uid=f"notifications-{model.__name__}")
-    results_changed.connect(_results_changed, dispatch_uid="notifications-results")

@@ -6,7 +6,12 @@ dates and times, lists), formatted when the message is rendered: in the recipien
 language and the event's time zone (`services.render`). Parameters the words use beyond the
 stored ones are derived then: `round_name` ("round 2", or "final"), `where` ("round 2,
 table 1, game 1"), `points_text` ("1 point", "7 points"), `problems_text` ("1 problem")
-and the lists' lines."""
+and the lists' lines.
+
+A table's result is not a mail of its own: it rides on the player's next mail of the event,
+the next round's seating or the event's end (`WITH_RESULTS`, the stored `results`), so a
+player gets one mail per moment; it goes alone only when nothing else follows
+(`hooks.untold_results`) or when the player turned the carrying kind off."""
 
 from dataclasses import dataclass
 
@@ -50,6 +55,8 @@ class Words:
     body: Promise
 
 
+FINISHED_SUBJECT = _("%(event)s is finished: place %(place)s, %(points_text)s")
+
 # %(event)s and %(url)s are in every message's parameters.
 WORDS: dict[str, Words] = {
     Kind.REGISTERED: Words(
@@ -72,7 +79,10 @@ WORDS: dict[str, Words] = {
     ),
     Kind.SEATED: Words(
         _("%(event)s, %(round_name)s: your table is %(table)s"),
-        _("%(event)s: %(round_name)s is seated. Your table is %(table)s.\n\n%(url)s"),
+        _(
+            "%(event)s: %(round_name)s is seated. You sit at table %(table)s with "
+            "%(opponents)s.\n\n%(url)s"
+        ),
     ),
     Kind.RESULT_CONFIRMED: Words(
         _("%(event)s: %(where)s confirmed, you are in place %(place)s"),
@@ -143,7 +153,7 @@ WORDS: dict[str, Words] = {
         ),
     ),
     Kind.EVENT_FINISHED: Words(
-        _("%(event)s is finished: place %(place)s, %(points_text)s"),
+        FINISHED_SUBJECT,
         _(
             "%(event)s is finished. You finished in place %(place)s of %(players)s with "
             "%(points_text)s.\n\n%(url)s"
@@ -172,6 +182,26 @@ WORDS: dict[str, Words] = {
         _(
             "%(by)s changed the decklist of %(player)s after the lists locked.\n\nReason: "
             "%(reason)s\n\n%(url)s"
+        ),
+    ),
+}
+
+
+# The kinds that carry the results of the tables the player was not told yet
+# (`results_text`: one paragraph per table; `last_result`: "round 1: place 2").
+WITH_RESULTS: dict[str, Words] = {
+    Kind.SEATED: Words(
+        _("%(event)s, %(round_name)s: your table is %(table)s (%(last_result)s)"),
+        _(
+            "%(event)s: %(round_name)s is seated. You sit at table %(table)s with "
+            "%(opponents)s.\n\n%(results_text)s\n\n%(url)s"
+        ),
+    ),
+    Kind.EVENT_FINISHED: Words(
+        FINISHED_SUBJECT,
+        _(
+            "%(event)s is finished. You finished in place %(place)s of %(players)s with "
+            "%(points_text)s.\n\n%(results_text)s\n\n%(url)s"
         ),
     ),
 }

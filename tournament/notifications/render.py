@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournament.core.timezones import event_clock, labelled
-from tournament.notifications.kinds import WORDS
+from tournament.notifications.kinds import WITH_RESULTS, WORDS
 
 DATE_PARAMS = frozenset({"date"})  # ISO dates ("2026-11-21")
 MOMENT_PARAMS = frozenset({"closes"})  # ISO date-times with their offset
@@ -28,6 +28,8 @@ class _Params(dict):
 def render(message, language: str) -> tuple[str, str]:
     """Subject and body of `message` in `language`, its times in its event's zone."""
     words = WORDS[message.kind]
+    if message.params.get("results") and message.kind in WITH_RESULTS:
+        words = WITH_RESULTS[message.kind]
     with translation.override(language), event_clock(message.event):
         params = _Params(shown(message.params))
         return str(words.subject % params), str(words.body % params)
@@ -70,7 +72,38 @@ def shown(raw: dict) -> dict:
         params["changes"] = "\n".join(_change_line(c) for c in raw["changes"])
     if isinstance(raw.get("games"), list):
         params["games"] = "\n".join(_game_line(g) for g in raw["games"])
+    if isinstance(raw.get("opponents"), list):
+        params["opponents"] = ", ".join(raw["opponents"]) or "—"
+    if raw.get("results") and isinstance(raw["results"], list):
+        params["results_text"] = "\n\n".join(_result_block(r) for r in raw["results"])
+        last = raw["results"][-1]
+        params["last_result"] = _("%(round_name)s: place %(place)s") % {
+            "round_name": round_name(last),
+            "place": last.get("place") or "—",
+        }
     return params
+
+
+def _result_block(result: dict) -> str:
+    """One table's result carried by a later mail: the place and points, each game, the
+    games corrected before the player was told, the table's page."""
+    params = shown({k: v for k, v in result.items() if k != "results"})
+    lines = [
+        _("Your result in %(where)s: place %(place)s of the table with %(points_text)s.")
+        % {
+            "where": params.get("where", "—"),
+            "place": result.get("place") or "—",
+            "points_text": params.get("points_text", "—"),
+        }
+    ]
+    if params.get("games"):
+        lines.append(params["games"])
+    for fixed in result.get("corrected") or []:
+        values = {"game": fixed.get("game"), "reason": fixed.get("reason") or "—"}
+        lines.append("- " + _("game %(game)s was corrected: %(reason)s") % values)
+    if result.get("url"):
+        lines.append(result["url"])
+    return "\n".join(lines)
 
 
 def round_name(raw: dict) -> str:
