@@ -11,7 +11,12 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+)
 from rest_framework import serializers, status
 from rest_framework.exceptions import PermissionDenied, ValidationError
 from rest_framework.response import Response
@@ -172,6 +177,7 @@ class EventCollection(EventList):
 
     @extend_schema(
         request=EventIn,
+        parameters=[OpenApiParameter("year", exclude=True)],  # the list's filter only
         responses={201: OrganizedEventOut},
         examples=[EVENT_EXAMPLE],
     )

@@ -28,6 +28,14 @@ def _too_many() -> dict:
     return response
 
 
+def _json_only(body: dict) -> None:
+    """The API is documented as JSON: a body is JSON (the form encodings Django REST
+    framework also parses are left out, so generated clients send JSON)."""
+    content = body.get("content", {})
+    if "application/json" in content:
+        body["content"] = {"application/json": content["application/json"]}
+
+
 def document_errors(result: dict, generator, request, public: bool) -> dict:
     """Add the `Error` component and the responses that use it: 404 and 429 everywhere, 400
     where a query or a body is read, 401/403 where a token or a session is needed."""
@@ -43,6 +51,7 @@ def document_errors(result: dict, generator, request, public: bool) -> dict:
                 responses.setdefault("403", _response("Not allowed (scope or role)", "Error"))
             if "requestBody" in operation:
                 responses.setdefault("400", _response("Invalid input", "Error"))
+                _json_only(operation["requestBody"])
             if operation is path_item.get("post"):
                 conflict = "The event's current state refuses it (code `conflict`)"
                 responses.setdefault("409", _response(conflict, "Error"))
