@@ -13,10 +13,12 @@ field and its migration (see docs/ARCHITECTURE.md, "Adding a derived figure").
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
 from enum import StrEnum
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 
 class Compare(StrEnum):
@@ -47,6 +49,8 @@ class Figure:
     type: type
     compare: Compare = Compare.NOT_RANKED
     shown_in: frozenset[Reader] = frozenset()  # the standings' readers that show it
+    # What the figure means, in plain words: a column's hover text and the page's legend.
+    explanation: Promise | None = None
 
 
 # What the engine returns per seat (`scoring.figures.SeatFigures`), stored on `Seat`.
@@ -76,6 +80,78 @@ STANDING_FIGURES: tuple[Figure, ...] = (
     Figure("status", _("Status"), str, Compare.WINNER_FIRST, EVERYWHERE),
     # read with the status ("eliminated in round 2"), on its own in the API
     Figure("eliminated_in_round", _("eliminated in round"), int, shown_in=frozenset({API})),
+)
+
+
+# What a one-on-one event stores on `EventStanding` (SPEC §11, `scoring.swiss.standings`,
+# stored by `standings/swiss_store.py`). The standings page of a one-on-one event shows these
+# in place of the bracket figures above; percentages are stored as fractions of 1 (4 places)
+# and shown as percentages. Tie-breakers in the order of the Swiss standing.
+SWISS_FIGURES: tuple[Figure, ...] = (
+    Figure(
+        "match_points",
+        _("Match points"),
+        int,
+        Compare.HIGHER_FIRST,
+        frozenset({TABLE}),
+        _(
+            "3 for a match won (a bye counts as a match won), 1 for a drawn match, 0 for a "
+            "match lost, over the Swiss rounds."
+        ),
+    ),
+    Figure(
+        "omw",
+        _("OMW"),
+        Decimal,
+        Compare.HIGHER_FIRST,
+        frozenset({TABLE}),
+        _(
+            "Opponents' match-win percentage: for each opponent, his match points divided by "
+            "3 for every round he played (at least 33.33 %); the average over the player's "
+            "opponents. A bye is not an opponent."
+        ),
+    ),
+    Figure(
+        "gw",
+        _("GW"),
+        Decimal,
+        Compare.HIGHER_FIRST,
+        frozenset({TABLE}),
+        _(
+            "Game-win percentage: game points (3 for a game won, 1 for a drawn game) divided "
+            "by 3 for every game played (at least 33.33 %)."
+        ),
+    ),
+    Figure(
+        "ogw",
+        _("OGW"),
+        Decimal,
+        Compare.HIGHER_FIRST,
+        frozenset({TABLE}),
+        _(
+            "Opponents' game-win percentage: the average of the opponents' game-win "
+            "percentages, each at least 33.33 %."
+        ),
+    ),
+    Figure(
+        "unrazed_total",
+        _("Unrazed realms"),
+        int,
+        Compare.HIGHER_FIRST,
+        frozenset({TABLE}),
+        _("The player's unrazed realms at the end of each of his games, added up."),
+    ),
+    Figure(
+        "record",
+        pgettext_lazy("matches won, lost and drawn", "Record"),
+        str,
+        shown_in=frozenset({TABLE}),
+        explanation=_(
+            "Matches won, lost and drawn (W-L-D) over the whole event, top cut included; a "
+            "bye counts as a win."
+        ),
+    ),
+    Figure("status", _("Status"), str, Compare.WINNER_FIRST, frozenset({TABLE})),
 )
 
 

@@ -8,6 +8,7 @@ a template lookup each) — 40× the page floor on a 50-row standings page.
 
 import copy
 from collections.abc import Callable
+from decimal import Decimal
 from functools import cache
 from html import escape
 from urllib.parse import quote
@@ -15,6 +16,7 @@ from urllib.parse import quote
 import django_tables2 as tables
 from django.core.paginator import Paginator
 from django.urls import reverse
+from django.utils.formats import number_format
 from django.utils.html import format_html, strip_tags
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext
@@ -24,7 +26,14 @@ from django_tables2.templatetags.django_tables2 import table_page_range
 from tournament.accounts.locations import country_names
 from tournament.accounts.models import Player, Region
 from tournament.core.links import URL_SAFE
-from tournament.standings.figures import STANDING_FIGURES, TABLE, Figure, shown_in
+from tournament.standings.figures import (
+    STANDING_FIGURES,
+    SWISS_FIGURES,
+    TABLE,
+    Figure,
+    names,
+    shown_in,
+)
 from tournament.standings.fragments import RecentlyUsed
 from tournament.standings.models import EventStanding
 
@@ -366,6 +375,106 @@ class TeamStandingsTable(StandingsTable):
 
     def lean_cells(self) -> dict[str, Cell]:
         return {**super().lean_cells(), "team": lambda s: text(s.team)}
+
+
+def percent(value) -> str:
+    """A stored fraction of 1 (four places) as a percentage with two decimals in the page's
+    language: 0.6667 → "66.67 %" ("66,67 %" in pt-BR)."""
+    if value is None:
+        return "—"
+    return f"{number_format(value * 100, 2)}\u00a0%"
+
+
+# The one-on-one table's figure columns (SPEC §11), from the registry: a phone shows place,
+# player and match points; the tie-breakers fold away.
+SWISS_TABLE_FIGURES = shown_in(SWISS_FIGURES, TABLE)
+SWISS_ON_A_PHONE = frozenset({"match_points"})
+PERCENTAGES = frozenset(f.name for f in SWISS_TABLE_FIGURES if f.type is Decimal)
+EXPLAINED = {f.name: f.explanation for f in SWISS_TABLE_FIGURES if f.explanation}
+
+
+def swiss_column(figure: Figure) -> LeanColumn:
+    numeric = figure.type is not str
+    attrs = {
+        (True, True): NUM,
+        (True, False): NUM_SECONDARY,
+        (False, True): {},
+        (False, False): SECONDARY,
+    }[numeric, figure.name in SWISS_ON_A_PHONE]
+    partner = READ_WITH.get(figure.name)
+    return LeanColumn(
+        verbose_name=figure.label,
+        attrs=attrs,
+        order_by=(figure.name, partner) if partner else None,
+    )
+
+
+SWISS_COLUMNS = {f.name: swiss_column(f) for f in SWISS_TABLE_FIGURES}
+
+
+class SwissStandingsTable(StandingsTable):
+    """Standings of a one-on-one event (SPEC §11): match points, the tie-breakers OMW, GW
+    and OGW as percentages, unrazed realms, the W-L-D record and the status, as the
+    recompute stored them. Each tie-breaker's header explains it on hover (`<abbr title>`);
+    the page's legend says the same for a tap."""
+
+    ROW_FIELDS = (
+        "place",
+        "player_id",
+        "player__name",
+        "player__player_number",
+        "player__club",
+        *names(SWISS_TABLE_FIGURES),
+        *(READ_WITH[name] for name in SWISS_COLUMNS if name in READ_WITH),
+    )
+
+    class Meta(StandingsTable.Meta):
+        attrs = {"class": "table standings-table swiss-standings"}
+
+    def __init__(self, *args, rounds: int = 0, wildcards: dict[int, str] | None = None, **kwargs):
+        self.rounds = 0  # one-on-one standings have no per-round points
+        self.wildcards = {}
+        extra = [(name, copy.copy(column)) for name, column in SWISS_COLUMNS.items()]
+        super(StandingsTable, self).__init__(*args, extra_columns=extra, **kwargs)
+        self.sequence = [*self.IDENTITY, *SWISS_COLUMNS]
+
+    def _th(self, column) -> str:
+        html = super()._th(column)
+        explanation = EXPLAINED.get(column.name)
+        if not explanation:
+            return html
+        label = escape(str(column.header))
+        title = escape(f"{column.header}: {explanation}", quote=True)
+        # the label is the last text of the cell (after a sort link's opening tag, if any)
+        head, _sep, tail = html.rpartition(label)
+        return f'{head}<abbr title="{title}">{label}</abbr>{tail}'
+
+    def lean_cells(self) -> dict[str, Cell]:
+        cells = super().lean_cells()
+        for name in SWISS_COLUMNS:
+            if name not in cells or name in PERCENTAGES:
+                cells[name] = lambda s, name=name: text(getattr(s, name))
+        for name in PERCENTAGES:
+            cells[name] = lambda s, name=name: percent(getattr(s, name))
+        return cells
+
+    def value_omw(self, value) -> str:
+        return percent(value)
+
+    def value_gw(self, value) -> str:
+        return percent(value)
+
+    def value_ogw(self, value) -> str:
+        return percent(value)
+
+    def render_omw(self, value) -> str:
+        return percent(value)
+
+    def render_gw(self, value) -> str:
+        return percent(value)
+
+    def render_ogw(self, value) -> str:
+        return percent(value)
 
 
 class PlayersTable(LocationColumns, LeanTable):

@@ -27,6 +27,7 @@ from tournament.leagues.services import league_places
 from tournament.results.models import Game, game_cells
 from tournament.standings import services
 from tournament.standings.charts import rank_chart
+from tournament.standings.figures import SWISS_FIGURES
 from tournament.standings.filters import (
     PlayerFilter,
     RankingFilter,
@@ -47,9 +48,11 @@ from tournament.standings.tables import (
     PlayersTable,
     RankingTable,
     StandingsTable,
+    SwissStandingsTable,
     TeamStandingsTable,
     player_url_prefix,
 )
+from tournament.standings.topcut import top_cut
 
 PUBLIC_STANDINGS = (Status.RUNNING, Status.FINISHED)
 PAGE_SIZE = 50
@@ -90,6 +93,8 @@ class StandingsView(EventMixin, ExportMixin, LeanFilterMixin, SingleTableMixin, 
         return self.render_to_response(self.page_context(results_html=results_html))
 
     def get_table_class(self):
+        if self.event.is_one_on_one:
+            return SwissStandingsTable
         return TeamStandingsTable if self.is_team_event else StandingsTable
 
     @property
@@ -103,6 +108,8 @@ class StandingsView(EventMixin, ExportMixin, LeanFilterMixin, SingleTableMixin, 
         asked = self.request.GET.get(self.export_trigger_param)
         if self.export_class.is_valid_format(asked):  # CSV: the columns' accessors
             return standings.select_related("player")
+        if self.event.is_one_on_one:
+            return standings.values_list(*SwissStandingsTable.ROW_FIELDS, named=True)
         if self.is_team_event:
             return standings.values_list(*TeamStandingsTable.ROW_FIELDS, named=True)
         return _standing_rows().filter(event=self.event)
@@ -135,7 +142,11 @@ class StandingsView(EventMixin, ExportMixin, LeanFilterMixin, SingleTableMixin, 
         """Everything around the results table (read from the event's single query)."""
         submission = getattr(self.event, "scoring_form_submission", None)
         scoring = self.get_scoring()
+        one_on_one = self.event.is_one_on_one
         return {
+            "one_on_one": one_on_one,
+            "swiss_legend": swiss_legend() if one_on_one else [],
+            "top_cut_html": top_cut_html(self.event, scoring) if one_on_one else "",
             "view": self,
             "event": self.event,
             "role": self.role,
@@ -149,6 +160,30 @@ class StandingsView(EventMixin, ExportMixin, LeanFilterMixin, SingleTableMixin, 
             "projector": self.request.GET.get("projector") == "1",
             **kwargs,
         }
+
+
+def swiss_legend() -> list[dict]:
+    """The one-on-one figures that carry an explanation, as the page's legend lists them."""
+    return [
+        {"name": figure.name, "label": figure.label, "explanation": figure.explanation}
+        for figure in SWISS_FIGURES
+        if figure.explanation
+    ]
+
+
+def top_cut_html(event: Event, scoring: EventScoring | None) -> str:
+    """The top cut bracket of a one-on-one event (empty without a paired cut), cached until
+    the stored figures change."""
+    if not event.top_cut:
+        return ""
+    stamp = scoring.refreshed_at.timestamp() if scoring else "none"
+    key = fragment_key("top-cut", event.pk, stamp)
+    return cached(
+        key,
+        lambda: render_to_string(
+            "standings/_top_cut.html", {"event": event, "columns": top_cut(event)}
+        ),
+    )
 
 
 def render_results(view) -> str:
