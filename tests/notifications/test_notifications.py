@@ -224,6 +224,43 @@ def test_a_players_report_asks_his_table_to_report_and_a_judge_to_confirm(
     assert recipients(Kind.ENTRY_WAITING) == {"organizer", "judge", "judge2"}
 
 
+def test_a_table_is_asked_to_report_once_and_never_a_player_who_reported(
+    client_as, event, bracket, seated
+):
+    event.players_report_results = True
+    event.status = "running"
+    event.save()
+    a, b, c = seated
+    url = reverse("results:report", args=[event.pk, bracket.pk])
+    client_as(a).post(url, game_post(seated, [6, 4, 4], winner=a))
+    assert recipients(Kind.REPORT_WAITING) == {b.user.username, c.user.username}
+    client_as(a).post(url, game_post(seated, [6, 4, 3], winner=a, number=2))
+    client_as(b).post(url, game_post(seated, [6, 4, 4], winner=a))
+    assert len(of_kind(Kind.REPORT_WAITING)) == 2  # one ask per table and person
+    message = next(m for m in of_kind(Kind.REPORT_WAITING) if m.recipient == c.user)
+    _subject, body = services.render(message, "en")
+    assert "Report it too, and your table's other games as they end" in body
+    # A player who reported first is never asked.
+    Message.objects.all().delete()
+    other = bracket.round.brackets.exclude(pk=bracket.pk).order_by("table").first()
+    players = [s.registration.player for s in other.seats.order_by("position")]
+    url = reverse("results:report", args=[event.pk, other.pk])
+    client_as(players[0]).post(url, game_post(players, [6, 4, 4], winner=players[0]))
+    client_as(players[1]).post(url, game_post(players, [6, 4, 4], winner=players[0]))
+    asked = {m.recipient for m in of_kind(Kind.REPORT_WAITING)}
+    assert asked == {players[1].user, players[2].user}  # asked by the first report only
+
+
+def test_a_player_who_registered_himself_is_not_mailed_what_the_page_told_him(
+    event, newcomer, organizer
+):
+    register(event, newcomer, by=newcomer)  # the site's register button
+    assert of_kind(Kind.REGISTERED) == []
+    someone = make_player("someone", "Sal Someone")
+    register(event, someone, by=organizer)  # the organizer did it: he is told
+    assert recipients(Kind.REGISTERED) == {"someone"}
+
+
 def test_a_missing_or_illegal_decklist_is_reminded_once_before_the_lists_close(event, newcomer):
     from tournament.decks.models import Decklist
     from tournament.notifications.reminders import decklist_reminders

@@ -22,7 +22,7 @@ from datetime import timedelta
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.db.models import Exists, Max, OuterRef
+from django.db.models import Exists, Max, OuterRef, Q
 from django.db.models.signals import post_save
 from django.urls import reverse
 from django.utils import timezone
@@ -154,14 +154,23 @@ def _entry_saved(sender, instance: GameEntry, created, update_fields=None, raw=F
     by = instance.submitted_by
     reported = created and by is not None and by.pk not in official_ids(event)
     if reported:  # a player's report: his table's other players are asked to report too
+        # Once per table (the ask says "and your table's other games"), never a player who
+        # already reported a game of it himself.
+        reporters = set(
+            GameEntry.objects.filter(bracket=bracket).values_list("submitted_by_id", flat=True)
+        )
         seats = Seat.objects.filter(bracket=bracket, dropped=False).select_related(
             "registration__player__user"
         )
         queue(
-            [user_of(s.registration.player) for s in seats if s.registration.player_id != by.pk],
+            [
+                user_of(s.registration.player)
+                for s in seats
+                if s.registration.player_id not in reporters | {by.pk}
+            ],
             Kind.REPORT_WAITING,
             event=event,
-            key=f"report:{instance.pk}",
+            key=f"report-table:{bracket.pk}",
             by=by.name,
             entry=instance.pk,
             url=site_url(reverse("rounds:my_seat", args=[event.pk])),
@@ -316,11 +325,12 @@ def _result_alone(user, event: Event, result: dict) -> None:
 
 
 def _venue_results(event: Event):
-    """The event's tables whose games are all in, recorded at the venue (confirmed entries):
-    a simulated or imported table, whose games were written directly, tells nobody."""
+    """The event's tables whose games are all in, recorded at the venue (confirmed entries,
+    or an official's no-show): a simulated or imported table, whose games were written
+    directly, tells nobody."""
     entered = GameEntry.objects.filter(bracket=OuterRef("pk"), status=EntryStatus.CONFIRMED)
     return Bracket.objects.filter(round__event=event, state=Bracket.State.COMPLETE).filter(
-        Exists(entered)
+        Q(Exists(entered)) | Q(no_show__isnull=False)
     )
 
 

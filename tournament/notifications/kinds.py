@@ -98,8 +98,9 @@ WORDS: dict[str, Words] = {
     Kind.REPORT_WAITING: Words(
         _("%(event)s: %(where)s was reported"),
         _(
-            "%(by)s reported %(where)s at your table. Report it too, or tell a judge if it is "
-            "wrong: it counts once a judge confirms it.\n\n%(url)s"
+            "%(by)s reported %(where)s at your table. Report it too, and your table's other "
+            "games as they end, or tell a judge if a report is wrong: a game counts once a "
+            "judge confirms it.\n\n%(url)s"
         ),
     ),
     Kind.DECKLIST_PROBLEMS: Words(
