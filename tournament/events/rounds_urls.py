@@ -25,6 +25,8 @@ urlpatterns = [
     path(ROUND + "move/", views.MoveSeatView.as_view(), name="move"),
     path(ROUND + "close/", views.CloseRoundView.as_view(), name="close"),
     path(ROUND + "reopen/", views.ReopenRoundView.as_view(), name="reopen"),
+    path(ROUND + "no-show/", views.NoShowView.as_view(), name="no_show"),
+    path(ROUND + "undo-no-show/", views.UndoNoShowView.as_view(), name="undo_no_show"),
     path(ROUND + "timer/start/", views.StartTimerView.as_view(), name="start_timer"),
     path(ROUND + "timer/call/", views.CallTimeView.as_view(), name="call_time"),
 ]

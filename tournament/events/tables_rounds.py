@@ -3,11 +3,24 @@
 import django_tables2 as tables
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext as gettext_now
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from tournament.events.models import Round, Seat
 
 NUM = {"td": {"class": "num"}}
+
+
+def cut_stage(matches: int) -> str:
+    """A top-cut round named by its matches: quarter-finals, semi-finals, the final."""
+    if matches == 1:
+        return gettext_now("final")
+    if matches == 2:
+        return gettext_now("semi-finals")
+    if matches == 4:
+        return gettext_now("quarter-finals")
+    return ngettext("%(count)s match", "%(count)s matches", matches) % {"count": matches}
 
 
 class RoundsTable(tables.Table):
@@ -49,6 +62,38 @@ class RoundsTable(tables.Table):
         if not links:
             return "—"
         return format_html_join(" · ", '<a href="{}">{}</a>', links)
+
+
+class MatchRoundsTable(RoundsTable):
+    """The rounds of a one-on-one event (SPEC §11): Swiss rounds, then the top cut; its
+    tables are matches and no round multiplies points."""
+
+    brackets_count = tables.Column(verbose_name=_("Matches"), attrs=NUM)
+
+    class Meta(RoundsTable.Meta):
+        exclude = ("multiplier",)
+
+    def __init__(self, *args, swiss_total: int = 0, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.swiss_total = swiss_total
+
+    def render_number(self, record: Round) -> str:
+        if record.is_cut:
+            label = gettext_now("Top cut: %(stage)s") % {"stage": cut_stage(record.brackets_count)}
+        else:
+            label = gettext_now("Swiss round %(number)s of %(rounds)s") % {
+                "number": record.number,
+                "rounds": self.swiss_total,
+            }
+        return format_html("{} <small>{}</small>", record.number, label)
+
+    def render_pages(self, record: Round) -> str:
+        args = [record.event_id, record.number]
+        if not (self.officials or record.published):
+            return "—"
+        return format_html(
+            '<a href="{}">{}</a>', reverse("rounds:detail", args=args), _("Pairings")
+        )
 
 
 class SeatingTable(tables.Table):

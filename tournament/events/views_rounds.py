@@ -1,5 +1,7 @@
 """Round pages: rounds list, round overview (officials), public seating, my seat, and the
-organizer's round actions (each a POST calling a service in services/rounds.py)."""
+organizer's round actions (each a POST calling a service in services/rounds.py). A one-on-one
+event (SPEC §11) shows the same pages as pairings: its rounds are Swiss rounds then a top
+cut, its tables matches of two, with byes and no-shows (services/swiss.py)."""
 
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
@@ -14,17 +16,26 @@ from django.utils.translation import gettext as _
 from django.views.generic import FormView, TemplateView, View
 from django_tables2 import SingleTableView
 
+from tournament.accounts.models import Player
 from tournament.core.params import posted_id
 from tournament.events import wildcards
 from tournament.events.choices import Status
 from tournament.events.forms_rounds import LatePlayerForm
-from tournament.events.models import Bracket, Registration, Round, Seat
+from tournament.events.models import Bracket, Event, Registration, Round, Seat
 from tournament.events.permissions import EventRole, player_of
 from tournament.events.services import rounds as round_service
+from tournament.events.services import swiss as swiss_service
 from tournament.events.services.teams import group_by_team, team_name
-from tournament.events.tables_rounds import RoundsTable, SeatingTable
-from tournament.events.to_engine import engine_id
+from tournament.events.tables_rounds import (
+    MatchRoundsTable,
+    RoundsTable,
+    SeatingTable,
+    cut_stage,
+)
+from tournament.events.to_engine import engine_id, swiss_participants, swiss_rounds_of
 from tournament.events.views_mixins import EventMixin
+from tournament.results.models import Game, GameEntry
+from tournament.standings.models import EventStanding
 
 
 def round_url(rnd: Round) -> str:
@@ -62,6 +73,51 @@ def mark_advancement(rnd: Round, brackets: list[Bracket]) -> None:
             pid = engine_id(seat.registration.player_id)
             seat.advances = pid in advancing
             seat.chosen_wildcard = chosen.get(pid, "")
+
+
+# --- one-on-one events (SPEC §11): what the pages call their rounds ----------------------
+
+
+def swiss_total(event: Event) -> int:
+    """The Swiss rounds the event plays (the organizer's number or the usual count)."""
+    return swiss_rounds_of(event, len(swiss_participants(event)))
+
+
+def round_caption(rnd: Round, matches: int, total: int) -> str:
+    """ "Round 3 of 5 Swiss" or "Top cut: semi-finals" (the round's stored kind and size)."""
+    if rnd.is_cut:
+        return _("Top cut: %(stage)s") % {"stage": cut_stage(matches)}
+    return _("Round %(number)s of %(rounds)s Swiss") % {"number": rnd.number, "rounds": total}
+
+
+def pair_label(event: Event, current: Round | None) -> str:
+    """The pairing button's words for the round that comes next."""
+    number = current.number + 1 if current else 1
+    swiss_paired = event.rounds.filter(is_cut=False).count()
+    if swiss_paired < swiss_total(event) or not event.top_cut:
+        return _("Pair round %(number)s") % {"number": number}
+    if current is None or not current.is_cut:
+        return _("Pair the top cut")
+    stage = cut_stage(max(1, current.brackets.count() // 2))
+    return _("Pair the top cut: %(stage)s") % {"stage": stage}
+
+
+def bye_players(rnd: Round) -> list[Player]:
+    """The players given a bye in the round, by name."""
+    return list(Player.objects.filter(pk__in=rnd.byes or ()).order_by("name"))
+
+
+def mark_matches(rnd: Round, brackets: list[Bracket]) -> None:
+    """Each match's two seats (``first``, ``second``) and whether a game or an entry is
+    recorded (a no-show is then refused)."""
+    recorded = set(Game.objects.filter(bracket__round=rnd).values_list("bracket_id", flat=True))
+    recorded |= set(
+        GameEntry.objects.filter(bracket__round=rnd).values_list("bracket_id", flat=True)
+    )
+    for bracket in brackets:
+        seats = list(bracket.seats.all())
+        bracket.first, bracket.second = [*seats, None, None][:2]
+        bracket.recorded = bracket.pk in recorded
 
 
 def timer_context(rnd: Round) -> dict:
@@ -106,13 +162,21 @@ class RoundListView(EventMixin, SingleTableView):
             players_count=Count("brackets__seats", distinct=True),
         )
 
+    def get_table_class(self):
+        return MatchRoundsTable if self.event.is_one_on_one else RoundsTable
+
     def get_table_kwargs(self):
-        return {"officials": self.role >= EventRole.JUDGE}
+        kwargs = {"officials": self.role >= EventRole.JUDGE}
+        if self.event.is_one_on_one:
+            kwargs["swiss_total"] = swiss_total(self.event)
+        return kwargs
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         current = round_service.current_round(self.event)
         finished = self.event.status == Status.FINISHED
+        if self.event.is_one_on_one:
+            context["pair_label"] = pair_label(self.event, current)
         context.update(
             current=current,
             next_number=current.number + 1 if current else 1,
@@ -141,6 +205,11 @@ class RoundDetailView(RoundMixin, TemplateView):
     (as the seating and the standings are), with the organizer's actions for organizers."""
 
     template_name = "events/rounds/round_detail.html"
+
+    def get_template_names(self):
+        if self.event.is_one_on_one:
+            return ["events/rounds/round_matches.html"]
+        return [self.template_name]
 
     def get(self, request, *args, **kwargs):
         if not self.round.published and self.role < EventRole.JUDGE:
@@ -173,7 +242,30 @@ class RoundDetailView(RoundMixin, TemplateView):
             and self.event.status != Status.FINISHED,
             **timer_context(rnd),
         )
+        if self.event.is_one_on_one:
+            context.update(self._one_on_one_context(rnd, brackets, current))
         return context
+
+    def _one_on_one_context(self, rnd: Round, brackets: list[Bracket], current) -> dict:
+        mark_matches(rnd, brackets)
+        winner = None
+        if rnd.is_final and rnd.state == Round.State.CLOSED:
+            winner = (
+                EventStanding.objects.filter(event=self.event, status=EventStanding.Status.WINNER)
+                .select_related("player")
+                .first()
+            )
+        is_current = current is not None and current.pk == rnd.pk
+        return {
+            "caption": round_caption(rnd, len(brackets), swiss_total(self.event)),
+            "byes": bye_players(rnd),
+            "event_winner": winner.player if winner else None,
+            "pair_label": pair_label(self.event, rnd) if is_current else "",
+            # A no-show is recorded (or taken back) while the round is open.
+            "can_no_show": is_current
+            and rnd.state == Round.State.SEATED
+            and self.role >= EventRole.JUDGE,
+        }
 
 
 class SeatingView(RoundMixin, SingleTableView):
@@ -227,6 +319,7 @@ class MySeatView(LoginRequiredMixin, EventMixin, TemplateView):
             round=rnd,
             visible=visible,
             seat=seat,
+            bye=bool(visible and registration and rnd.byes and registration.player_id in rnd.byes),
             opponents=[
                 s.registration.player
                 for s in seat.bracket.seats.select_related("registration__player")
@@ -312,13 +405,22 @@ class SeatNextRoundView(OrganizerActionView):
         if round_service.current_round(self.event) is not None:
             return None
         self.warnings = round_service.round_one_warnings(self.event)
-        return _("Seat round 1 anyway?") if self.warnings else None
+        if not self.warnings:
+            return None
+        if self.event.is_one_on_one:
+            return _("Pair round 1 anyway?")
+        return _("Seat round 1 anyway?")
 
     def confirm_context(self) -> dict:
-        return {"warnings": self.warnings, "confirm_label": _("Seat anyway")}
+        label = _("Pair anyway") if self.event.is_one_on_one else _("Seat anyway")
+        return {"warnings": self.warnings, "confirm_label": label}
 
     def act(self) -> str:
         self.new_round = round_service.seat_next_round(self.event)
+        if self.event.is_one_on_one:
+            return _(
+                "Round %(number)s is paired. Publish the pairings when the tables are ready."
+            ) % {"number": self.new_round.number}
         return _("Round %(number)s is seated. Publish it when the tables are ready.") % {
             "number": self.new_round.number
         }
@@ -333,6 +435,8 @@ class SeatNextRoundView(OrganizerActionView):
 class ReseatRoundView(RoundActionView):
     def act(self) -> str:
         self._round = round_service.reseat_round(self.round)
+        if self.event.is_one_on_one:
+            return _("Round %(number)s is paired again.") % {"number": self._round.number}
         return _("Round %(number)s is seated again.") % {"number": self._round.number}
 
 
@@ -387,16 +491,32 @@ class PublishRoundView(RoundActionView):
 
 class CloseRoundView(RoundActionView):
     def confirm_question(self) -> str:
+        if self.event.is_one_on_one and not self.round.is_cut:
+            if self.round.is_final:
+                return _("Close round %(number)s, the last one? The final places are decided.") % {
+                    "number": self.round.number
+                }
+            return _("Close round %(number)s? The standings decide the next pairings.") % {
+                "number": self.round.number
+            }
         if self.round.is_final:
             return _("Close the final? Its places become final.")
+        if self.event.is_one_on_one:
+            return _("Close round %(number)s? Its winners play the next round of the top cut.") % {
+                "number": self.round.number
+            }
         return _("Close round %(number)s? Who advances is decided now.") % {
             "number": self.round.number
         }
 
     def act(self) -> str:
         rnd = round_service.close_round(self.round)
+        if rnd.is_final and self.event.is_one_on_one and not rnd.is_cut:
+            return _("The last round is closed. Finish the event to make it official.")
         if rnd.is_final:
             return _("The final is closed. Finish the event to make it official.")
+        if self.event.is_one_on_one:
+            return _("Round %(number)s is closed: pair the next round.") % {"number": rnd.number}
         return _("Round %(number)s is closed: %(count)s players advance.") % {
             "number": rnd.number,
             "count": len(rnd.advancing),
@@ -410,6 +530,11 @@ class CloseRoundView(RoundActionView):
 
 class ReopenRoundView(RoundActionView):
     def confirm_question(self) -> str:
+        if self.event.is_one_on_one:
+            return _(
+                "Reopen round %(number)s for corrections? The standings follow the corrected "
+                "results."
+            ) % {"number": self.round.number}
         return _(
             "Reopen round %(number)s for corrections? Who advances is decided again when it is "
             "closed."
@@ -434,6 +559,87 @@ class CallTimeView(RoundActionView):
         round_service.call_time(self.round)
         return _("Time is called: finish the current turn, then play %(turns)s more turns.") % {
             "turns": round_service.EXTRA_TURNS
+        }
+
+
+class MatchActionView(RoundActionView):
+    """A POST about one match of a one-on-one round, by the organizer or a judge; it returns
+    to the page it was sent from (the round, or the judges' match page)."""
+
+    required_role = EventRole.JUDGE
+
+    @property
+    def match(self) -> Bracket:
+        if not hasattr(self, "_match"):
+            self._match = get_object_or_404(
+                Bracket.objects.select_related("round__event"),
+                round=self.round,
+                pk=posted_id(self.request.POST.get("bracket")),
+            )
+        return self._match
+
+    def post(self, request, *args, **kwargs):
+        if not self.event.is_one_on_one:
+            messages.error(request, _("No-shows are recorded in one-on-one matches only."))
+            return redirect(self.failure_url())
+        return super().post(request, *args, **kwargs)
+
+    def success_url(self) -> str:
+        target = self.request.POST.get("next", "")
+        if target and url_has_allowed_host_and_scheme(target, {self.request.get_host()}):
+            return target
+        return round_url(self.round) + f"#table-{self.match.table}"
+
+
+class NoShowView(MatchActionView):
+    """A player did not come: he loses the match 0–2 (0–1 in best of 1), no games."""
+
+    @property
+    def registration(self) -> Registration:
+        if not hasattr(self, "_registration"):
+            self._registration = get_object_or_404(
+                Registration.objects.select_related("player"),
+                event=self.event,
+                pk=posted_id(self.request.POST.get("registration")),
+            )
+        return self._registration
+
+    def confirm_question(self) -> str:
+        return no_show_question(self.event, self.registration.player.name, self.match.table)
+
+    def confirm_context(self) -> dict:
+        return {"confirm_label": _("Record the no-show")}
+
+    def act(self) -> str:
+        swiss_service.record_no_show(self.match, self.registration)
+        return _("%(name)s did not come: the match at table %(table)s is lost without games.") % {
+            "name": self.registration.player.name,
+            "table": self.match.table,
+        }
+
+
+def no_show_question(event: Event, name: str, table: int) -> str:
+    """What recording a no-show asks (the page's dialog and the page without script)."""
+    if event.best_of == 1:
+        return _(
+            "Record that %(name)s did not come to table %(table)s? He loses the match 0–1."
+        ) % {
+            "name": name,
+            "table": table,
+        }
+    return _("Record that %(name)s did not come to table %(table)s? He loses the match 0–2.") % {
+        "name": name,
+        "table": table,
+    }
+
+
+class UndoNoShowView(MatchActionView):
+    """Take a no-show back: the player came after all."""
+
+    def act(self) -> str:
+        swiss_service.undo_no_show(self.match)
+        return _("The no-show at table %(table)s is taken back: the match is played.") % {
+            "table": self.match.table
         }
 
 
