@@ -3,6 +3,8 @@ results checked by the engine, drops, no-shows, the top cut and final places.
 
 Expected figures are worked out by hand from SPEC §11 in each test's comments."""
 
+import uuid
+
 import pytest
 from django.core.exceptions import ValidationError
 
@@ -10,6 +12,7 @@ from tests.swiss_site.conftest import play_game, seated, win
 from tournament.events.models import Bracket, Round
 from tournament.events.services import rounds
 from tournament.events.services.swiss import record_no_show
+from tournament.results.services import GameData, submit_entry
 from tournament.standings.models import EventScoring, EventStanding
 
 pytestmark = pytest.mark.django_db
@@ -207,3 +210,29 @@ def test_a_round_with_an_undecided_match_cannot_close(swiss_event, judge, second
     play_game(first, a, {a: 6, b: 2}, judge, second_judge)  # 1-0 of a best of 3: not over
     with pytest.raises(ValidationError, match="table 1, 2"):
         rounds.close_round(rnd)
+
+
+def test_a_game_breaking_section_five_is_refused_in_a_match(swiss_event, judge, second_judge):
+    event = swiss_event(2, best_of=3)
+    (match,) = _matches(rounds.seat_next_round(event, seed=5))
+    a, b = seated(match)
+    # Won by the victory condition with 2 unrazed realms: the winner needs 6 (SPEC §5).
+    with pytest.raises(ValidationError, match="needs at least 6"):
+        play_game(match, a, {a: 2, b: 1}, judge, second_judge)
+    assert not match.games.exists()
+
+
+def test_a_correction_that_makes_a_later_game_impossible_is_refused(
+    swiss_event, judge, second_judge
+):
+    event = swiss_event(2, best_of=3)
+    (match,) = _matches(rounds.seat_next_round(event, seed=5))
+    a, b = seated(match)
+    play_game(match, a, {a: 6, b: 2}, judge, second_judge)
+    play_game(match, b, {a: 2, b: 6}, judge, second_judge)
+    play_game(match, a, {a: 6, b: 2}, judge, second_judge)
+    # Game 2 corrected to a win of a: a would lead 2-0 after game 2, so game 3 could not
+    # have been played (SPEC §11: no game after the match is decided).
+    data = GameData(winner=a.pk, ended_by="victory", unrazed={str(a.pk): 6, str(b.pk): 2})
+    with pytest.raises(ValidationError, match="later game of the match"):
+        submit_entry(match, data, judge, uuid.uuid4(), number=2, correction=True, reason="typo")
