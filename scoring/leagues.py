@@ -6,6 +6,11 @@ Rules of a league [decisions where the seeds are silent, stated on the league's 
 - counting: every event of the season, or a player's best N events by points;
 - order: more counted points; then the higher best single event; then more events played;
   players still equal share the rank (1, 1, 3);
+- structures: bracket events count their accepted ranking points; a league may also count
+  one-on-one events (SPEC §11: never scored for the ranking, "leagues may count them only by
+  their own counting rule"). Its rule: a one-on-one event is worth the player's match
+  points over every match he played there, the top cut included — 3 a match won (a bye is
+  a match won), 1 a match drawn, 0 a match lost — i.e. 3 × wins + draws of his record;
 - qualification: the top N of the table, or the top N of each region; players tied at the last
   qualifying rank all qualify (a slot is never decided by a coin). Slots per region go to
   the players of that region, ranked among themselves: a player with no region takes no
@@ -19,7 +24,33 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from scoring.swiss.model import DRAW_POINTS, LOSS_POINTS, WIN_POINTS
+
 Player = int | str
+
+# The structures of events (SPEC §11) a league may count.
+BRACKETS, ONE_ON_ONE = "brackets", "one-on-one"
+STRUCTURES = (BRACKETS, ONE_ON_ONE)
+
+
+def parse_record(record: str) -> tuple[int, int, int] | None:
+    """Matches won, lost and drawn of a stored record "W-L-D" (None: not such a record)."""
+    parts = record.split("-")
+    if len(parts) != 3 or not all(part.isdigit() for part in parts):
+        return None
+    wins, losses, draws = (int(part) for part in parts)
+    return wins, losses, draws
+
+
+def one_on_one_points(record: str) -> int | None:
+    """A one-on-one event's points in a league (the league's counting rule, module doc):
+    3 × matches won + matches drawn over his whole record; None when he played no match
+    (he took no part) or the record is unreadable."""
+    parsed = parse_record(record)
+    if parsed is None or not any(parsed):
+        return None
+    wins, losses, draws = parsed
+    return WIN_POINTS * wins + LOSS_POINTS * losses + DRAW_POINTS * draws
 
 
 @dataclass(frozen=True, slots=True)

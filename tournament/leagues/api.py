@@ -6,11 +6,19 @@ from rest_framework import generics, serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from tournament.events.choices import Structure
 from tournament.leagues import services
 from tournament.leagues.models import League
 
 
 class LeagueOut(serializers.ModelSerializer):
+    structures = serializers.ListField(
+        child=serializers.ChoiceField(choices=Structure.values),
+        read_only=True,
+        help_text="The event structures the league counts (one-on-one events by its own rule: "
+        "3 points a match won, a bye included, 1 a match drawn)",
+    )
+
     class Meta:
         model = League
         fields = [
@@ -19,6 +27,7 @@ class LeagueOut(serializers.ModelSerializer):
             "starts",
             "ends",
             "countries",
+            "structures",
             "counting",
             "best_n",
             "qualify",

@@ -5,6 +5,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournament.accounts.locations import country_name, sorted_by_name
 from tournament.accounts.models import Player
+from tournament.events.choices import Structure
 from tournament.leagues.models import League
 
 
@@ -23,6 +24,20 @@ class LeagueForm(forms.ModelForm):
         help_text=_("The countries of the players who take part; none ticked: every country."),
     )
 
+    structures = forms.MultipleChoiceField(
+        label=_("Structures counted"),
+        required=False,
+        choices=Structure.choices,
+        widget=forms.CheckboxSelectMultiple,
+        initial=[Structure.BRACKETS],
+        help_text=_(
+            "Bracket events count their accepted ranking points; one-on-one events, when "
+            "ticked, count 3 points a match won (a bye included) and 1 a match drawn, the "
+            "top cut included (an imported one only when it is among the chosen events). "
+            "None ticked: bracket events only."
+        ),
+    )
+
     class Meta:
         model = League
         fields = [
@@ -30,6 +45,7 @@ class LeagueForm(forms.ModelForm):
             "starts",
             "ends",
             "countries",
+            "structures",
             "events_mode",
             "chosen_events",
             "counting",
@@ -47,6 +63,10 @@ class LeagueForm(forms.ModelForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["countries"].choices = country_options(self.instance.countries or [])
+
+    def clean_structures(self) -> list[str]:
+        chosen = set(self.cleaned_data["structures"]) or {Structure.BRACKETS.value}
+        return [value for value in Structure.values if value in chosen]
 
     def clean_countries(self) -> list[str]:
         return sorted(set(self.cleaned_data["countries"]))

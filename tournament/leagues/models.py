@@ -6,7 +6,13 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from tournament.events.choices import Structure
 from tournament.events.models import Event
+
+
+def default_structures() -> list[str]:
+    """What a league counts unless it says otherwise: bracket events only (SPEC §11)."""
+    return [Structure.BRACKETS.value]
 
 
 class League(models.Model):
@@ -32,6 +38,14 @@ class League(models.Model):
     )
     chosen_events = models.ManyToManyField(
         Event, blank=True, related_name="leagues", verbose_name=_("chosen events")
+    )
+    structures = models.JSONField(
+        _("structures counted"),
+        default=default_structures,
+        help_text=_(
+            "Bracket events count their accepted ranking points; one-on-one events, when "
+            "counted, 3 points a match won (a bye included) and 1 a match drawn."
+        ),
     )
     counting = models.CharField(
         _("counting"), max_length=10, choices=Counting, default=Counting.ALL
@@ -77,6 +91,14 @@ class League(models.Model):
         from tournament.accounts.locations import country_name
 
         return [country_name(code) for code in self.countries]
+
+    @property
+    def counts_brackets(self) -> bool:
+        return Structure.BRACKETS in (self.structures or ())
+
+    @property
+    def counts_one_on_one(self) -> bool:
+        return Structure.ONE_ON_ONE in (self.structures or ())
 
     @property
     def is_closed(self) -> bool:

@@ -1,5 +1,10 @@
 """League tables from the accepted figures (`RankedScore`, SPEC §9: only accepted events
-count), frozen when the league closes, and the championship's qualification check."""
+count), frozen when the league closes, and the championship's qualification check.
+
+A league that counts one-on-one events (SPEC §11, never scored for the ranking) adds them
+by its own rule (`scoring.leagues.one_on_one_points`, from each player's stored record):
+finished events in its scope, run on the site — an imported one counts only when the
+league chose it, as nothing else checked its results."""
 
 from __future__ import annotations
 
@@ -11,12 +16,13 @@ from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring.leagues import LeagueRow, LeagueRules, Result, league_table
+from scoring.leagues import LeagueRow, LeagueRules, Result, league_table, one_on_one_points
 from tournament.accounts.locations import fold
 from tournament.accounts.models import Player
+from tournament.events.choices import Status, Structure
 from tournament.leagues.models import League
 from tournament.standings.fragments import cached, version
-from tournament.standings.models import RankedScore
+from tournament.standings.models import EventStanding, RankedScore
 
 
 def rules_of(league: League) -> LeagueRules:
@@ -45,12 +51,9 @@ def results_of(league: League) -> tuple[list[Result], dict[int, str]]:
 def _results_and_regions(league: League) -> tuple[list[Result], dict[int, str], dict[int, int]]:
     """The accepted points, each player's region name (shown) and region key (slots per
     region go to a region, told apart by its key: two countries may name a region alike)."""
-    rows = (
-        RankedScore.objects.filter(counts_q(league))
-        .values_list("player_id", "event_id")
-        .annotate(points=F("playing_points") + F("coordinator_points") + F("judge_points"))
-    )
-    results = [Result(player, event, points or 0) for player, event, points in rows]
+    results = _bracket_results(league) if league.counts_brackets else []
+    if league.counts_one_on_one:
+        results += one_on_one_results(league)
     ids = {r.player for r in results}
     regions, keys = {}, {}
     players = Player.objects.filter(pk__in=ids).values_list("pk", "region_id", "region__name")
@@ -59,6 +62,32 @@ def _results_and_regions(league: League) -> tuple[list[Result], dict[int, str], 
         if region_id is not None:
             keys[pk] = region_id
     return results, regions, keys
+
+
+def _bracket_results(league: League) -> list[Result]:
+    """The accepted ranking points of bracket events (a one-on-one event has none)."""
+    rows = (
+        RankedScore.objects.filter(counts_q(league))
+        .values_list("player_id", "event_id")
+        .annotate(points=F("playing_points") + F("coordinator_points") + F("judge_points"))
+    )
+    return [Result(player, event, points or 0) for player, event, points in rows]
+
+
+def one_on_one_results(league: League) -> list[Result]:
+    """Each player's points in the league's finished one-on-one events, by the league's rule
+    (players who played no match there took no part)."""
+    rows = EventStanding.objects.filter(
+        counts_q(league),
+        event__structure=Structure.ONE_ON_ONE,
+        event__status=Status.FINISHED,
+    ).filter(Q(event__imported_from__isnull=True) | Q(event__in=league.chosen_events.all()))
+    results = []
+    for player, event, record in rows.values_list("player_id", "event_id", "record"):
+        points = one_on_one_points(record)
+        if points is not None:
+            results.append(Result(player, event, points))
+    return results
 
 
 def table(league: League) -> list[LeagueRow]:
