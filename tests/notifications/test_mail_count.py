@@ -149,7 +149,7 @@ def test_a_players_mails_are_all_in_portuguese(db):
         assert f"[Spellfire] {portuguese}" in subjects, portuguese
     bodies = "\n".join(m.body for m in mails_to("m03"))
     assert "rodada 1: sua mesa é a" in " ".join(subjects)
-    assert "Seu resultado em rodada 1, mesa" in bodies
+    assert "Seu resultado (rodada 1, mesa" in bodies
     assert "Thirteen Open foi encerrado. Você terminou na posição" in bodies
     assert outcome["by_person"]["m03"] == len(subjects)
 

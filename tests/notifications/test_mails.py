@@ -160,7 +160,7 @@ def test_the_end_carries_the_results_not_told_yet_in_portuguese_with_its_plural(
     assert sent.subject == "[Spellfire] Autumn Open foi encerrado: posição 3, 2 pontos"
     assert "Você terminou na posição 3 de 9, com 2 pontos." in sent.body  # 9 registered
     assert (
-        f"Seu resultado em rodada 1, mesa {bracket.table}: posição 3 da mesa, com 2 pontos."
+        f"Seu resultado (rodada 1, mesa {bracket.table}): posição 3 da mesa, com 2 pontos."
         in sent.body
     )
     assert f"- partida 1: vencida por {a.name}; seus reinos não arrasados: 3" in sent.body
