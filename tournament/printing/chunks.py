@@ -54,7 +54,7 @@ def worker_count() -> int:
 def split_parts(request: DocumentRequest, size: int) -> list[list] | None:
     """The document's sheets (`PrintedDocument.parts`) in chunks of `size`, in print order;
     None for a document rendered whole."""
-    parts = document_for(request.kind).parts(request)
+    parts = document_for(request.kind, request.event).parts(request)
     if parts is None:
         return None
     return [parts[start : start + size] for start in range(0, len(parts), size)]
@@ -120,7 +120,7 @@ def render_in_chunks(
     Each worker has `IN_FLIGHT` chunks queued, so it never waits for the next one's HTML;
     chunks are of equal size, so waiting for them in order costs nothing."""
     request = dataclasses.replace(request, printed_at=request.printed_at or timezone.now())
-    document = document_for(request.kind)
+    document = document_for(request.kind, request.event)
     total = sum(len(chunk) for chunk in chunks)
     waiting = deque(enumerate(chunks))
     with tempfile.TemporaryDirectory(prefix="printing-") as folder:

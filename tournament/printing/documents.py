@@ -11,12 +11,14 @@ import datetime as dt
 import hashlib
 import itertools
 from dataclasses import dataclass, field
+from decimal import Decimal
 
 from django.contrib.staticfiles import finders
 from django.db.models import Prefetch
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from tournament.core.timezones import event_clock
 from tournament.decks.carddata import get_card_index
@@ -32,7 +34,13 @@ from tournament.printing.models import LEAGUE_KINDS, SHEET_KINDS, Kind
 from tournament.printing.qr import bracket_url, qr_svg
 from tournament.results.models import EndedBy, Game, game_cells
 from tournament.standings import recompute
-from tournament.standings.figures import SCORING_FORM, STANDING_FIGURES, shown_in
+from tournament.standings.figures import (
+    SCORING_FORM,
+    STANDING_FIGURES,
+    SWISS_FIGURES,
+    TABLE,
+    shown_in,
+)
 from tournament.standings.models import EventScoring, scoring_form_due
 
 BLANK_GAME_COLUMNS = 5  # two wins end a bracket; 5 columns cover every 3- and 4-player bracket
@@ -174,7 +182,7 @@ def fingerprint(request: DocumentRequest) -> str:
     Events and leagues both stamp `updated_at` on every save of their definition."""
     subject = subject_of(request)
     head = (request.kind, request.paper, request.base_url, request.tables)
-    shown = document_for(request.kind).shown_data(request, subject)
+    shown = document_for(request.kind, request.event).shown_data(request, subject)
     return _digest(head, subject.updated_at.isoformat(), *shown)
 
 
@@ -553,6 +561,210 @@ def league_table_rows(league: League) -> tuple:
     return (rows, championship)
 
 
+# ---------------------------------------------------------------- one-on-one events (SPEC §11)
+
+SLIPS_PER_PAGE = 2  # two match slips on each page (a chunk of an even number of tables
+# therefore starts a page, as the document rendered whole does)
+
+
+def _round_facts(request: DocumentRequest) -> tuple:
+    """The round's stored byes and kind (a repaired round can change its byes)."""
+    return tuple(
+        Round.objects.filter(pk=request.round.pk).values_list("byes", "is_cut", "is_final")
+    )
+
+
+def _match_rows(brackets) -> tuple:
+    """What a match slip prints beyond the round's rows: razed realms and holdings of games
+    ended by time, and no-shows."""
+    return (
+        tuple(brackets.values_list("id", "no_show_id")),
+        tuple(
+            Game.objects.filter(bracket__in=brackets)
+            .order_by("id")
+            .values_list("id", "razed", "holdings")
+        ),
+    )
+
+
+def _bye_players(rnd: Round) -> list[dict]:
+    from tournament.accounts.models import Player
+
+    players = Player.objects.filter(pk__in=rnd.byes or ()).order_by("name", "pk")
+    return [{"name": p.name, "number": p.player_number} for p in players]
+
+
+def pairings_context(request: DocumentRequest) -> dict:
+    """A one-on-one round's pairings: every match by table (both players and, once it is
+    decided, the games each won), the byes, and every player alphabetically with his table
+    and opponent. Stored rows only."""
+    rnd = request.round
+    brackets = (
+        Bracket.objects.filter(round=rnd)
+        .order_by("table")
+        .select_related("winner", "no_show")
+        .prefetch_related(
+            Prefetch(
+                "seats", Seat.objects.select_related("registration__player").order_by("position")
+            )
+        )
+    )
+    matches, players = [], []
+    for bracket in brackets:
+        seats = list(bracket.seats.all())
+        sides = [
+            {
+                "name": s.registration.player.name,
+                "number": s.registration.player.player_number,
+                "games_won": s.games_won,
+                "won": bracket.winner_id == s.registration.player_id,
+                "dropped": s.dropped,
+            }
+            for s in seats
+        ]
+        matches.append(
+            {
+                "table": bracket.table,
+                "sides": sides,
+                "decided": bracket.state == Bracket.State.COMPLETE,
+                "no_show": bracket.no_show.name if bracket.no_show_id else "",
+            }
+        )
+        for side, other in ((0, 1), (1, 0)):
+            if side < len(sides):
+                opponent = sides[other] if other < len(sides) else None
+                players.append({**sides[side], "table": bracket.table, "opponent": opponent})
+    byes = _bye_players(rnd)
+    players += [{**bye, "table": None, "opponent": None, "bye": True} for bye in byes]
+    players.sort(key=lambda p: (p["name"].casefold(), p["number"]))
+    return {
+        "round": rnd,
+        "matches": matches,
+        "byes": byes,
+        "players": players,
+        "player_count": len(players),
+    }
+
+
+def _slip_games(bracket: Bracket, games: list[Game], seats: list[Seat], rows: int) -> list[dict]:
+    """Game by game rows of a slip: the recorded games filled in (winner, realms, and the
+    razed realms and holdings a game ended by time was decided on), then empty rows."""
+    ids = [str(s.registration.player_id) for s in seats]
+    lines = []
+    for number in range(1, rows + 1):
+        game = games[number - 1] if number <= len(games) else None
+        timed = bool(game and game.ended_by == EndedBy.TIME)
+        lines.append(
+            {
+                "number": number,
+                "played": game is not None,
+                "ended_by": ENDED_BY_CODES.get(game.ended_by, "") if game else "",
+                "cells": [
+                    {
+                        "won": bool(game and str(game.winner_id) == pid),
+                        "unrazed": game.unrazed.get(pid) if game else None,
+                        "razed": (game.razed or {}).get(pid) if timed else None,
+                        "holdings": (game.holdings or {}).get(pid) if timed else None,
+                    }
+                    for pid in ids
+                ],
+            }
+        )
+    return lines
+
+
+def _match_slip(bracket: Bracket, best_of: int, blank: bool, base_url: str) -> dict:
+    games = [] if blank else sorted(bracket.games.all(), key=lambda g: g.number)
+    seats = sorted(bracket.seats.all(), key=lambda s: s.position)
+    url = bracket_url(bracket, base_url)
+    decided = not blank and bracket.state == Bracket.State.COMPLETE
+    return {
+        "table": bracket.table,
+        "players": [
+            {
+                "name": s.registration.player.name,
+                "number": s.registration.player.player_number,
+                "dropped": s.dropped,
+                "games_won": None if blank or not games else s.games_won,
+            }
+            for s in seats
+        ],
+        "games": _slip_games(bracket, games, seats, max(best_of, len(games))),
+        "winner": bracket.winner.name if decided and bracket.winner_id else "",
+        "drawn": decided and bracket.winner_id is None and not bracket.no_show_id,
+        "no_show": bracket.no_show.name if not blank and bracket.no_show_id else "",
+        "qr_url": url,
+        "qr_svg": qr_svg(url),
+    }
+
+
+def match_slips_context(request: DocumentRequest) -> dict:
+    """One slip per match of the round (or of its table range, or the one match), two to a
+    page: both players, a row per game of the best of 1 or 3, signatures."""
+    rnd = request.round
+    blank = request.kind == Kind.BLANK_BRACKETS
+    brackets = sheet_brackets(request).select_related("winner", "no_show", "round__event")
+    brackets = brackets.prefetch_related(
+        Prefetch("seats", Seat.objects.select_related("registration__player")), "games"
+    )
+    best_of = request.event.best_of
+    slips = [_match_slip(b, best_of, blank, request.base_url) for b in brackets]
+    pages = [slips[i : i + SLIPS_PER_PAGE] for i in range(0, len(slips), SLIPS_PER_PAGE)]
+    return {
+        "blank": blank,
+        "round": rnd,
+        "best_of": best_of,
+        "pages": pages,
+        "ended_by_legend": [(code, EndedBy(value).label) for value, code in ENDED_BY_CODES.items()],
+    }
+
+
+SWISS_FORM_FIGURES = shown_in(SWISS_FIGURES, TABLE)  # the one-on-one standings' figures
+
+
+def swiss_form_context(request: DocumentRequest) -> dict:
+    """The scoring form of a one-on-one event: it is never scored for the ranking (SPEC §11),
+    so it prints the reason and the final standing with its match figures, and no ranking
+    figure (no points per round, no officials' points)."""
+    from tournament.standings.models import EventStanding
+    from tournament.standings.tables import percent
+
+    event = request.event
+    scoring = stored_scoring(event)
+    figures = [f for f in SWISS_FORM_FIGURES if f.name != "status"]
+    rows = []
+    for standing in standings_order(event):
+        cells = [
+            percent(getattr(standing, f.name)) if f.type is Decimal else getattr(standing, f.name)
+            for f in figures
+        ]
+        rows.append(
+            {
+                "position": standing.place,
+                "name": standing.player.name,
+                "number": standing.player.player_number,
+                "cells": cells,
+                "dropped": standing.status == EventStanding.Status.DROPPED,
+                "status": standing.status_label,
+            }
+        )
+    return {
+        "one_on_one": True,
+        "headings": [f.label for f in figures],
+        "rows": rows,
+        "round_numbers": list(event.rounds.order_by("number").values_list("number", flat=True)),
+        "participants": scoring.participants,
+        "eligibility": {"scored": scoring.eligible, "reasons": scoring.reason_texts},
+        "judges": [
+            {"name": j.name, "number": j.player_number} for j in event.judges.order_by("name")
+        ],
+        "winner": scoring.winner,
+        "winner_side": None,
+        "due_date": scoring_form_due(event),
+        "any_dropped": any(r["dropped"] for r in rows),
+    }
+
+
 # ---------------------------------------------------------------- the document registry
 
 
@@ -656,6 +868,55 @@ class AllDecklists(PrintedDocument):
         return all_decklists_context(request)
 
 
+class MatchSlips(BracketSheets):
+    """A one-on-one round's match slips (SPEC §11), filled or blank: printed for the kinds of
+    bracket sheets when the event is one-on-one."""
+
+    template = "printing/match_slips.html"
+
+    def shown_data(self, request: DocumentRequest, subject: Event | League) -> tuple:
+        brackets = sheet_brackets(request)
+        return (_round_rows(brackets), _match_rows(brackets), subject.best_of)
+
+    def context(self, request: DocumentRequest) -> dict:
+        return match_slips_context(request)
+
+
+class Pairings(SeatingSheet):
+    """A one-on-one round's pairings: the seating sheet's kind for a one-on-one event."""
+
+    template = "printing/pairings_sheet.html"
+
+    def shown_data(self, request: DocumentRequest, subject: Event | League) -> tuple:
+        brackets = sheet_brackets(request)
+        byes = Registration.objects.filter(
+            event=subject, player_id__in=request.round.byes or ()
+        ).values_list("player_id", "player__name", "player__player_number")
+        return (_round_rows(brackets), _match_rows(brackets), _round_facts(request), tuple(byes))
+
+    def context(self, request: DocumentRequest) -> dict:
+        return pairings_context(request)
+
+
+class SwissScoringForm(ScoringForm):
+    """The scoring form of a one-on-one event: never scored, no ranking figures."""
+
+    template = "printing/scoring_form.html"
+
+    def shown_data(self, request: DocumentRequest, event: Event) -> tuple:
+        from tournament.standings.models import EventStanding
+
+        figures = tuple(
+            EventStanding.objects.filter(event=event)
+            .order_by("pk")
+            .values_list("player_id", "match_points", "omw", "gw", "ogw", "unrazed_total", "record")
+        )
+        return (_standings_rows(event), figures)
+
+    def context(self, request: DocumentRequest) -> dict:
+        return swiss_form_context(request)
+
+
 class LeagueTable(PrintedDocument):
     """A league's table with its rules: frozen once the league is closed, like its page."""
 
@@ -685,15 +946,43 @@ DOCUMENTS: dict[Kind, PrintedDocument] = {
 }
 
 
-def document_for(kind: str) -> PrintedDocument:
-    """The registered document that prints this kind."""
+# What a one-on-one event prints for these kinds (SPEC §11): match slips for its bracket
+# sheets, pairings for its seating sheet, and a scoring form that says it is never scored.
+ONE_ON_ONE_DOCUMENTS: dict[Kind, PrintedDocument] = {
+    kind: document
+    for document in (MatchSlips(), Pairings(), SwissScoringForm())
+    for kind in document.kinds
+}
+ONE_ON_ONE_LABELS = {
+    Kind.BRACKETS: _("Match slips"),
+    Kind.BLANK_BRACKETS: _("Blank match slips"),
+    Kind.SEATING: _("Pairings"),
+}
+
+
+def document_for(kind: str, event: Event | None = None) -> PrintedDocument:
+    """The registered document that prints this kind (for this event's structure)."""
+    if event is not None and event.is_one_on_one and Kind(kind) in ONE_ON_ONE_DOCUMENTS:
+        return ONE_ON_ONE_DOCUMENTS[Kind(kind)]
     return DOCUMENTS[Kind(kind)]
 
 
+def kind_label(kind: str, event: Event | None = None) -> str:
+    """The document's name as printed and listed (a one-on-one event's own names)."""
+    if event is not None and event.is_one_on_one and Kind(kind) in ONE_ON_ONE_LABELS:
+        return str(ONE_ON_ONE_LABELS[Kind(kind)])
+    return str(Kind(kind).label)
+
+
+STYLESHEETS = ("css/print.css", "css/print_swiss.css")
+
+
 def _stylesheet() -> str:
-    path = finders.find("css/print.css")
-    with open(path, encoding="utf-8") as handle:
-        return handle.read()
+    parts = []
+    for name in STYLESHEETS:
+        with open(finders.find(name), encoding="utf-8") as handle:
+            parts.append(handle.read())
+    return "\n".join(parts)
 
 
 def context_for(request: DocumentRequest, *, preview: bool = False) -> dict:
@@ -702,12 +991,12 @@ def context_for(request: DocumentRequest, *, preview: bool = False) -> dict:
     `scope_name` names what the document is about (the event or the league) in its title
     and footer."""
     event = request.event
-    context = document_for(request.kind).context(request)
+    context = document_for(request.kind, event).context(request)
     context.update(
         event=event,
         scope_name=(request.league or event).name,
         kind=request.kind,
-        kind_label=Kind(request.kind).label,
+        kind_label=kind_label(request.kind, event),
         paper=request.paper,
         page_size="A4" if request.paper == "A4" else "letter",
         stylesheet=_stylesheet(),
@@ -721,7 +1010,8 @@ def context_for(request: DocumentRequest, *, preview: bool = False) -> dict:
 def render_html(request: DocumentRequest, *, preview: bool = False, http_request=None) -> str:
     """The document as a standalone HTML page."""
     context = context_for(request, preview=preview)
-    return render_to_string(document_for(request.kind).template, context, request=http_request)
+    template = document_for(request.kind, request.event).template
+    return render_to_string(template, context, request=http_request)
 
 
 def render_document_html(request: DocumentRequest) -> str:
