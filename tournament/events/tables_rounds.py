@@ -3,9 +3,8 @@
 import django_tables2 as tables
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
-from django.utils.translation import gettext as gettext_now
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
 
 from tournament.events.models import Round, Seat
 
@@ -15,11 +14,11 @@ NUM = {"td": {"class": "num"}}
 def cut_stage(matches: int) -> str:
     """A top-cut round named by its matches: quarter-finals, semi-finals, the final."""
     if matches == 1:
-        return gettext_now("final")
+        return gettext("final")
     if matches == 2:
-        return gettext_now("semi-finals")
+        return gettext("semi-finals")
     if matches == 4:
-        return gettext_now("quarter-finals")
+        return gettext("quarter-finals")
     return ngettext("%(count)s match", "%(count)s matches", matches) % {"count": matches}
 
 
@@ -79,9 +78,9 @@ class MatchRoundsTable(RoundsTable):
 
     def render_number(self, record: Round) -> str:
         if record.is_cut:
-            label = gettext_now("Top cut: %(stage)s") % {"stage": cut_stage(record.brackets_count)}
+            label = gettext("Top cut: %(stage)s") % {"stage": cut_stage(record.brackets_count)}
         else:
-            label = gettext_now("Swiss round %(number)s of %(rounds)s") % {
+            label = gettext("Swiss round %(number)s of %(rounds)s") % {
                 "number": record.number,
                 "rounds": self.swiss_total,
             }
