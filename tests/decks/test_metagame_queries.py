@@ -49,10 +49,8 @@ def build_season(organizer, lists: int, prefix: str = "p") -> tuple[League, Even
     for event in events:
         EventScoring.objects.create(event=event, ranked=True)
     for i in range(lists):
-        if i < lists // 2 or groups == 1:
-            event = events[0]
-        else:
-            event = events[1 + i % (groups - 1)]
+        half = i < lists // 2 or groups == 1
+        event = events[0] if half else events[1 + i % (groups - 1)]
         player = make_player(f"{prefix}{i:03d}", f"Player {prefix}{i:03d}")
         registration = Registration.objects.create(event=event, player=player)
         EventStanding.objects.create(
@@ -127,3 +125,18 @@ def test_a_cold_metagame_page_stays_under_the_bound(
         forget_everything()
         with django_assert_max_num_queries(MAX_QUERIES):
             assert client.get(url).status_code == 200
+
+
+def test_many_lists_to_parse_are_read_with_the_page_query(client, organizer, cards_db, monkeypatch):
+    # Past BY_KEY lists to parse, their texts come with the page's own query (no long list of
+    # keys): the same statistics, in as many queries.
+    league, event = build_season(organizer, 10)
+    url = page_urls(league, event)["format"] + "?_export=csv&table=cards"
+    get_card_index()
+    forget_everything()
+    by_key = client.get(url).content
+    by_key_queries = queries_of(client, url, cold=True)
+    monkeypatch.setattr(metagame, "BY_KEY", 0)
+    forget_everything()
+    assert client.get(url).content == by_key
+    assert queries_of(client, url, cold=True) == by_key_queries
