@@ -19,8 +19,8 @@ from scoring.deckformat import CHAMPION
 from scoring.decklist import DeckEntry
 from scoring.deckrules import group_of
 from scoring.metagame import NO_WORLD, Deck, DeckCard
-from tournament.decks.models import Decklist
 from tournament.decks.carddata import get_card_index
+from tournament.decks.models import Decklist
 from tournament.decks.services import (
     card_data_token,
     check_decklist,
