@@ -11,6 +11,8 @@
   next line, with `&`, `<` and `>` escaped as Slack asks.
 
 Chat messages are written in the hook's language; the generic payload is not translated.
+A one-on-one event's round (its payload's round says ``"structure": "one-on-one"``) is told
+as pairings and matches, a top-cut round as such.
 Everything is read from the stored payload and the delivery, so a retry sends the same body.
 """
 
@@ -44,12 +46,57 @@ def _round_number(payload: dict) -> object:
     return (payload.get("round") or {}).get("number", "?")
 
 
+def _one_on_one(payload: dict) -> bool:
+    return (payload.get("round") or {}).get("structure") == "one-on-one"
+
+
+def match_headline(payload: dict) -> tuple[str, str] | None:
+    """(title, description) of a one-on-one round's notification (None: the usual words)."""
+    kind = payload.get("type")
+    cut = bool((payload.get("round") or {}).get("is_cut"))
+    if kind == Kind.ROUND_SEATED:
+        if cut:
+            return (
+                _("%(event)s: top-cut round %(number)s paired"),
+                _(
+                    "Round %(number)s of the top cut is paired; the pairings are shown once "
+                    "they are published."
+                ),
+            )
+        return (
+            _("%(event)s: round %(number)s paired"),
+            _("Round %(number)s is paired; the pairings are shown once they are published."),
+        )
+    if kind == Kind.ROUND_PUBLISHED:
+        if cut:
+            return (
+                _("%(event)s: top-cut round %(number)s pairings published"),
+                _(
+                    "The pairings of top-cut round %(number)s are published: find your match "
+                    "on the event page."
+                ),
+            )
+        return (
+            _("%(event)s: round %(number)s pairings published"),
+            _("The pairings of round %(number)s are published: find your match on the event page."),
+        )
+    if kind == Kind.RESULTS_CONFIRMED:
+        return (
+            _("%(event)s: results updated"),
+            _("New match results of round %(number)s are confirmed and the standings are updated."),
+        )
+    return None
+
+
 def headline(payload: dict) -> tuple[str, str]:
     """(title, description) of a notification, in the active language."""
     kind = payload.get("type")
     name = (payload.get("event") or {}).get("name", "")
     values = {"event": name, "number": _round_number(payload)}
-    if kind == Kind.ROUND_SEATED:
+    words = match_headline(payload) if _one_on_one(payload) else None
+    if words is not None:
+        title, text = words
+    elif kind == Kind.ROUND_SEATED:
         title = _("%(event)s: round %(number)s seated")
         text = _("Round %(number)s is seated; the seating is shown once it is published.")
     elif kind == Kind.ROUND_PUBLISHED:
