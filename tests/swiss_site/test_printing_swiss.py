@@ -159,4 +159,4 @@ def test_the_scoring_form_says_the_event_is_never_scored(swiss_event, judge, sec
     assert "MATCH POINTS" in english.upper() and "1-0-0" in english
     portuguese = "\n".join(pdf_pages(render_pdf(request_for(event, Kind.SCORING_FORM, "pt-br"))))
     assert "nunca são pontuados" in portuguese
-    assert "PONTOS DE PARTIDA" in portuguese.upper()
+    assert "PONTOS DE CONFRONTO" in portuguese.upper()

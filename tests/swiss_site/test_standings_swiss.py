@@ -117,11 +117,11 @@ def test_each_tie_breaker_is_explained_on_hover_and_in_a_legend(
     assert "count the Swiss rounds only" in html
     with translation.override("pt-br"):
         portuguese = client.get(url, HTTP_ACCEPT_LANGUAGE="pt-br").content.decode()
-    assert "Percentual de vitórias em partidas dos adversários" in portuguese
-    assert "Percentual de vitórias em jogos" in portuguese
-    assert "3 por jogo vencido, 1 por jogo empatado" in portuguese
+    assert "Percentual de vitórias em confrontos dos adversários" in portuguese
+    assert "Percentual de vitórias em partidas" in portuguese
+    assert "3 por partida vencida, 1 por partida empatada" in portuguese
     assert f"66,67{NBSP}%" in portuguese
-    assert "Pontos de partida" in portuguese
+    assert "Pontos de confronto" in portuguese
 
 
 def test_the_csv_is_the_table_shown(swiss_event, judge, second_judge, client):
