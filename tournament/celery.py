@@ -1,11 +1,46 @@
-"""Celery application; runs tasks eagerly in-process when no broker is configured."""
+"""Celery application; runs tasks eagerly in-process when no broker is configured.
 
+A worker that (re)connects to the broker queues the recovery sweeps at once (`SweepOnConnect`):
+after an outage of Redis, what could not be queued (webhook deliveries, e-mails) goes out as
+soon as the broker answers, and a document lost with Redis' data is looked at, instead of
+waiting for beat's next tick.
+"""
+
+import logging
 import os
 
-from celery import Celery
+from celery import Celery, bootsteps
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings")
+
+logger = logging.getLogger(__name__)
 
 app = Celery("tournament")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+# Idempotent sweeps (every one claims what it sends): several workers may queue them at once.
+RECOVERY_SWEEPS = (
+    ("printing.recover_stuck", {}),
+    ("tournament.webhooks.tasks.retry_stale", {"reconnected": True}),
+    ("notifications.send_due", {}),
+)
+
+
+class SweepOnConnect(bootsteps.StartStopStep):
+    """Queue the recovery sweeps whenever the worker's consumer (re)connects to the broker:
+    Celery restarts the consumer's steps after a lost connection, so this runs once Redis is
+    back."""
+
+    requires = {"celery.worker.consumer.tasks:Tasks"}
+
+    def start(self, consumer) -> None:
+        for name, kwargs in RECOVERY_SWEEPS:
+            try:
+                consumer.app.send_task(name, kwargs=kwargs)
+            except Exception as error:  # never stop the consumer: beat sends them anyway
+                logger.warning("could not queue %s after connecting: %s", name, error)
+                return
+
+
+app.steps["consumer"].add(SweepOnConnect)

@@ -73,19 +73,23 @@ def child_env() -> dict[str, str]:
 
 
 class Processes:
-    """The site and the worker as child processes, each in its own process group."""
+    """The site, the worker (and beat) as child processes, each in its own process group;
+    `env` overrides `child_env()`."""
 
-    def __init__(self, tmp: Path) -> None:
+    def __init__(self, tmp: Path, env: dict[str, str] | None = None) -> None:
         self.tmp = tmp
+        self.env = env or {}
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.server: subprocess.Popen | None = None
         self.worker: subprocess.Popen | None = None
+        self.beat: subprocess.Popen | None = None
 
     def _spawn(self, name: str, *args: str) -> subprocess.Popen:
         log = (self.tmp / f"{name}.log").open("ab")
+        env = {**child_env(), **self.env}
         return subprocess.Popen(
-            args, cwd=ROOT, env=child_env(), stdout=log, stderr=log, start_new_session=True
+            args, cwd=ROOT, env=env, stdout=log, stderr=log, start_new_session=True
         )
 
     def start_server(self) -> None:
@@ -105,7 +109,7 @@ class Processes:
         )
         wait_for(lambda: requests.get(self.base + "/healthz", timeout=5).ok, 60, "site up")
 
-    def start_worker(self) -> None:
+    def start_worker(self, concurrency: int = 1) -> None:
         bin_dir = Path(sys.executable).parent
         self.worker = self._spawn(
             "worker",
@@ -113,7 +117,21 @@ class Processes:
             "-A",
             "tournament",
             "worker",
-            "--concurrency=1",
+            f"--concurrency={concurrency}",
+            "--loglevel=WARNING",
+        )
+
+    def start_beat(self) -> None:
+        """Celery beat with the production schedule (its state file in the run's folder)."""
+        bin_dir = Path(sys.executable).parent
+        self.beat = self._spawn(
+            "beat",
+            str(bin_dir / "celery"),
+            "-A",
+            "tournament",
+            "beat",
+            "--schedule",
+            str(self.tmp / "beat-schedule"),
             "--loglevel=WARNING",
         )
 
@@ -135,7 +153,7 @@ class Processes:
         return bool(children)
 
     def stop(self) -> None:
-        for process in (self.worker, self.server):
+        for process in (self.beat, self.worker, self.server):
             if process is not None and process.poll() is None:
                 os.killpg(process.pid, signal.SIGTERM)
                 try:

@@ -29,12 +29,15 @@ from enum import StrEnum
 
 from django.core.cache import cache
 
-BEAT_SECONDS = 10
-ALIVE_SECONDS = 40  # four beats missed: the render is gone
+from tournament.core.cache import RETRY_AFTER
+
+BEAT_SECONDS = 5
+ALIVE_SECONDS = 20  # four beats missed: the render is gone
 STARTED_SECONDS = 6 * 3600  # longer than any render and its retries (and any wait in the queue)
 # Marks missing this long are lost with Redis' data: more than a beat, plus the cache's
-# pause after an error (`tournament.core.cache.RETRY_AFTER`) during which a beat is dropped.
-VANISHED_SECONDS = BEAT_SECONDS + 10
+# pause after an error during which a beat is dropped, plus a margin. Shorter than the sweep's
+# period (15 s), so that the second sweep to find them missing sends the document again.
+VANISHED_SECONDS = BEAT_SECONDS + RETRY_AFTER + 2
 
 
 class RenderState(StrEnum):

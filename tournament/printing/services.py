@@ -170,10 +170,10 @@ def recover_if_stuck(doc: CachedDocument) -> CachedDocument:
 
 def recover_stuck_documents() -> int:
     """Re-send (or fail) every lost pending document; returns how many were looked at."""
-    # Younger documents are being queued or start beating; a vanished one needs two looks
-    # VANISHED_SECONDS apart anyway.
-    cutoff = timezone.now() - dt.timedelta(seconds=heartbeat.BEAT_SECONDS)
-    stuck = CachedDocument.objects.filter(state=CachedDocument.State.PENDING, created__lte=cutoff)
+    # Every pending one, however young: a first look that finds no mark only notes it (a mark
+    # on its way is not mistaken for a loss: `heartbeat.state`), so the look right after
+    # Redis came back counts.
+    stuck = CachedDocument.objects.filter(state=CachedDocument.State.PENDING)
     count = 0
     for doc in stuck:
         recover_if_stuck(doc)

@@ -156,14 +156,14 @@ def attempt(delivery: Delivery) -> bool:
     return ok
 
 
-def due_deliveries(now: datetime.datetime | None = None):
+def due_deliveries(now: datetime.datetime | None = None, grace: datetime.timedelta = STALE_AFTER):
     """Pending deliveries whose queued attempt is overdue (lost broker message, dead worker),
     and those that could not be queued at all (at once).
 
     The grace period leaves time to the task already queued or scheduled, so that the queue is
     not filled with copies (a copy would find the delivery claimed or sent, and do nothing).
     """
-    overdue = (now or timezone.now()) - STALE_AFTER
+    overdue = (now or timezone.now()) - grace
     pending = Delivery.objects.filter(state=Delivery.State.PENDING)
     return pending.filter(
         Q(next_attempt_at__lte=overdue)
@@ -172,12 +172,13 @@ def due_deliveries(now: datetime.datetime | None = None):
     )
 
 
-def take_due(limit: int = 500) -> list[int]:
+def take_due(limit: int = 500, grace: datetime.timedelta = STALE_AFTER) -> list[int]:
     """The due deliveries' ids, each marked as queued now (the sweep queues them): one is
     due again only STALE_AFTER later if its task is lost too, and one that was not queued
-    becomes an ordinary pending delivery."""
+    becomes an ordinary pending delivery. `grace` 0: every delivery due now (a worker that
+    just reconnected to the broker cannot tell which tasks Redis kept)."""
     now = timezone.now()
-    ids = list(due_deliveries(now).values_list("pk", flat=True)[:limit])
+    ids = list(due_deliveries(now, grace).values_list("pk", flat=True)[:limit])
     Delivery.objects.filter(pk__in=ids, error=NOT_QUEUED).update(error="")
     Delivery.objects.filter(pk__in=ids, state=Delivery.State.PENDING).filter(
         Q(next_attempt_at__isnull=True) | Q(next_attempt_at__lte=now)

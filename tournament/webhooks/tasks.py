@@ -1,5 +1,7 @@
 """Celery tasks: send a delivery (retried with back-off) and pick up deliveries left pending."""
 
+import datetime
+
 from celery import shared_task
 
 from tournament.webhooks import services
@@ -19,9 +21,12 @@ def deliver(self, delivery_id: int) -> str:
 
 
 @shared_task(name="tournament.webhooks.tasks.retry_stale")
-def retry_stale() -> int:
-    """Queue deliveries that are due again (run by Celery beat)."""
-    ids = services.take_due()
+def retry_stale(reconnected: bool = False) -> int:
+    """Queue deliveries that are due again (run by Celery beat; `reconnected` by a worker
+    that just reconnected to the broker: every delivery due now, with no grace, as Redis may
+    have lost the tasks queued for them; a copy of a task it kept finds the delivery claimed)."""
+    grace = datetime.timedelta(0) if reconnected else services.STALE_AFTER
+    ids = services.take_due(grace=grace)
     for delivery_id in ids:
         deliver.delay(delivery_id)
     return len(ids)
