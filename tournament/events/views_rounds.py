@@ -285,6 +285,12 @@ class SeatingView(RoundMixin, SingleTableView):
             "registration__player", "bracket"
         )
 
+    def get_template_names(self) -> list[str]:
+        # A one-on-one round on the projector: its pairings with the games won (SPEC §11).
+        if self.event.is_one_on_one and self.request.GET.get("projector") == "1":
+            return ["events/rounds/projector_pairings.html"]
+        return super().get_template_names()
+
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         context.update(

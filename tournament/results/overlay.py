@@ -3,8 +3,10 @@
 It shows the players (teams in Team Spirit), the game being played, each player's unrazed
 realms in every confirmed game so far (the last one picked out), and the bracket's standing
 as the recompute step stored it on the seats (place, points, wins, unrazed total) and on the
-bracket (state, winner): nothing is computed here. The page polls itself every few seconds
-(htmx), so a confirmation shows within seconds; it is never cached.
+bracket (state, winner): nothing is computed here. A match of a one-on-one event (SPEC §11)
+shows its two players with the games each won and their realms, without places or points.
+The page polls itself every few seconds (htmx), so a confirmation shows within seconds; it is
+never cached.
 
 Who may see it: whoever may see the bracket's published round (the rule of the public
 bracket grid); officials also before the round is published.
@@ -77,6 +79,11 @@ class OverlayView(EventMixin, TemplateView):
             sides=sides(groups, bracket.winner_id),
             # the game at the table now; none once the stored state says play is over
             game_number=len(games) + 1 if bracket.state in PLAYING else None,
+            # a one-on-one match (SPEC §11): two players, games won and realms, no places
+            one_on_one=self.event.is_one_on_one,
+            drawn=bracket.state == Bracket.State.COMPLETE
+            and bracket.winner_id is None
+            and bracket.no_show_id is None,
         )
         return context
 
