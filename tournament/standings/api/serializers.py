@@ -2,6 +2,7 @@
 
 import datetime
 
+from django.db import models
 from django.urls import reverse
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -11,6 +12,14 @@ from tournament.accounts.models import Player, Region
 from tournament.core.timezones import event_zone
 from tournament.events.models import FORMAT_FIELDS, Event, Registration, Round, Seat, Team
 from tournament.events.services.rounds import timer_ends_at
+from tournament.standings.api.matches import (
+    MATCH_EVENT_FIELDS,
+    MATCH_ROUND_FIELDS,
+    MatchRoundMixin,
+    SwissStandingMixin,
+    swiss_standing_figures,
+    swiss_values,
+)
 from tournament.standings.figures import API, STANDING_FIGURES, names, shown_in
 from tournament.standings.models import EventStanding, OfficialScore
 from tournament.standings.tables import status_labels
@@ -42,7 +51,28 @@ class PlayerRefSerializer(serializers.ModelSerializer):
         return self._region_names.get(player.region_id, "")
 
 
+@extend_schema_field(
+    {
+        "type": "string",
+        "pattern": r"^([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?$",
+        "example": "10:00",
+    }
+)
+class WallTimeField(serializers.TimeField):
+    """A time of day at the venue, `HH:MM` (or `HH:MM:SS`), without an offset: the event's
+    `time_zone` says where it is (the schema's `format: time` would demand an offset)."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("format", "%H:%M:%S")
+        kwargs.setdefault("input_formats", ["%H:%M", "%H:%M:%S"])
+        super().__init__(**kwargs)
+
+
 class EventSerializer(serializers.ModelSerializer):
+    serializer_field_mapping = {
+        **serializers.ModelSerializer.serializer_field_mapping,
+        models.TimeField: WallTimeField,
+    }
     shorthand = serializers.CharField(read_only=True)
     organizer = serializers.CharField(source="organizer.name", read_only=True)
     starts_at = serializers.SerializerMethodField(
@@ -111,7 +141,14 @@ class EventDetailSerializer(EventSerializer):
     teams = TeamSerializer(many=True, read_only=True)
 
     class Meta(EventSerializer.Meta):
-        fields = [*EventSerializer.Meta.fields, "judges", "officials", "eligibility", "teams"]
+        fields = [
+            *EventSerializer.Meta.fields,
+            *MATCH_EVENT_FIELDS,
+            "judges",
+            "officials",
+            "eligibility",
+            "teams",
+        ]
 
     @extend_schema_field(OfficialSerializer(many=True))
     def get_officials(self, event: Event) -> list[dict]:
@@ -127,7 +164,7 @@ class EventDetailSerializer(EventSerializer):
         return EligibilitySerializer(scoring).data if scoring else None
 
 
-class RoundSerializer(serializers.ModelSerializer):
+class RoundSerializer(MatchRoundMixin, serializers.ModelSerializer):
     ends_at = serializers.SerializerMethodField(
         help_text="When the time limit runs out (null without a started timer)"
     )
@@ -142,6 +179,7 @@ class RoundSerializer(serializers.ModelSerializer):
             "started_at",
             "time_called_at",
             "ends_at",
+            *MATCH_ROUND_FIELDS,
         ]
 
     @extend_schema_field(serializers.DateTimeField(allow_null=True))
@@ -211,10 +249,11 @@ class SeatingSerializer(serializers.Serializer):
 
 
 API_FIGURES = names(shown_in(STANDING_FIGURES, API))  # the registry's figures for the API
+SWISS_API_FIGURES = swiss_standing_figures(API_FIGURES)  # a one-on-one event's, else null
 STANDING_IDENTITY = ("place", "player_number", "name", "club", "team")
 
 
-class StandingSerializer(serializers.ModelSerializer):
+class StandingSerializer(SwissStandingMixin, serializers.ModelSerializer):
     player_number = serializers.CharField(source="player.player_number")
     name = serializers.CharField(source="player.name")
     club = serializers.CharField(source="player.club")
@@ -227,7 +266,7 @@ class StandingSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = EventStanding
-        fields = [*STANDING_IDENTITY, *API_FIGURES, "status_label"]
+        fields = [*STANDING_IDENTITY, *API_FIGURES, *SWISS_API_FIGURES, "status_label"]
 
 
 # What `standing_rows` reads, in `STANDING_IDENTITY` then `API_FIGURES` order.
@@ -238,19 +277,20 @@ STANDING_COLUMNS = (
     "player__club",
     "team",  # annotated: `team_annotation`
     *API_FIGURES,
+    *SWISS_API_FIGURES,
 )
 
 
 def standing_rows(rows) -> list[dict]:
     """`StandingSerializer` output from `STANDING_COLUMNS` value rows, without per-field work."""
     label = status_labels()
-    keys = (*STANDING_IDENTITY, *API_FIGURES)
+    keys = (*STANDING_IDENTITY, *API_FIGURES, *SWISS_API_FIGURES)
     out = []
     for values in rows:
         row = dict(zip(keys, values, strict=True))
         row["round_points"] = {str(k): int(v) for k, v in row["round_points"].items()}
         row["status_label"] = label(row["status"], row["eliminated_in_round"])
-        out.append(row)
+        out.append(swiss_values(row))
     return out
 
 

@@ -1,0 +1,149 @@
+"""The API's reads of one-on-one events (SPEC §11): matches, byes, the top cut, and the
+Swiss figures of the standings.
+
+A match IS a bracket of two seats: it has the bracket's id and its URLs (the bracket read,
+the judges' entries), so every result write the API documents for brackets serves matches.
+A round lists its matches and byes once published (the seating is public then; before, the
+lists are empty). Everything is read from what the recompute stored (match state, winner,
+each seat's games won; the standing's match points, OMW, GW, OGW and record).
+"""
+
+from __future__ import annotations
+
+from django.db.models import Prefetch
+from django.urls import reverse
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from tournament.accounts.models import Player
+from tournament.events.models import Bracket, Round, Seat
+from tournament.standings.figures import SWISS_FIGURES, names
+
+# The one-on-one event's settings the event detail carries.
+MATCH_EVENT_FIELDS = ("structure", "best_of", "swiss_rounds", "top_cut")
+# A round's one-on-one fields (false / empty for a bracket event's round).
+MATCH_ROUND_FIELDS = ("is_cut", "byes", "matches")
+
+
+def swiss_standing_figures(api_figures) -> tuple[str, ...]:
+    """The registry's one-on-one figures the bracket standings do not already carry."""
+    return tuple(name for name in names(SWISS_FIGURES) if name not in api_figures)
+
+
+# Stored as fractions of 1 with 4 places; the API gives them as numbers.
+PERCENT_FIGURES = ("omw", "gw", "ogw")
+
+
+def swiss_values(row: dict) -> dict:
+    """A standing row's one-on-one figures as JSON numbers (null for a bracket event)."""
+    for name in PERCENT_FIGURES:
+        if name in row and row[name] is not None:
+            row[name] = float(row[name])
+    return row
+
+
+class PersonSerializer(serializers.Serializer):
+    player_number = serializers.CharField()
+    name = serializers.CharField()
+
+
+class MatchPlayerSerializer(PersonSerializer):
+    games_won = serializers.IntegerField(help_text="games he won in this match")
+
+
+class MatchSerializer(serializers.Serializer):
+    id = serializers.IntegerField(help_text="the match's bracket id, in every result write's path")
+    table = serializers.IntegerField()
+    state = serializers.ChoiceField(choices=Bracket.State.values)
+    url = serializers.CharField(help_text="the match (a bracket of two) with every game's counts")
+    entries_url = serializers.CharField(
+        help_text="GET: entries waiting for confirmation; POST: a judge's entry of a game"
+    )
+    players = MatchPlayerSerializer(many=True)
+    winner = serializers.CharField(
+        allow_null=True,
+        help_text="the winner's player number (null while undecided, or a drawn match)",
+    )
+    no_show = serializers.CharField(
+        allow_null=True, help_text="the player number of a player who did not come (he lost)"
+    )
+
+
+def _person(player: Player) -> dict:
+    return {"player_number": player.player_number, "name": player.name}
+
+
+def match_data(bracket: Bracket, event_id: int) -> dict:
+    """A match as `MatchSerializer` (seats prefetched with their players)."""
+    return {
+        "id": bracket.pk,
+        "table": bracket.table,
+        "state": bracket.state,
+        "url": reverse("api-v1:bracket", args=[event_id, bracket.pk]),
+        "entries_url": reverse("api-v1:entries", args=[event_id, bracket.pk]),
+        "players": [
+            _person(seat.registration.player) | {"games_won": seat.games_won or 0}
+            for seat in bracket.seats.all()
+        ],
+        "winner": bracket.winner.player_number if bracket.winner_id else None,
+        "no_show": bracket.no_show.player_number if bracket.no_show_id else None,
+    }
+
+
+def round_matches(rnd: Round) -> list[dict]:
+    """The published round's matches by table (one query; none for a bracket event)."""
+    if not rnd.published or not rnd.event.is_one_on_one:
+        return []
+    seats = Seat.objects.select_related("registration__player").order_by("position")
+    brackets = (
+        Bracket.objects.filter(round=rnd)
+        .select_related("winner", "no_show")
+        .prefetch_related(Prefetch("seats", seats))
+        .order_by("table")
+    )
+    return [match_data(b, rnd.event_id) for b in brackets]
+
+
+def round_byes(rnd: Round) -> list[dict]:
+    """Who has the bye in the published round."""
+    if not rnd.published or not rnd.byes:
+        return []
+    players = Player.objects.in_bulk(rnd.byes)
+    return [_person(players[pk]) for pk in rnd.byes if pk in players]
+
+
+class MatchRoundMixin(serializers.Serializer):
+    """A round's one-on-one fields: is_cut, byes and matches (`MATCH_ROUND_FIELDS`)."""
+
+    is_cut = serializers.BooleanField(read_only=True, help_text="a round of the top cut")
+    byes = serializers.SerializerMethodField(help_text="who has the bye (once published)")
+    matches = serializers.SerializerMethodField(
+        help_text="a one-on-one event's matches (once published; empty for bracket events, "
+        "whose brackets the seating lists)"
+    )
+
+    @extend_schema_field(PersonSerializer(many=True))
+    def get_byes(self, rnd: Round) -> list[dict]:
+        return round_byes(rnd)
+
+    @extend_schema_field(MatchSerializer(many=True))
+    def get_matches(self, rnd: Round) -> list[dict]:
+        return round_matches(rnd)
+
+
+class SwissStandingMixin(serializers.Serializer):
+    """A standing's one-on-one figures (null, or empty, for a bracket event)."""
+
+    match_points = serializers.IntegerField(
+        allow_null=True, help_text="3 a match won (a bye included), 1 drawn, Swiss rounds"
+    )
+    omw = serializers.FloatField(
+        allow_null=True, help_text="opponents' match-win percentage, 0 to 1 (4 places)"
+    )
+    gw = serializers.FloatField(allow_null=True, help_text="game-win percentage, 0 to 1")
+    ogw = serializers.FloatField(
+        allow_null=True, help_text="opponents' game-win percentage, 0 to 1"
+    )
+    record = serializers.CharField(
+        help_text="matches won-lost-drawn over the whole event, top cut included"
+    )
