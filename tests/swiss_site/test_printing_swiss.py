@@ -6,6 +6,7 @@ import io
 
 import pytest
 from django.test import override_settings
+from django.urls import reverse
 from pypdf import PdfReader
 
 from tests.swiss_site.conftest import TIME, play_game, seated
@@ -160,3 +161,17 @@ def test_the_scoring_form_says_the_event_is_never_scored(swiss_event, judge, sec
     portuguese = "\n".join(pdf_pages(render_pdf(request_for(event, Kind.SCORING_FORM, "pt-br"))))
     assert "nunca são pontuados" in portuguese
     assert "PONTOS DE CONFRONTO" in portuguese.upper()
+
+
+def test_the_printing_page_names_the_one_on_one_documents(swiss_event, organizer, client_as):
+    event = swiss_event(4)
+    rnd = rounds.seat_next_round(event, seed=1)
+    client = client_as(organizer)
+    page = client.get(reverse("printing:index", args=[event.pk])).content.decode()
+    assert "Pairings" in page and "Match slips" in page and "Blank match slips" in page
+    assert "Bracket sheets" not in page
+    preview = client.get(
+        reverse("printing:preview", args=[event.pk, Kind.BRACKETS]), {"round": rnd.number}
+    )
+    assert preview.status_code == 200
+    assert preview.content.decode().count('<div class="match-slip">') == 2
