@@ -413,3 +413,33 @@ def test_a_simulated_tables_result_tells_nobody(running, round1):
     tasks.sweep()
     hooks.untold_results(now=later())
     assert of_kind(Kind.RESULT_CONFIRMED) == []
+
+
+def test_a_one_on_one_round_names_the_opponent_and_carries_the_last_match(
+    event, judge, second_judge
+):
+    """The same mails for matches: "round 2: table 1 with X", with the round-1 match."""
+    from tests.swiss_site.conftest import one_on_one, seated, win
+
+    one_on_one(event, 4, swiss_rounds=2)
+    round1 = seat_next_round(event, seed=5)
+    publish_round(round1)
+    matches = list(round1.brackets.order_by("table"))
+    first, second = seated(matches[0])
+    sent = sent_to(Kind.SEATED, first.user.username, round=1)
+    assert f"You sit at table {matches[0].table} with {second.name}." in sent.body
+    for match in matches:
+        win(match, seated(match)[0], judge, second_judge)
+    close_round(round1)
+    round2 = seat_next_round(event, seed=6)
+    publish_round(round2)
+    sent = sent_to(Kind.SEATED, first.user.username, round=2)
+    assert sent.subject.endswith("(round 1: place 1)")
+    assert f"Your result in round 1, table {matches[0].table}: place 1 of the table" in sent.body
+    loser = sent_to(Kind.SEATED, second.user.username, round=2)
+    table = round2.brackets.get(seats__registration__player=second).table
+    # The last Swiss round is the event's last, yet "round 2" (several matches), not a final.
+    assert round2.is_final and not round2.is_cut
+    assert loser.subject == (
+        f"[Spellfire] Autumn Open, round 2: your table is {table} (round 1: place 2)"
+    )

@@ -54,7 +54,13 @@ def event_url(event: Event) -> str:
 
 def round_facts(rnd: Round) -> dict:
     """What names a round in a message: its number, and whether it is the final."""
-    return {"round": rnd.number, "final": rnd.is_final}
+    return {"round": rnd.number, "final": is_the_final(rnd)}
+
+
+def is_the_final(rnd: Round) -> bool:
+    """A round read as "the final": a bracket event's, or a one-on-one top cut's last match;
+    a one-on-one event's last Swiss round (its last round, several matches) is "round N"."""
+    return rnd.is_final and (rnd.is_cut or not rnd.event.is_one_on_one)
 
 
 def _registration_saved(
@@ -97,7 +103,8 @@ def _dropped(registration: Registration) -> None:
     if event.status not in (Status.REGISTRATION, Status.RUNNING):
         return
     number = registration.dropped_in_round
-    final = event.rounds.filter(number=number, is_final=True).exists()
+    rnd = event.rounds.filter(number=number).first()
+    final = rnd is not None and is_the_final(rnd)
     queue(
         [user_of(registration.player)],
         Kind.DROPPED,
@@ -364,7 +371,7 @@ def results_untold(
         Seat.objects.filter(
             bracket__in=brackets, registration_id__in=list(registration_ids), dropped=False
         )
-        .select_related("bracket__round", "registration__player")
+        .select_related("bracket__round__event", "registration__player")
         .order_by("bracket__round__number", "bracket__table")
     )
     if not seats:
