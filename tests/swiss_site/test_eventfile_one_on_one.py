@@ -251,3 +251,13 @@ def test_the_batch_import_takes_one_on_one_files(client):
     assert page.status_code == 200
     assert "2 of 2 files imported" in page.content.decode()
     assert set(Event.objects.values_list("structure", flat=True)) == {"one-on-one"}
+
+
+def test_an_event_before_round_one_exports_its_registered_players(swiss_event):
+    event = swiss_event(3, best_of=3, swiss_rounds=2)
+    event.registrations.update(checked_in=False)  # registered, not yet checked in
+    data = json.loads(export_text(event))
+    assert len(data["players"]) == 3 and data["rounds"] == []
+    again = import_event(data)
+    assert again.status == Status.REGISTRATION and again.registrations.count() == 3
+    assert export_text(again) == export_text(import_event(export_text(again)))

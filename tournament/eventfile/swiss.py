@@ -62,6 +62,8 @@ def export_swiss_event(event: Event) -> sw.SwissEvent:
     pk_ids = file_ids(event)
     ids = {engine_id(pk): file_id for pk, file_id in pk_ids.items()}
     taking_part = {p.id: p for p in engine.players}
+    if not engine.rounds:  # before round 1: everyone registered (the import checks them in)
+        taking_part |= {p.id: p for p in _registered(event)}
     coordinator, judges = export_officials(event, pk_ids)
 
     def remap(players: Iterable[str]) -> tuple[str, ...]:
@@ -95,6 +97,18 @@ def export_swiss_event(event: Event) -> sw.SwissEvent:
         seed=engine.seed,
         draw=remap(engine.draw),
     )
+
+
+def _registered(event: Event) -> list[m.PlayerRef]:
+    """Registered players off the waiting list who have not withdrawn."""
+    rows = (
+        event.registrations.filter(waitlisted=False)
+        .exclude(dropped_in_round=0)
+        .select_related("player")
+    )
+    return [
+        m.PlayerRef(engine_id(r.player_id), r.player.name, r.player.player_number) for r in rows
+    ]
 
 
 def export_swiss_text(event: Event) -> str:
