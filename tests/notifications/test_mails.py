@@ -443,3 +443,31 @@ def test_a_one_on_one_round_names_the_opponent_and_carries_the_last_match(
     assert loser.subject == (
         f"[Spellfire] Autumn Open, round 2: your table is {table} (round 1: place 2)"
     )
+
+
+def test_a_bye_is_told_like_a_seat_with_the_last_match(event, judge, second_judge):
+    from tests.swiss_site.conftest import one_on_one, seated, win
+    from tournament.accounts.models import Player
+
+    one_on_one(event, 3, swiss_rounds=2)
+    round1 = seat_next_round(event, seed=5)
+    publish_round(round1)
+    (bye,) = round1.byes
+    user = Player.objects.get(pk=bye).user
+    sent = sent_to(Kind.SEATED, user.username, round=1)
+    assert sent.subject == "[Spellfire] Autumn Open, round 1: you have a bye"
+    assert "You have a bye: it counts as a match won." in sent.body
+    (match,) = round1.brackets.all()
+    win(match, seated(match)[0], judge, second_judge)
+    close_round(round1)
+    round2 = seat_next_round(event, seed=6)
+    publish_round(round2)
+    (second_bye,) = round2.byes
+    assert second_bye != bye  # a player has at most one bye (SPEC §11)
+    user = Player.objects.get(pk=second_bye).user
+    sent = sent_to(Kind.SEATED, user.username, round=2)
+    place = 1 if second_bye == seated(match)[0].pk else 2
+    assert sent.subject == (
+        f"[Spellfire] Autumn Open, round 2: you have a bye (round 1: place {place})"
+    )
+    assert f"Your result in round 1, table {match.table}: place {place}" in sent.body

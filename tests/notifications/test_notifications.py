@@ -301,6 +301,24 @@ def test_every_kind_is_written_in_portuguese_too():
         portuguese = services.render(message, "pt-br")
         assert portuguese[0] != english[0] and portuguese[1] != english[1], kind
         assert "—" not in english[0], kind  # every subject's parameters are in `params`
+    # The variants: a seating or the end carrying results, a bye.
+    result = {"round": 1, "table": 3, "place": 1, "points": 4, "bracket": 7, "url": "r"}
+    result["games"] = [{"game": 1, "winner": "W", "realms": 6}]
+    result["corrected"] = [{"game": 1, "reason": "typo"}]
+    variants = [
+        (Kind.SEATED, {"opponents": ["X", "Y"], "results": [result]}),
+        (Kind.SEATED, {"bye": True, "table": None}),
+        (Kind.SEATED, {"bye": True, "results": [result]}),
+        (Kind.EVENT_FINISHED, {"results": [result]}),
+    ]
+    for kind, extra in variants:
+        message = Message(kind=kind, params={**params, **extra})
+        english = services.render(message, "en")
+        portuguese = services.render(message, "pt-br")
+        assert portuguese[0] != english[0] and portuguese[1] != english[1], (kind, extra)
+        assert "—" not in english[0] + english[1], (kind, extra)
+    assert "Seu resultado (rodada 1, mesa 3): posição 1 da mesa, com 4 pontos." in portuguese[1]
+    assert "- partida 1 foi corrigida: typo" in portuguese[1]
     # Plurals through the translation machinery: "1 problem", "2 problemas".
     message = Message(kind=Kind.DECKLIST_ILLEGAL, params={**params, "problems": 1})
     assert "(1 problem)" in services.render(message, "en")[1]

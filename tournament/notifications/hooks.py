@@ -301,6 +301,27 @@ def _seated(rnd: Round) -> None:
             url=url,
             **round_facts(rnd),
         )
+    # A one-on-one round's bye: no table, but told like a seat (with his last results).
+    byes = list(
+        Registration.objects.filter(event=event, player_id__in=rnd.byes or []).select_related(
+            "player__user"
+        )
+    )
+    if byes:
+        untold = results_untold(event, [r.pk for r in byes], before=rnd.number)
+        muted = _muted([user_of(r.player) for r in byes])
+    for registration in byes:
+        tell(
+            user_of(registration.player),
+            Kind.SEATED,
+            untold.get(registration.pk, []),
+            muted=muted,
+            event=event,
+            key=f"seated:{rnd.pk}:{registration.pk}:bye",
+            bye=True,
+            url=url,
+            **round_facts(rnd),
+        )
 
 
 def _muted(users) -> dict[int, set[str]]:

@@ -206,3 +206,25 @@ WITH_RESULTS: dict[str, Words] = {
         ),
     ),
 }
+
+# A one-on-one round's bye (SEATED with `bye`): no table, a match won.
+BYE = Words(
+    _("%(event)s, %(round_name)s: you have a bye"),
+    _("%(event)s: %(round_name)s is seated. You have a bye: it counts as a match won.\n\n%(url)s"),
+)
+BYE_WITH_RESULTS = Words(
+    _("%(event)s, %(round_name)s: you have a bye (%(last_result)s)"),
+    _(
+        "%(event)s: %(round_name)s is seated. You have a bye: it counts as a match won."
+        "\n\n%(results_text)s\n\n%(url)s"
+    ),
+)
+
+
+def words_for(kind: str, params: dict) -> Words:
+    """The words of a message: its kind's, or the variant its parameters call for."""
+    if kind == Kind.SEATED and params.get("bye"):
+        return BYE_WITH_RESULTS if params.get("results") else BYE
+    if params.get("results") and kind in WITH_RESULTS:
+        return WITH_RESULTS[kind]
+    return WORDS[kind]

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournament.core.timezones import event_clock, labelled
-from tournament.notifications.kinds import WITH_RESULTS, WORDS
+from tournament.notifications.kinds import words_for
 
 DATE_PARAMS = frozenset({"date"})  # ISO dates ("2026-11-21")
 MOMENT_PARAMS = frozenset({"closes"})  # ISO date-times with their offset
@@ -27,9 +27,7 @@ class _Params(dict):
 
 def render(message, language: str) -> tuple[str, str]:
     """Subject and body of `message` in `language`, its times in its event's zone."""
-    words = WORDS[message.kind]
-    if message.params.get("results") and message.kind in WITH_RESULTS:
-        words = WITH_RESULTS[message.kind]
+    words = words_for(message.kind, message.params)
     with translation.override(language), event_clock(message.event):
         params = _Params(shown(message.params))
         return str(words.subject % params), str(words.body % params)
