@@ -175,3 +175,15 @@ def test_a_bracket_event_keeps_its_bracket_table(event, registered_players, clie
     event.save()
     html = client.get(reverse("standings:event", args=[event.pk])).content.decode()
     assert "swiss-standings" not in html and "tie-breakers" not in html
+
+
+def test_the_one_on_one_table_shows_exactly_its_declared_figures():
+    from tournament.standings.figures import SWISS_FIGURES, TABLE, names, shown_in
+    from tournament.standings.models import EventStanding
+    from tournament.standings.tables import SwissStandingsTable
+
+    table = SwissStandingsTable([])
+    shown = [n for n in table.sequence if n not in {"place", "name", "number", "club"}]
+    assert shown == names(shown_in(SWISS_FIGURES, TABLE))
+    stored = {f.name for f in EventStanding._meta.get_fields()}
+    assert set(names(SWISS_FIGURES)) <= stored
