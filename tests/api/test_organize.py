@@ -10,6 +10,7 @@ played until a player has won two games; the 3 bracket winners advance to a fina
 import uuid
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from tests.conftest import make_player
@@ -257,3 +258,13 @@ def test_every_organize_operation_documents_its_conflict(client):
         assert "; " in conflict["description"] or "finished" in conflict["description"], path
         schema = conflict["content"]["application/json"]["schema"]
         assert schema == {"$ref": "#/components/schemas/Error"}, path
+
+
+def test_a_post_to_an_address_nothing_answers_is_a_json_404(officials):
+    boss, _helper = officials
+    client = Client(enforce_csrf_checks=True)  # as a real client: no CSRF cookie
+    too_long = "9" * 19  # beyond the 18 digits a path id may have
+    for target in [f"/api/v1/events/{too_long}/settings/", "/api/v1/nothing/"]:
+        answer = client.post(target, {}, **JSON, **boss.auth)
+        assert answer.status_code == 404, target
+        assert answer.json()["code"] == "not_found"

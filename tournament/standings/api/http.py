@@ -7,6 +7,7 @@ from django.utils import timezone
 from django.utils.cache import patch_cache_control, set_response_etag
 from django.utils.http import http_date
 from django.utils.translation import gettext as _
+from django.views.decorators.csrf import csrf_exempt
 from rest_framework.pagination import PageNumberPagination
 
 API_PREFIX = "/api/v1/"
@@ -56,6 +57,7 @@ class ConditionalGetMiddleware(DjangoConditionalGetMiddleware):
         return super().process_response(request, response)
 
 
+@csrf_exempt  # a POST to an unknown address is a JSON 404 too, never the CSRF page
 def not_found(request: HttpRequest, *args, **kwargs) -> JsonResponse:
     """Unknown paths under /api/v1/ answer JSON, like the 404s of the endpoints themselves."""
     return JsonResponse({"detail": _("Not found."), "code": "not_found"}, status=404)

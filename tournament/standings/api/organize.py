@@ -32,7 +32,7 @@ from tournament.events.services import registration as registrations
 from tournament.events.services.editing import frozen_fields_error
 from tournament.review import services as review
 from tournament.standings.api.errors import Conflict, ErrorSerializer, conflicts_as_409
-from tournament.standings.api.serializers import BracketSeatingSerializer
+from tournament.standings.api.serializers import BracketSeatingSerializer, EventSerializer
 from tournament.standings.api.tokens import Scoped
 from tournament.standings.api.views import EventList
 from tournament.standings.api.writes import ScopedView
@@ -54,6 +54,8 @@ class OrganizedEventOut(serializers.ModelSerializer):
     """The event as its organizer edits it (drafts included): every field of the event page's
     form, its status and where to read it."""
 
+    serializer_field_mapping = EventSerializer.serializer_field_mapping  # times: HH:MM:SS
+
     organizer = serializers.CharField(source="organizer.player_number", read_only=True)
     judges = serializers.SlugRelatedField(
         slug_field="player_number", many=True, read_only=True, help_text="player numbers"
@@ -72,6 +74,8 @@ class OrganizedEventOut(serializers.ModelSerializer):
 
 class EventIn(serializers.ModelSerializer):
     """An event's fields, as on the event page's form (the same checks apply)."""
+
+    serializer_field_mapping = EventSerializer.serializer_field_mapping  # times: HH:MM
 
     variants = serializers.ListField(
         child=serializers.ChoiceField(choices=Variant.choices), required=False

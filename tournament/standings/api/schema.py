@@ -77,13 +77,17 @@ def _link(source: tuple[str, str, str], name: str, path: str, method: str, **par
     LINKS.setdefault(source, []).append((name, path, method, params))
 
 
-def _event_links(source: tuple[str, str, str], event_id: str) -> None:
-    """What an answer naming an event leads to."""
-    for name, path, method in [
+def _event_links(source: tuple[str, str, str], event_id: str, public: bool) -> None:
+    """What an answer naming an event leads to: its organizer's operations, and its public
+    reads when the answer names published events (an organizer's answer may be a draft)."""
+    reads = [
         ("event", f"{EVENT}/", "get"),
         ("rounds", f"{EVENT}/rounds/", "get"),
         ("registrations", f"{EVENT}/registrations/", "get"),
         ("standings", f"{EVENT}/standings/", "get"),
+    ]
+    for name, path, method in [
+        *(reads if public else []),
         ("settings", f"{EVENT}/settings/", "get"),
         ("edit", f"{EVENT}/settings/", "post"),
         ("status", f"{EVENT}/status/", "post"),
@@ -99,10 +103,12 @@ def _event_links(source: tuple[str, str, str], event_id: str) -> None:
 
 
 def _round_links(source: tuple[str, str, str], number: str, bracket_id: str | None) -> None:
-    """What an answer naming a round (and its first bracket) leads to."""
+    """What an answer naming a round (and its first bracket) leads to; the public seating
+    only from the public list (a round just seated is hidden until published)."""
+    seating = [("seating", f"{ROUND}/seating/", "get")] if bracket_id is None else []
     for name, path, method in [
         ("round", f"{ROUND}/", "get"),
-        ("seating", f"{ROUND}/seating/", "get"),
+        *seating,
         ("reseat", f"{ROUND}/reseat/", "post"),
         ("publish", f"{ROUND}/publish/", "post"),
         ("close", f"{ROUND}/close/", "post"),
@@ -131,14 +137,14 @@ def _registration_links(source: tuple[str, str, str], number: str) -> None:
         _link(source, name, path, "post", event_id=SAME_EVENT, player_number=number)
 
 
-_event_links((f"{API}/events/", "get", "200"), "$response.body#/results/0/id")
+_event_links((f"{API}/events/", "get", "200"), "$response.body#/results/0/id", public=True)
 for _source in [
     (f"{API}/events/", "post", "201"),
     (f"{EVENT}/settings/", "get", "200"),
     (f"{EVENT}/settings/", "post", "200"),
     (f"{EVENT}/status/", "post", "200"),
 ]:
-    _event_links(_source, "$response.body#/id")
+    _event_links(_source, "$response.body#/id", public=False)
 _round_links((f"{EVENT}/rounds/", "get", "200"), "$response.body#/0/number", None)
 for _source in [
     (f"{EVENT}/rounds/seat/", "post", "201"),
