@@ -268,3 +268,33 @@ def test_a_post_to_an_address_nothing_answers_is_a_json_404(officials):
         answer = client.post(target, {}, **JSON, **boss.auth)
         assert answer.status_code == 404, target
         assert answer.json()["code"] == "not_found"
+
+
+def test_lists_and_new_objects_link_to_the_operations_on_them(client):
+    """OpenAPI links: every one the schema module declares is in the served schema, names
+    an operation that exists, and fills that operation's path parameters."""
+    from tournament.standings.api.schema import LINKS
+
+    spec = client.get("/api/v1/schema/", {"format": "json"}).json()
+    operations = {
+        operation["operationId"]: (path, operation)
+        for path, item in spec["paths"].items()
+        for operation in item.values()
+    }
+    served = 0
+    for (path, method, status), declared in LINKS.items():
+        links = spec["paths"][path][method]["responses"][status]["links"]
+        assert set(links) == {name for name, *_rest in declared}, path
+        for link in links.values():
+            _path, target = operations[link["operationId"]]
+            wanted = {p["name"] for p in target.get("parameters", []) if p["in"] == "path"}
+            assert set(link["parameters"]) == wanted, (path, link)
+            served += 1
+    assert served >= 50
+    events = spec["paths"]["/api/v1/events/"]
+    detail = events["get"]["responses"]["200"]["links"]["event"]
+    assert operations[detail["operationId"]][0] == "/api/v1/events/{event_id}/"
+    assert detail["parameters"] == {"event_id": "$response.body#/results/0/id"}
+    created = events["post"]["responses"]["201"]["links"]
+    assert "event" not in created  # a new event is a draft: only its organizer reads it
+    assert created["seat_round"]["parameters"] == {"event_id": "$response.body#/id"}
