@@ -8,6 +8,8 @@ from django.db.models import Prefetch, QuerySet
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
+from django.utils.safestring import SafeString
+from django.utils.translation import get_language
 from django.views.generic import TemplateView
 from django_filters.views import FilterView
 from django_tables2 import SingleTableMixin
@@ -34,7 +36,7 @@ from tournament.standings.filters import (
     StandingsFilter,
     filter_form_html,
 )
-from tournament.standings.fragments import cached, fragment_key, version
+from tournament.standings.fragments import RecentlyUsed, cached, fragment_key, version
 from tournament.standings.models import (
     EventScoring,
     EventStanding,
@@ -145,7 +147,7 @@ class StandingsView(EventMixin, ExportMixin, LeanFilterMixin, SingleTableMixin, 
         one_on_one = self.event.is_one_on_one
         return {
             "one_on_one": one_on_one,
-            "swiss_legend": swiss_legend() if one_on_one else [],
+            "swiss_legend_html": swiss_legend_html() if one_on_one else "",
             "top_cut_html": top_cut_html(self.event, scoring) if one_on_one else "",
             "view": self,
             "event": self.event,
@@ -169,6 +171,18 @@ def swiss_legend() -> list[dict]:
         for figure in SWISS_FIGURES
         if figure.explanation
     ]
+
+
+_legend_html: RecentlyUsed[SafeString] = RecentlyUsed(16)
+
+
+def swiss_legend_html() -> SafeString:
+    """The legend under a one-on-one table (`standings/_swiss_legend.html`): words from code
+    only, so rendered once per language."""
+    return _legend_html.get_or_make(
+        get_language(),
+        lambda: render_to_string("standings/_swiss_legend.html", {"swiss_legend": swiss_legend()}),
+    )
 
 
 def top_cut_html(event: Event, scoring: EventScoring | None) -> str:
