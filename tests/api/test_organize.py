@@ -7,6 +7,7 @@ organizer, with an `organize` token, may do these.
 Expected figures come from SPEC §4-§6: 9 players sit at 3 tables of 3; each bracket is
 played until a player has won two games; the 3 bracket winners advance to a final of 3."""
 
+import datetime
 import uuid
 
 import pytest
@@ -225,7 +226,14 @@ def test_only_the_events_organizer_with_an_organize_token_runs_it(
         assert client.post(target, body, **JSON).status_code == 401
     assert event.rounds.count() == 0 and Event.objects.get(pk=event.pk).venue == "Halifax"
     assert boss.post(url("seat_round", event.pk))[0] == 201
-    for name in ("reseat_round", "publish_round", "close_round"):
+    for name in (
+        "reseat_round",
+        "publish_round",
+        "close_round",
+        "reopen_round",
+        "start_timer",
+        "call_time",
+    ):
         answer = client.post(url(name, event.pk, 1), {}, **JSON, **bearer(judges))
         assert answer.status_code == 403, name
     assert event.rounds.get().published is False
@@ -298,3 +306,36 @@ def test_lists_and_new_objects_link_to_the_operations_on_them(client):
     created = events["post"]["responses"]["201"]["links"]
     assert "event" not in created  # a new event is a draft: only its organizer reads it
     assert created["seat_round"]["parameters"] == {"event_id": "$response.body#/id"}
+
+
+def test_the_clock_and_a_reopened_round(officials, event, registered_players):
+    """A timed event (50 minutes): the clock starts, time is called once; an untimed event
+    has no clock (409). A closed round reopens while the next one is not seated."""
+    boss, helper = officials
+    assert boss.post(url("seat_round", event.pk))[0] == 201
+    status, body = boss.post(url("start_timer", event.pk, 1))
+    assert status == 409 and body["detail"] == "This event has no time limit."
+    event.time_limit_minutes = 50
+    event.save(update_fields=["time_limit_minutes"])
+    status, refused = boss.post(url("call_time", event.pk, 1))
+    assert status == 409 and refused["detail"] == "Start the clock before calling time."
+    status, started = boss.post(url("start_timer", event.pk, 1))
+    assert status == 200 and started["time_called_at"] is None
+    begun = datetime.datetime.fromisoformat(started["started_at"])
+    assert datetime.datetime.fromisoformat(started["ends_at"]) - begun == datetime.timedelta(
+        minutes=50
+    )
+    status, called = boss.post(url("call_time", event.pk, 1))
+    assert status == 200 and called["time_called_at"] is not None
+    status, refused = boss.post(url("call_time", event.pk, 1))
+    assert status == 409 and refused["detail"] == "Time has already been called in this round."
+
+    status, refused = boss.post(url("reopen_round", event.pk, 1))
+    assert status == 409 and refused["detail"] == "Round 1 is not closed."
+    status, seated = boss.get(url("round", event.pk, 1))
+    for bracket in seated["brackets"]:
+        play_bracket(boss, helper, event.pk, bracket)
+    status, closed = boss.post(url("close_round", event.pk, 1))
+    assert status == 200 and len(closed["advancing"]) == 3
+    status, reopened = boss.post(url("reopen_round", event.pk, 1))
+    assert status == 200 and reopened["state"] != "closed" and reopened["advancing"] == []

@@ -44,6 +44,21 @@ v1 = [
         organize.CloseRound.as_view(),
         name="close_round",
     ),
+    path(
+        "events/<row:event_id>/rounds/<row:number>/reopen/",
+        organize.ReopenRound.as_view(),
+        name="reopen_round",
+    ),
+    path(
+        "events/<row:event_id>/rounds/<row:number>/timer/start/",
+        organize.StartTimer.as_view(),
+        name="start_timer",
+    ),
+    path(
+        "events/<row:event_id>/rounds/<row:number>/timer/call/",
+        organize.CallTime.as_view(),
+        name="call_time",
+    ),
     path("events/<row:event_id>/finish/", organize.FinishEvent.as_view(), name="finish"),
     path(
         "events/<row:event_id>/scoring-form/",

@@ -317,12 +317,21 @@ class RoundOut(serializers.Serializer):
     state = serializers.CharField()
     published = serializers.BooleanField()
     is_final = serializers.BooleanField()
+    started_at = serializers.DateTimeField(allow_null=True, help_text="the clock's start")
+    time_called_at = serializers.DateTimeField(allow_null=True)
+    ends_at = serializers.DateTimeField(
+        allow_null=True, help_text="when the time limit runs out (null without a started clock)"
+    )
     advancing = serializers.ListField(
         child=serializers.CharField(),
         help_text="player numbers of who advances (set when the round is closed)",
     )
     seating_url = serializers.CharField(help_text="the public seating (404 until published)")
     brackets = BracketSeatingSerializer(many=True)
+
+
+def when(moment) -> str | None:
+    return serializers.DateTimeField().to_representation(moment) if moment else None
 
 
 def round_answer(rnd: Round, code: int = status.HTTP_200_OK) -> Response:
@@ -346,6 +355,9 @@ def round_answer(rnd: Round, code: int = status.HTTP_200_OK) -> Response:
         "state": rnd.state,
         "published": rnd.published,
         "is_final": rnd.is_final,
+        "started_at": when(rnd.started_at),
+        "time_called_at": when(rnd.time_called_at),
+        "ends_at": when(rounds.timer_ends_at(rnd)),
         "advancing": [numbers[i] for i in ids if i in numbers],
         "seating_url": reverse("api-v1:seating", args=[rnd.event_id, rnd.number]),
         "brackets": BracketSeatingSerializer(rnd.brackets.all(), many=True).data,
@@ -444,6 +456,69 @@ class CloseRound(OrganizeView):
         rnd = self.round(self.organized_event())
         with conflicts_as_409():
             rnd = rounds.close_round(rnd)
+        return round_answer(rnd)
+
+
+class ReopenRound(OrganizeView):
+    """Reopen a closed round for corrections while the next one is not seated: who advances
+    is decided again when it is closed again."""
+
+    @extend_schema(
+        request=None,
+        responses={
+            200: RoundOut,
+            409: conflict(
+                "the round is not closed",
+                "the next round is seated",
+                "the event is finished",
+            ),
+        },
+    )
+    def post(self, request, event_id: int, number: int):
+        rnd = self.round(self.organized_event())
+        with conflicts_as_409():
+            rnd = rounds.reopen_round(rnd)
+        return round_answer(rnd)
+
+
+class StartTimer(OrganizeView):
+    """Start (or restart) the round's clock in a timed event: `ends_at` says when the time
+    limit runs out."""
+
+    @extend_schema(
+        request=None,
+        responses={
+            200: RoundOut,
+            409: conflict("the event has no time limit", "the round is closed"),
+        },
+    )
+    def post(self, request, event_id: int, number: int):
+        rnd = self.round(self.organized_event())
+        with conflicts_as_409():
+            rnd = rounds.start_timer(rnd)
+        return round_answer(rnd)
+
+
+class CallTime(OrganizeView):
+    """Call time (a timed event): the current turn is finished, then 5 more turns are
+    played; games may then end by time."""
+
+    @extend_schema(
+        request=None,
+        responses={
+            200: RoundOut,
+            409: conflict(
+                "the event has no time limit",
+                "the round is closed",
+                "the clock was not started",
+                "time was already called",
+            ),
+        },
+    )
+    def post(self, request, event_id: int, number: int):
+        rnd = self.round(self.organized_event())
+        with conflicts_as_409():
+            rnd = rounds.call_time(rnd)
         return round_answer(rnd)
 
 

@@ -112,6 +112,9 @@ def _round_links(source: tuple[str, str, str], number: str, bracket_id: str | No
         ("reseat", f"{ROUND}/reseat/", "post"),
         ("publish", f"{ROUND}/publish/", "post"),
         ("close", f"{ROUND}/close/", "post"),
+        ("reopen", f"{ROUND}/reopen/", "post"),
+        ("start_timer", f"{ROUND}/timer/start/", "post"),
+        ("call_time", f"{ROUND}/timer/call/", "post"),
     ]:
         _link(source, name, path, method, event_id=SAME_EVENT, number=number)
     if bracket_id:
