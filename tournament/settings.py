@@ -360,8 +360,9 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": (
         "Published events, rounds, seating, brackets, standings, decklists, leagues and the "
         "ranking for anyone; with a personal token (Authorization: Bearer), writes through "
-        "the pages' own rules: registrations, check-in and drops (scope organize), results "
-        "and confirmations (judge), a player's own reports and decklist (read)."
+        "the pages' own rules: creating and running events (rounds, closing, finishing, the "
+        "scoring form), registrations and drops (scope organize), results, confirmations and "
+        "check-in (judge), a player's own reports and decklist (read)."
     ),
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
