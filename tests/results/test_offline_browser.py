@@ -154,8 +154,9 @@ def test_conflict_created_while_offline(
     # The server's side-by-side view of both entries of game 1, inside the queued item.
     tab.wait_for_selector(".queue-compare-view .entry")
     assert conflict.locator(".queue-compare-view .entry").count() == 2
-    # Game 2 cannot be entered before game 1 is confirmed: refused, with the server's reason.
-    assert "Game 1 must be recorded before game 2" in refused.inner_text()
+    # Game 2 may be entered while game 1 waits, but not while game 1's entries differ:
+    # refused, with the server's reason.
+    assert "Game 1 has entries that differ" in refused.inner_text()
     entries = list(GameEntry.objects.filter(bracket=running_bracket))
     assert len(entries) == 2
     assert all(e.status == EntryStatus.UNCONFIRMED and e.number == 1 for e in entries)

@@ -51,6 +51,7 @@ class EventForm(FrozenFormatMixin, forms.ModelForm):
             *STRUCTURE_FIELDS,
             "single_entry",
             "players_report_results",
+            "players_confirm_reports",
             "spread_clubs",
             "seed_by_ranking",
             "paper_size",

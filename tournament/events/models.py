@@ -166,6 +166,14 @@ class Event(models.Model):
             "once a judge confirms it."
         ),
     )
+    players_confirm_reports = models.BooleanField(
+        _("players confirm each other's reports"),
+        default=False,
+        help_text=_(
+            "A player's report confirmed by another player of the table counts without a "
+            "judge; judges step in only when reports differ."
+        ),
+    )
     spread_clubs = models.BooleanField(_("spread clubs in round 1"), default=False)
     seed_by_ranking = models.BooleanField(_("seed round 1 by ranking"), default=False)
     paper_size = models.CharField(
@@ -275,8 +283,10 @@ class Event(models.Model):
         if self.structure == Structure.ONE_ON_ONE and self.tournament_type == (
             TournamentType.TEAM_SPIRIT
         ):
-            errors["structure"] = _(
-                "Team Spirit is played by teams in brackets, never one-on-one."
+            errors["structure"] = _("Team Spirit is played by teams in brackets, never one-on-one.")
+        if self.players_confirm_reports and not self.players_report_results:
+            errors["players_confirm_reports"] = _(
+                "Players confirm each other's reports only where players report their results."
             )
         if not self.decklists_published:
             self.decklists_published = DecklistsPublished.NONE

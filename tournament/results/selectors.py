@@ -63,6 +63,19 @@ def bracket_over(bracket: Bracket, games: list[Game] | None = None) -> str | Non
     return None
 
 
+def own_pending_numbers(pending: list[GameEntry], viewer: Player | None, first: int) -> list[int]:
+    """The games from ``first`` on that this official entered and that wait for a second
+    official, as long as they follow each other (he goes on to the game after them)."""
+    if viewer is None:
+        return []
+    mine = {e.number for e in pending if e.submitted_by_id == viewer.pk and not e.is_correction}
+    numbers = []
+    while first in mine:
+        numbers.append(first)
+        first += 1
+    return numbers
+
+
 def correction_block(bracket: Bracket) -> str | None:
     """Why results of this bracket can no longer be corrected (None: they can)."""
     rnd = bracket.round

@@ -124,6 +124,10 @@ def check_game(bracket: Bracket, number: int, data: GameData, correction: bool) 
     games = accepted_games(bracket)
     previous = [g for g in games if g.number < number]
     if not correction:
+        # Later games may be entered while earlier ones wait for confirmation: the game is
+        # checked after the earlier games as their pending entries state them.
+        previous += pending_chain(bracket, len(games) + 1, number)
+        games = previous
         over = bracket_over(bracket, previous)
         if over:
             raise _fail(over)
@@ -311,6 +315,15 @@ def report_result(
         ).first()
         if own is not None and _same(own, data):
             return Outcome(own, False, _("You already reported this result."))
+        agreeing = _agreeing_report(bracket, number, data, by)
+        if agreeing is not None:
+            _confirm(agreeing, by, bracket)
+            return Outcome(
+                agreeing,
+                False,
+                _("Your report matches %(name)s's: game %(number)s is confirmed.")
+                % {"name": agreeing.submitted_by.name, "number": number},
+            )
         if own is not None:
             _resolve(own, EntryStatus.SUPERSEDED, by)
         entry = _create(bracket, number, data, by, idempotency_key, False, ip_address, user_agent)
@@ -320,6 +333,30 @@ def report_result(
             _("Your report of game %(number)s is sent: it counts once a judge confirms it.")
             % {"number": number},
         )
+
+
+def _agreeing_report(bracket: Bracket, number: int, data: GameData, by: Player) -> GameEntry | None:
+    """Another seated player's pending report of the same game with the same result, where
+    the event lets players confirm each other's reports (None otherwise)."""
+    event = bracket.round.event
+    if not event.players_confirm_reports or number != len(accepted_games(bracket)) + 1:
+        return None
+    officials = official_ids(event)
+    seated = set(bracket.seats.values_list("registration__player_id", flat=True))
+    pending = GameEntry.objects.filter(
+        bracket=bracket, number=number, status=EntryStatus.UNCONFIRMED, is_correction=False
+    ).select_related("submitted_by")
+    return next(
+        (
+            e
+            for e in pending
+            if e.submitted_by_id != by.pk
+            and e.submitted_by_id in seated
+            and e.submitted_by_id not in officials
+            and _same(e, data)
+        ),
+        None,
+    )
 
 
 def _submitted_message(entry: GameEntry, pending: list[GameEntry], own: GameEntry | None) -> str:
@@ -370,12 +407,45 @@ def _check_number(
             )
             % values
         )
-    if number != expected:
+    if number < expected:
         raise _fail(
             _("Game %(expected)s must be recorded before game %(number)s.")
             % {"expected": expected, "number": number}
         )
+    pending_chain(bracket, expected, number)  # every game before it entered, none in conflict
     return None
+
+
+def pending_chain(bracket: Bracket, first: int, number: int) -> list[GameEntry]:
+    """The pending entries of games ``first`` … ``number - 1`` (the games after the accepted
+    ones), one per game: what a game entered after them assumes. Refused when one of them
+    has no entry yet or entries that differ."""
+    entries = GameEntry.objects.filter(
+        bracket=bracket,
+        number__gte=first,
+        number__lt=number,
+        status=EntryStatus.UNCONFIRMED,
+        is_correction=False,
+    ).order_by("number", "version")
+    by_number: dict[int, list[GameEntry]] = {}
+    for entry in entries:
+        by_number.setdefault(entry.number, []).append(entry)
+    chain = []
+    for missing in range(first, number):
+        group = by_number.get(missing, [])
+        values = {"expected": missing, "number": number}
+        if not group:
+            raise _fail(_("Game %(expected)s must be recorded before game %(number)s.") % values)
+        if any(e.result_key() != group[0].result_key() for e in group):
+            raise _fail(
+                _(
+                    "Game %(expected)s has entries that differ: settle them before entering "
+                    "game %(number)s."
+                )
+                % values
+            )
+        chain.append(group[-1])
+    return chain
 
 
 def _create(
@@ -437,40 +507,117 @@ def _data_of(entry: GameEntry) -> GameData:
     return GameData(entry.winner_id, entry.ended_by, entry.unrazed, entry.razed, entry.holdings)
 
 
+def _require_confirmer(event: Event, bracket: Bracket, entry: GameEntry, by: Player) -> None:
+    """An official confirms; where the event lets players confirm each other's reports, so
+    does another player seated at the table, for a player's report of a new game."""
+    if by.pk in official_ids(event):
+        return
+    submitter_seated = bracket.seats.filter(registration__player_id=entry.submitted_by_id)
+    if (
+        event.players_report_results
+        and event.players_confirm_reports
+        and not entry.is_correction
+        and entry.submitted_by_id not in official_ids(event)
+        and submitter_seated.exists()
+        and bracket.seats.filter(registration__player=by, dropped=False).exists()
+    ):
+        return
+    _require_official(event, by)
+
+
 def confirm_entry(entry: GameEntry, by: Player) -> Outcome:
-    """A second official confirms an entry (never its own submitter)."""
+    """A second official confirms an entry (never its own submitter); where the event allows
+    it, another player of the table confirms a player's report."""
     with transaction.atomic():
         bracket = _lock(entry.bracket)
         entry = GameEntry.objects.select_related("confirmed_by").get(pk=entry.pk)
         event = bracket.round.event
+        _require_confirmer(event, bracket, entry, by)
+        _require_confirmed_address(by)
+        return _confirm_checked(bracket, entry, by)
+
+
+def _confirm_checked(bracket: Bracket, entry: GameEntry, by: Player) -> Outcome:
+    """Confirm one entry under the bracket's lock, checked by the engine first."""
+    event = bracket.round.event
+    if entry.status == EntryStatus.CONFIRMED:
+        who = entry.confirmed_by.name if entry.confirmed_by else ""
+        return Outcome(entry, False, _("Already confirmed by %(name)s.") % {"name": who})
+    if entry.status != EntryStatus.UNCONFIRMED:
+        raise _fail(
+            _("This entry is %(status)s and can no longer be confirmed.")
+            % {"status": entry.get_status_display().lower()}
+        )
+    if entry.submitted_by_id == by.pk and not event.single_entry:
+        raise PermissionDenied(
+            _("You entered this result: another judge or the organizer must confirm it.")
+        )
+    accepted = {g.number: g for g in accepted_games(bracket)}
+    if not entry.is_correction and entry.number in accepted:
+        raise _fail(_("Game %(number)s already has a confirmed result.") % {"number": entry.number})
+    if not entry.is_correction and entry.number != len(accepted) + 1:
+        raise _fail(_("Confirm the earlier games first."))
+    if entry.is_correction:
+        block = correction_block(bracket)
+        if block:
+            raise _fail(block)
+    check_game(bracket, entry.number, _data_of(entry), entry.is_correction)
+    _confirm(entry, by, bracket)
+    return Outcome(entry, True, _("Game %(number)s is confirmed.") % {"number": entry.number})
+
+
+def confirmable_entries(bracket: Bracket, by: Player) -> list[GameEntry]:
+    """The pending new games this official may confirm together, in game order: from the
+    first game without a result, one entry per game, up to the first game whose entries
+    differ or that only he entered (a second official must confirm his own entries)."""
+    event = bracket.round.event
+    first = Game.objects.filter(bracket=bracket).count() + 1
+    entries = GameEntry.objects.filter(
+        bracket=bracket, number__gte=first, status=EntryStatus.UNCONFIRMED, is_correction=False
+    ).order_by("number", "version")
+    by_number: dict[int, list[GameEntry]] = {}
+    for entry in entries:
+        by_number.setdefault(entry.number, []).append(entry)
+    chosen = []
+    number = first
+    while number in by_number:
+        group = by_number[number]
+        if any(e.result_key() != group[0].result_key() for e in group):
+            break
+        others = [e for e in group if e.submitted_by_id != by.pk or event.single_entry]
+        if not others:
+            break
+        chosen.append(others[-1])
+        number += 1
+    return chosen
+
+
+def confirm_pending(bracket: Bracket, by: Player) -> list[Outcome]:
+    """Confirm a bracket's pending games in one action, in game order, each checked by the
+    engine after the ones before it. Stops at the first game the engine refuses: the games
+    confirmed before it stay confirmed, and the refusal says which game and why."""
+    with transaction.atomic():
+        bracket = _lock(bracket)
+        event = bracket.round.event
         _require_official(event, by)
         _require_confirmed_address(by)
-        if entry.status == EntryStatus.CONFIRMED:
-            who = entry.confirmed_by.name if entry.confirmed_by else ""
-            return Outcome(entry, False, _("Already confirmed by %(name)s.") % {"name": who})
-        if entry.status != EntryStatus.UNCONFIRMED:
-            raise _fail(
-                _("This entry is %(status)s and can no longer be confirmed.")
-                % {"status": entry.get_status_display().lower()}
-            )
-        if entry.submitted_by_id == by.pk and not event.single_entry:
-            raise PermissionDenied(
-                _("You entered this result: another judge or the organizer must confirm it.")
-            )
-        accepted = {g.number: g for g in accepted_games(bracket)}
-        if not entry.is_correction and entry.number in accepted:
-            raise _fail(
-                _("Game %(number)s already has a confirmed result.") % {"number": entry.number}
-            )
-        if not entry.is_correction and entry.number != len(accepted) + 1:
-            raise _fail(_("Confirm the earlier games first."))
-        if entry.is_correction:
-            block = correction_block(bracket)
-            if block:
-                raise _fail(block)
-        check_game(bracket, entry.number, _data_of(entry), entry.is_correction)
-        _confirm(entry, by, bracket)
-        return Outcome(entry, True, _("Game %(number)s is confirmed.") % {"number": entry.number})
+        outcomes = []
+        for entry in confirmable_entries(bracket, by):
+            try:
+                with transaction.atomic():
+                    outcomes.append(_confirm_checked(bracket, entry, by))
+            except ValidationError as error:
+                if not outcomes:
+                    raise
+                message = _("Game %(number)s was not confirmed: %(reason)s") % {
+                    "number": entry.number,
+                    "reason": " ".join(error.messages),
+                }
+                outcomes.append(Outcome(entry, False, message))
+                break
+        if not outcomes:
+            raise _fail(_("No game of this table waits for your confirmation."))
+        return outcomes
 
 
 def reject_entry(entry: GameEntry, by: Player) -> GameEntry:

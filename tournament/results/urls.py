@@ -21,6 +21,11 @@ urlpatterns = [
         name="confirm",
     ),
     path(
+        f"{BRACKET}entries/confirm/",
+        views.ConfirmPendingView.as_view(),
+        name="confirm_pending",
+    ),
+    path(
         f"{BRACKET}entries/<row:entry_id>/reject/",
         views.EntryActionView.as_view(action="reject"),
         name="reject",

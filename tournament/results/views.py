@@ -176,21 +176,27 @@ class BracketView(BracketMixin, TemplateView):
                 correction_block=selectors.correction_block(bracket),
             )
             viewer = player_of(self.request.user)
-            waiting = [e for e in pending if e.number == len(games) + 1]
-            # His own entry of the next game waits for a second official: say so, rather than
-            # offer the same game again, blank.
-            context["waiting_own"] = next(
-                (e for e in waiting if viewer and e.submitted_by_id == viewer.pk), None
-            )
-            context["waiting_other"] = bool(waiting) and context["waiting_own"] is None
+            # Results keep pace: his own entries wait for a second official while he enters
+            # the games after them; a game someone else entered is offered to compare.
+            own = selectors.own_pending_numbers(pending, viewer, len(games) + 1)
+            number = len(games) + 1 + len(own)
+            waiting = [e for e in pending if e.number == number]
+            context["waiting_own"] = own
+            context["waiting_other"] = bool(waiting)
             # Said as what it is: a player's report is not "another official's" entry.
-            context["waiting_report"] = context["waiting_other"] and all(
+            context["waiting_report"] = bool(waiting) and all(
                 e.pk in context["player_reports"] for e in waiting
             )
-            if not over and "form" not in kwargs and context["waiting_own"] is None:
-                context["form"] = self.result_form(
-                    number=len(games) + 1, initial={"number": len(games) + 1}
-                )
+            context["next_number"] = number
+            if own:
+                chain = [e for e in pending if e.number in own and e.submitted_by_id == viewer.pk]
+                over = selectors.bracket_over(bracket, [*games, *chain])
+                context["over_pending"] = over
+            if not over and "form" not in kwargs:
+                context["form"] = self.result_form(number=number, initial={"number": number})
+            confirmable = services.confirmable_entries(bracket, viewer) if viewer else []
+            if len(confirmable) > 1:
+                context["confirm_all"] = [e.number for e in confirmable]
             groups = selectors.tied_groups(bracket)
             if groups:
                 context["tiebreak_form"] = kwargs.get("tiebreak_form") or TiebreakForm(
@@ -211,6 +217,18 @@ class BracketView(BracketMixin, TemplateView):
             if e.submitted_by_id == viewer.pk and e.status == EntryStatus.UNCONFIRMED
         ]
         context = {"my_reports": mine}
+        if self.event.players_confirm_reports:
+            seated = {s.registration.player_id for s in self.seats()}
+            officials = selectors.official_ids(self.event)
+            context["reports_to_confirm"] = [
+                _entry_row(e, players)
+                for e in entries
+                if e.status == EntryStatus.UNCONFIRMED
+                and not e.is_correction
+                and e.submitted_by_id != viewer.pk
+                and e.submitted_by_id in seated
+                and e.submitted_by_id not in officials
+            ]
         if not over and self.bracket.round.state == Round.State.SEATED:
             number = len(selectors.accepted_games(self.bracket)) + 1
             context["report_form"] = kwargs.get("report_form") or self.result_form(
@@ -321,7 +339,11 @@ class EntryActionView(BracketMixin, TemplateView):
 
     def post(self, request, *args, **kwargs):
         self.setup_bracket()
-        denied = self.require_official(request)
+        # A player may confirm another player's report where the event allows it: the
+        # service decides who may confirm; rejecting stays the officials'.
+        if self.action == "confirm" and not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        denied = None if self.action == "confirm" else self.require_official(request)
         if denied:
             return denied
         entry = get_object_or_404(GameEntry, pk=kwargs["entry_id"], bracket=self.bracket)
@@ -337,6 +359,28 @@ class EntryActionView(BracketMixin, TemplateView):
         except ValidationError as error:
             for message in error.messages:
                 messages.error(request, message)
+        return HttpResponseRedirect(self.bracket_url())
+
+
+class ConfirmPendingView(BracketMixin, TemplateView):
+    """POST-only: an official confirms a table's pending games in one action."""
+
+    http_method_names = ["post"]
+
+    def post(self, request, *args, **kwargs):
+        self.setup_bracket()
+        denied = self.require_official(request)
+        if denied:
+            return denied
+        try:
+            outcomes = services.confirm_pending(self.bracket, player_of(request.user))
+        except ValidationError as error:
+            for message in error.messages:
+                messages.error(request, message)
+        else:
+            for outcome in outcomes:
+                add = messages.success if outcome.created else messages.error
+                add(request, outcome.message)
         return HttpResponseRedirect(self.bracket_url())
 
 
