@@ -1,5 +1,7 @@
 """Team Spirit pages: the teams page (pairing, invitation, acceptance) and seating by team."""
 
+import uuid
+
 from django.urls import reverse
 
 from tests.events.conftest import add_players, paired
@@ -8,6 +10,7 @@ from tournament.events.models import Team
 from tournament.events.services import rounds as svc
 from tournament.printing.documents import DocumentRequest, render_html
 from tournament.printing.models import Kind
+from tournament.results.services import GameData, submit_entry
 from tournament.standings import recompute
 
 
@@ -143,3 +146,27 @@ def test_the_partner_sees_the_invitation_on_the_event_page(client_as, team_event
     assert team.complete
     page = client_as(partner).get(team_event.get_absolute_url()).content.decode()
     assert "invites you" not in page
+
+
+def test_the_confirm_card_shows_each_team_and_its_sums(client_as, organizer, judge, team_event):
+    """SPEC §10: a team's count is the sum of its members' ("The first team to have 10
+    unrazed realms", 000 TEAM SPIRIT). A judge's entry of a 3-team table: Team 01's members
+    6 + 4 = 10, Team 02's 3 + 2 = 5, Team 03's 1 + 0 = 1; the confirming organizer sees the
+    three teams with those sums, not six bare names."""
+    teams = paired(team_event, 3)
+    rnd = svc.seat_next_round(team_event, seed=3)
+    svc.publish_round(rnd)
+    bracket = rnd.brackets.get()
+    counts = {}
+    for team, (first, second) in zip(teams, [(6, 4), (3, 2), (1, 0)], strict=True):
+        one, two = team.registrations
+        counts[str(one.player_id)], counts[str(two.player_id)] = first, second
+    winner = teams[0].registrations[0].player_id
+    submit_entry(bracket, GameData(winner, "victory", counts), judge, uuid.uuid4(), number=1)
+    page = client_as(organizer).get(reverse("results:bracket", args=[team_event.pk, bracket.pk]))
+    (row,) = page.context["pending"]
+    sums = {t["name"]: t["unrazed"] for t in row["teams"]}
+    assert sums == {"Team 01": 10, "Team 02": 5, "Team 03": 1}
+    assert [t["name"] for t in row["teams"] if t["won"]] == ["Team 01"]
+    text = page.content.decode()
+    assert "Team sums" in text and '<td>Team 01</td><td class="num">10</td>' in text

@@ -8,11 +8,12 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.views.generic import TemplateView
 
+from scoring.teams import team_game
 from tournament.core.client_ip import client_ip
 from tournament.events.models import Bracket, Round
 from tournament.events.permissions import EventRole, player_of, require_role
 from tournament.events.services.teams import TeamGroup, group_by_team, team_name
-from tournament.events.to_engine import engine_id, teams_by_player
+from tournament.events.to_engine import engine_id, game_of, teams_by_player
 from tournament.events.views_mixins import EventMixin
 from tournament.results import offline, selectors, services
 from tournament.results.forms import DRAW, ResultForm, TiebreakForm
@@ -90,9 +91,11 @@ class BracketMixin(EventMixin):
     def players(self, seats=None):
         """The seated players in seat order; in Team Spirit each knows its ``team_name``."""
         players = []
+        teams = teams_by_player(self.event)
         for seat in self.seats() if seats is None else seats:
             player = seat.registration.player
             player.team_name = team_name(self.event, player.pk)
+            player.team = teams.get(engine_id(player.pk))
             players.append(player)
         return players
 
@@ -291,9 +294,29 @@ def _entry_row(entry: GameEntry, players, differs: frozenset = frozenset()) -> d
         ],
         "shows_razed": bool(entry.razed),
         "shows_holdings": bool(entry.holdings),
+        "teams": _team_sums(entry, players),
         "winner_differs": "winner" in differs,
         "ended_differs": "ended_by" in differs,
     }
+
+
+def _team_sums(entry: GameEntry, players) -> list[dict]:
+    """Team Spirit: each team's sums of the entry's counts, as the engine adds them up
+    (`scoring.teams.team_game`, SPEC §10); empty for other events."""
+    teams = list({p.team.id: p.team for p in players if getattr(p, "team", None)}.values())
+    if not teams:
+        return []
+    summed = team_game(game_of(entry), teams)
+    return [
+        {
+            "name": team.name,
+            "unrazed": (summed.unrazed or {}).get(team.id),
+            "razed": (summed.razed or {}).get(team.id),
+            "holdings": (summed.holdings or {}).get(team.id),
+            "won": entry.winner_id is not None and engine_id(entry.winner_id) in team.players,
+        }
+        for team in teams
+    ]
 
 
 def _conflict_rows(group: list[GameEntry], players) -> list[dict]:
