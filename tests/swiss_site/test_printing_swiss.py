@@ -175,3 +175,19 @@ def test_the_printing_page_names_the_one_on_one_documents(swiss_event, organizer
     )
     assert preview.status_code == 200
     assert preview.content.decode().count('<div class="match-slip">') == 2
+
+
+@pytest.mark.parametrize("language", ["en", "pt-br"])
+@pytest.mark.parametrize("paper", ["A4", "Letter"])
+def test_match_slip_headers_fit_their_cells(swiss_event, paper, language):
+    """No column header ("UNRAZED", "NÃO ARRASADOS", …) runs out of its cell."""
+    from django.utils import translation
+
+    from tests.printing.test_every_document import overflowing_cells
+
+    event = swiss_event(2, best_of=3)
+    rnd = rounds.seat_next_round(event, seed=1)
+    request = DocumentRequest(kind=Kind.BLANK_BRACKETS, event=event, paper=paper, round=rnd)
+    with translation.override(language):
+        html = render_html(request)
+    assert overflowing_cells(html) == []
