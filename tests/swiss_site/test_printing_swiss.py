@@ -191,3 +191,23 @@ def test_match_slip_headers_fit_their_cells(swiss_event, paper, language):
     with translation.override(language):
         html = render_html(request)
     assert overflowing_cells(html) == []
+
+
+@pytest.mark.parametrize("language", ["en", "pt-br"])
+@pytest.mark.parametrize("kind", [Kind.SEATING, Kind.SCORING_FORM])
+def test_pairings_and_the_form_fit_their_cells(swiss_event, judge, second_judge, kind, language):
+    from django.utils import translation
+
+    from tests.printing.test_every_document import overflowing_cells
+
+    event = swiss_event(3, swiss_rounds=1)
+    rnd = rounds.seat_next_round(event, seed=1)
+    (match,) = rnd.brackets.all()
+    a, b = seated(match)
+    play_game(match, a, {a: 6, b: 2}, judge, second_judge)
+    rounds.close_round(rnd)
+    fields = {"round": rnd} if kind == Kind.SEATING else {}
+    request = DocumentRequest(kind=kind, event=event, paper="A4", **fields)
+    with translation.override(language):
+        html = render_html(request)
+    assert overflowing_cells(html) == []
