@@ -174,3 +174,17 @@ def test_a_bracket_event_page_is_unchanged(event, client_as, judge):
     page = squeeze(page_of(client_as(judge), bracket))
     assert "<h3>Game 1</h3>" in page
     assert "best of" not in page and "match-score" not in page
+
+
+def test_the_judges_dashboard_speaks_of_matches(swiss_event, client_as, judge, second_judge):
+    event = swiss_event(4)
+    rnd = rounds.seat_next_round(event, seed=3)
+    first, second = rnd.brackets.order_by("table")
+    win(first, seated(first)[0], judge, second_judge)
+    page = squeeze(
+        client_as(judge).get(reverse("results:dashboard", args=[event.pk])).content.decode()
+    )
+    assert "Round 1: 1 match decided." in page
+    a, b = seated(second)
+    assert f"{a.name} vs {b.name}" in page
+    assert "Decided matches" in page

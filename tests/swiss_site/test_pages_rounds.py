@@ -306,3 +306,25 @@ def test_no_show_from_an_earlier_round_is_refused(swiss_event, judge, second_jud
     assert "Round 1 is closed." in messages_of(response)
     match.refresh_from_db()
     assert match.no_show is not None
+
+
+def test_the_pairings_in_portuguese(swiss_event, client_as, organizer, judge, second_judge):
+    event = swiss_event(3, best_of=3, swiss_rounds=2)
+    client = client_as(organizer)
+    client.cookies["django_language"] = "pt-br"
+    page = client.get(url("list", event)).content.decode()
+    assert "Emparceirar a rodada 1" in page
+    response = client.post(url("seat", event), {"confirmed": "1"}, follow=True)
+    assert "A rodada 1 está emparceirada." in messages_of(response)
+    page = response.content.decode()
+    assert "Rodada 1 de 2 suíças" in page
+    assert "Um bye conta como confronto vencido por 2–0." in page
+    assert "Emparceirar de novo" in page and "Ausência ou saída" in page
+    (match,) = matches(event.rounds.get())
+    a, b = seated(match)
+    page = client.get(reverse("results:bracket", args=[event.pk, match.pk])).content.decode()
+    assert "Partida 1 de uma melhor de 3" in page and "Melhor de 3" in page
+    win(match, a, judge, second_judge, best_of=3)
+    page = client.get(reverse("results:bracket", args=[event.pk, match.pk])).content.decode()
+    assert "Confronto decidido" in page
+    assert f"O confronto está decidido ({a.name} 2–0 {b.name})" in page

@@ -490,6 +490,11 @@ class PublishRoundView(RoundActionView):
     def act(self) -> str:
         publish = self.request.POST.get("published", "1") == "1"
         round_service.publish_round(self.round, publish)
+        if self.event.is_one_on_one:
+            number = {"number": self.round.number}
+            if publish:
+                return _("The pairings of round %(number)s are public.") % number
+            return _("The pairings of round %(number)s are hidden.") % number
         if publish:
             return _("The seating of round %(number)s is public.") % {"number": self.round.number}
         return _("The seating of round %(number)s is hidden.") % {"number": self.round.number}
