@@ -328,3 +328,13 @@ def test_the_pairings_in_portuguese(swiss_event, client_as, organizer, judge, se
     page = client.get(reverse("results:bracket", args=[event.pk, match.pk])).content.decode()
     assert "Confronto decidido" in page
     assert f"O confronto está decidido ({a.name} 2–0 {b.name})" in page
+
+
+def test_the_seating_page_names_the_bye(swiss_event, client_as, organizer):
+    event = swiss_event(5)
+    rnd = rounds.seat_next_round(event, seed=2)
+    rounds.publish_round(rnd, True)
+    (bye,) = rnd.byes
+    page = client_as(None).get(url("seating", event, 1)).content.decode()
+    byes = page[page.index('id="byes"') :]
+    assert event.registrations.get(player_id=bye).player.name in byes[: byes.index("</p>")]

@@ -296,6 +296,7 @@ class SeatingView(RoundMixin, SingleTableView):
         context.update(
             round=self.round,
             brackets=brackets_of(self.round),
+            byes=bye_players(self.round),
             projector=self.request.GET.get("projector") == "1",
             **timer_context(self.round),
         )
