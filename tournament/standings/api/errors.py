@@ -8,6 +8,7 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
+from drf_spectacular.utils import OpenApiResponse
 from rest_framework import exceptions, serializers
 from rest_framework.views import exception_handler
 
@@ -81,3 +82,13 @@ class ErrorSerializer(serializers.Serializer):
 
     detail = serializers.CharField()
     code = serializers.CharField()
+
+
+def conflict(*reasons: str) -> OpenApiResponse:
+    """The 409 of one operation in the schema, with the states that refuse it."""
+    return OpenApiResponse(
+        ErrorSerializer,
+        description="The event's current state refuses it (code `conflict`): "
+        + "; ".join(reasons)
+        + ".",
+    )

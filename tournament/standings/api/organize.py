@@ -14,7 +14,6 @@ from django.utils.translation import gettext as _
 from drf_spectacular.utils import (
     OpenApiExample,
     OpenApiParameter,
-    OpenApiResponse,
     extend_schema,
 )
 from rest_framework import serializers, status
@@ -31,23 +30,13 @@ from tournament.events.services import editing, rounds
 from tournament.events.services import registration as registrations
 from tournament.events.services.editing import frozen_fields_error
 from tournament.review import services as review
-from tournament.standings.api.errors import Conflict, ErrorSerializer, conflicts_as_409
+from tournament.standings.api.errors import Conflict, conflict, conflicts_as_409
 from tournament.standings.api.serializers import BracketSeatingSerializer, EventSerializer
 from tournament.standings.api.tokens import Scoped
 from tournament.standings.api.views import EventList
 from tournament.standings.api.writes import ScopedView
 
 EVENT_FIELDS = tuple(EventForm.Meta.fields)
-
-
-def conflict(*reasons: str) -> OpenApiResponse:
-    """The 409 of one operation, with the states that refuse it."""
-    return OpenApiResponse(
-        ErrorSerializer,
-        description="The event's current state refuses it (code `conflict`): "
-        + "; ".join(reasons)
-        + ".",
-    )
 
 
 class OrganizedEventOut(serializers.ModelSerializer):

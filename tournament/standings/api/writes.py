@@ -29,7 +29,7 @@ from tournament.results.models import COUNTS as COUNT_FIELDS
 from tournament.results.models import EndedBy, GameEntry
 from tournament.results.selectors import accepted_games, bracket_over, correction_block
 from tournament.results.services import GameData
-from tournament.standings.api.errors import Conflict, conflicts_as_409
+from tournament.standings.api.errors import Conflict, conflict, conflicts_as_409
 from tournament.standings.api.tokens import Scoped
 
 IDEMPOTENCY_HEADER = "Idempotency-Key"
@@ -100,7 +100,16 @@ class RegistrationCreate(ScopedView):
 
     @extend_schema(
         request=PlayerNumberIn,
-        responses={201: RegistrationOut},
+        responses={
+            201: RegistrationOut,
+            409: conflict(
+                "round 1 is seated",
+                "the event is not open for registration",
+                "the deadline passed",
+                "the player is already registered",
+                "a championship the player may not enter",
+            ),
+        },
         examples=[OpenApiExample("A player", value={"player_number": "1042"}, request_only=True)],
     )
     def post(self, request, event_id: int):
@@ -133,7 +142,10 @@ class RegistrationImport(ScopedView):
 
     @extend_schema(
         request=ImportIn,
-        responses={201: ImportOut},
+        responses={
+            201: ImportOut,
+            409: conflict("round 1 is seated", "the event is not open for registration"),
+        },
         examples=[
             OpenApiExample(
                 "Two players",
@@ -175,7 +187,13 @@ class CheckIn(ScopedView):
 
     scope = ApiToken.Scope.JUDGE
 
-    @extend_schema(request=CheckInIn, responses={200: RegistrationOut})
+    @extend_schema(
+        request=CheckInIn,
+        responses={
+            200: RegistrationOut,
+            409: conflict("the event is finished", "the player is on the waiting list"),
+        },
+    )
     def post(self, request, event_id: int, player_number: str):
         event = self.event(EventRole.JUDGE)
         wanted = _valid(CheckInIn, request)["checked_in"]
@@ -191,7 +209,13 @@ class Drop(ScopedView):
 
     scope = ApiToken.Scope.ORGANIZE
 
-    @extend_schema(request=None, responses={200: RegistrationOut})
+    @extend_schema(
+        request=None,
+        responses={
+            200: RegistrationOut,
+            409: conflict("the player already dropped", "the event is finished"),
+        },
+    )
     def post(self, request, event_id: int, player_number: str):
         event = self.event(EventRole.ORGANIZER)
         registration = _registration(event, player_number)
@@ -244,6 +268,13 @@ GAME_EXAMPLE = OpenApiExample(
         "unrazed": {"1042": 6, "1043": 4, "1044": 3},
     },
     request_only=True,
+)
+GAME_CONFLICT = conflict(
+    "the event is not running",
+    "the round is closed to reports",
+    "the game number is already recorded or not the next one",
+    "the bracket is over",
+    "a correction is no longer possible",
 )
 IDEMPOTENCY = OpenApiParameter(
     IDEMPOTENCY_HEADER,
@@ -344,9 +375,9 @@ class GameRecordView(ScopedView):
 
 def _state_refuses(bracket: Bracket, data: dict) -> bool:
     """Whether the bracket's current state (not the counts sent) refused a game: the event
-    not running, the round closed to reports, a game number already recorded or out of
-    turn, a bracket already over, a correction no longer possible. Read after the refusal,
-    with the state the service saw."""
+    not running, the round closed to reports, a game number already recorded or an earlier
+    game not entered (or entered differently), a bracket already over, a correction no
+    longer possible. Read after the refusal, with the state the service saw."""
     bracket = Bracket.objects.select_related("round__event").get(pk=bracket.pk)
     rnd, number = bracket.round, data["number"]
     if rnd.event.status != Status.RUNNING:
@@ -356,8 +387,14 @@ def _state_refuses(bracket: Bracket, data: dict) -> bool:
         return number not in accepted or correction_block(bracket) is not None
     if "correction" not in data and rnd.state != Round.State.SEATED:
         return True  # a player's report once the round is closed
-    if number in accepted or number != len(accepted) + 1:
+    expected = len(accepted) + 1
+    if number in accepted or number < expected:
         return True
+    if number > expected:  # entered after pending games: each of them must be entered
+        try:
+            results.pending_chain(bracket, expected, number)
+        except DjangoValidationError:
+            return True
     return bracket_over(bracket) is not None
 
 
@@ -391,7 +428,7 @@ class EntryCreate(GameRecordView):
     @extend_schema(
         request=EntryIn,
         parameters=[IDEMPOTENCY],
-        responses={201: EntryOut, 200: EntryOut},
+        responses={201: EntryOut, 200: EntryOut, 409: GAME_CONFLICT},
         examples=[GAME_EXAMPLE],
     )
     def post(self, request, event_id: int, bracket_id: int):
@@ -403,7 +440,17 @@ class EntryConfirm(ScopedView):
 
     scope = ApiToken.Scope.JUDGE
 
-    @extend_schema(request=None, responses={200: EntryOut})
+    @extend_schema(
+        request=None,
+        responses={
+            200: EntryOut,
+            409: conflict(
+                "the entry is already settled",
+                "an earlier game waits for confirmation",
+                "the result can no longer be corrected",
+            ),
+        },
+    )
     def post(self, request, event_id: int, bracket_id: int, entry_id: int):
         event = self.event(EventRole.JUDGE)
         bracket = _bracket(event, bracket_id)
@@ -424,7 +471,7 @@ class ReportCreate(GameRecordView):
     @extend_schema(
         request=GameIn,
         parameters=[IDEMPOTENCY],
-        responses={201: EntryOut, 200: EntryOut},
+        responses={201: EntryOut, 200: EntryOut, 409: GAME_CONFLICT},
         examples=[GAME_EXAMPLE],
     )
     def post(self, request, event_id: int, bracket_id: int):
