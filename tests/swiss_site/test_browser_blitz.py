@@ -13,7 +13,7 @@ from django.urls import reverse
 from tests.conftest import browser_page, browser_test
 from tests.events.conftest import add_players
 from tests.swiss_site.conftest import seated, win
-from tournament.events.models import Bracket, Round
+from tournament.events.models import Bracket, Event, Round
 from tournament.standings.models import EventStanding
 
 pytestmark = browser_test
@@ -227,3 +227,34 @@ def test_a_16_player_blitz_event_from_round_1_to_the_final_on_a_phone(
     text = public.locator("#pairings").inner_text()
     assert champion.name in text and finalist.name in text and "2–0" in text
     shot(public, "final_public")
+
+
+def test_the_event_form_asks_the_one_on_one_settings_only_for_one_on_one(
+    chromium, live_server, client, organizer
+):
+    tab = browser_page(chromium, client, live_server, organizer, **PHONE)
+    tab.goto(live_server.url + reverse("events:create"))
+    settings_ = [
+        tab.locator(f'[data-field="{name}"]') for name in ("best_of", "swiss_rounds", "top_cut")
+    ]
+    assert all(field.is_hidden() for field in settings_)
+    tab.select_option("[name=structure]", "one-on-one")
+    assert all(field.is_visible() for field in settings_)
+    fits_the_phone(tab)
+    tab.fill("[name=name]", "Blitz Night")
+    tab.fill("[name=date]", "2026-12-12")
+    tab.fill("[name=venue]", "Recife")
+    tab.select_option("[name=deck_size]", "25")
+    tab.select_option("[name=deck_rules]", "blitz")
+    tab.select_option("[name=best_of]", "1")
+    tab.select_option("[name=top_cut]", "8")
+    shot(tab, "event_form")
+    click(tab, "Save")
+    assert "Event created" in success(tab)
+    created = Event.objects.get(name="Blitz Night")
+    assert (created.structure, created.best_of, created.swiss_rounds, created.top_cut) == (
+        "one-on-one",
+        1,
+        None,
+        8,
+    )
