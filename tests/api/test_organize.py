@@ -199,6 +199,12 @@ def test_other_state_refusals_of_writes_are_conflicts(officials, event, register
     game = {"number": 2, "winner": a, "ended_by": "victory", "unrazed": {a: 6, b: 4, c: 3}}
     status, body = helper.post(bracket["entries_url"], game, HTTP_IDEMPOTENCY_KEY=str(uuid.uuid4()))
     assert status == 409 and body["detail"] == "Game 1 must be recorded before game 2."
+    _t, own = make_token(registered_players[0].user, "phone", ["read"])
+    mine = Api(boss.client, own)
+    status, body = mine.post(
+        url("decklist_write", event.pk, registered_players[0].player_number), {"text": ""}
+    )
+    assert status == 409 and body["detail"].startswith("Decklists are locked")
     bad = {**game, "number": 1, "unrazed": {a: 6, b: 4}}  # a seated player without a count
     status, body = helper.post(bracket["entries_url"], bad, HTTP_IDEMPOTENCY_KEY=str(uuid.uuid4()))
     assert status == 400 and body["code"] == "invalid"

@@ -23,7 +23,7 @@ from tournament.decks.services import (
     save_decklist,
 )
 from tournament.events.permissions import EventRole, role_in_event
-from tournament.standings.api.errors import Conflict
+from tournament.standings.api.errors import Conflict, conflict
 from tournament.standings.api.tokens import has_scope
 from tournament.standings.api.writes import ScopedView, _registration, _valid
 
@@ -93,7 +93,10 @@ class DecklistWrite(ScopedView):
 
     @extend_schema(
         request=DecklistIn,
-        responses={200: DecklistWriteOut},
+        responses={
+            200: DecklistWriteOut,
+            409: conflict("round 1 is seated: the lists are locked to their players"),
+        },
         examples=[
             OpenApiExample(
                 "A typed list",
