@@ -352,3 +352,27 @@ def test_the_clock_and_a_reopened_round(officials, event, registered_players):
     assert status == 200 and len(closed["advancing"]) == 3
     status, reopened = boss.post(url("reopen_round", event.pk, 1))
     assert status == 200 and reopened["state"] != "closed" and reopened["advancing"] == []
+
+
+def test_the_deadline_is_the_venues_wall_time(officials):
+    """Without an offset, 18:00 is 18:00 where the event is played (São Paulo, UTC-3 in
+    December: 21:00 UTC); an edit of another field keeps it; a new zone keeps its wall time,
+    as the event page does."""
+    boss, _helper = officials
+    event = create_event(
+        boss, time_zone="America/Sao_Paulo", registration_deadline="2026-12-04T18:00:00"
+    )
+
+    def deadline(body: dict) -> datetime.datetime:
+        return datetime.datetime.fromisoformat(body["registration_deadline"])
+
+    utc = datetime.UTC
+    assert deadline(event) == datetime.datetime(2026, 12, 4, 21, 0, tzinfo=utc)
+    status, kept = boss.post(url("event_settings", event["id"]), {"capacity": 20})
+    assert status == 200 and deadline(kept) == deadline(event)
+    status, moved = boss.post(url("event_settings", event["id"]), {"time_zone": "Europe/Lisbon"})
+    assert status == 200  # Lisbon is UTC+0 in December: 18:00 there is 18:00 UTC
+    assert deadline(moved) == datetime.datetime(2026, 12, 4, 18, 0, tzinfo=utc)
+    with_offset = {"registration_deadline": "2026-12-04T10:00:00+00:00"}
+    status, exact = boss.post(url("event_settings", event["id"]), with_offset)
+    assert status == 200 and deadline(exact) == datetime.datetime(2026, 12, 4, 10, 0, tzinfo=utc)

@@ -21,7 +21,7 @@ from rest_framework.exceptions import PermissionDenied, ValidationError
 from rest_framework.response import Response
 
 from tournament.accounts.models import ApiToken, Player
-from tournament.core.timezones import zone
+from tournament.core.timezones import event_zone, zone
 from tournament.events.choices import Status, Variant
 from tournament.events.forms import EventForm
 from tournament.events.models import Bracket, Event, Round, Seat
@@ -103,9 +103,11 @@ def _checked_form(data: dict, instance: Event) -> EventForm:
     """The event page's form on the typed body: its checks, its cleaning (the deadline read as
     the venue's wall time). The fields not sent keep their values (a new event's defaults).
 
-    Times are read in the event's zone, as its page shows them."""
+    The stored times are shown in the event's zone and read in the zone of the body (or the
+    stored one), as the page does: a new `time_zone` keeps the deadline's wall time."""
     unbound = EventForm(instance=instance)
-    values = {name: unbound[name].value() for name in EVENT_FIELDS}  # a new one's defaults
+    with timezone.override(event_zone(instance)):  # as its page shows them: wall times
+        values = {name: unbound[name].value() for name in EVENT_FIELDS}  # new: the defaults
     values.update(data)
     form = EventForm(data=values, instance=instance)
     if not form.is_valid():
@@ -114,6 +116,12 @@ def _checked_form(data: dict, instance: Event) -> EventForm:
             raise Conflict(" ".join(frozen.messages))
         raise _form_errors(form)
     return form
+
+
+def _zone_sent(request, default: str) -> str:
+    """The body's `time_zone` (else `default`): a deadline without an offset is read there."""
+    sent = request.data.get("time_zone") if isinstance(request.data, dict) else None
+    return sent if isinstance(sent, str) else default
 
 
 def _in_zone(name: str | None):
@@ -178,8 +186,8 @@ class EventCollection(EventList):
         organizer = player_of(request.user)
         if organizer is None:
             raise PermissionDenied(_("Your account has no player profile."))
-        data = _body(EventIn, request)
-        with _in_zone(data.get("time_zone")):
+        with _in_zone(_zone_sent(request, default="")):
+            data = _body(EventIn, request)
             form = _checked_form(data, Event())
             form.instance.organizer = organizer
             event = form.save()
@@ -208,8 +216,8 @@ class EventSettings(OrganizeView):
     )
     def post(self, request, event_id: int):
         event = self.organized_event()
-        data = _body(EventChangesIn, request)
-        with _in_zone(data.get("time_zone", event.time_zone)):
+        with _in_zone(_zone_sent(request, default=event.time_zone)):
+            data = _body(EventChangesIn, request)
             form = _checked_form(data, event)
             with conflicts_as_409():
                 event = editing.save_event(form.instance, form.changed_data)
