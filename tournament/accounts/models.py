@@ -105,13 +105,13 @@ class ApiToken(models.Model):
     """A personal token for the API (integrators: bots, result feeds, overlays). Only its
     SHA-256 is stored; the token itself is shown once, when made. Scopes say what it may do:
     `read` (what the person may read, and his own reports), `judge` (result entries,
-    confirmations, check-in in events he judges), `organize` (registrations, drops in events
-    he organizes)."""
+    confirmations, check-in in events he judges), `organize` (creating and running his
+    events, registrations, drops)."""
 
     class Scope(models.TextChoices):
         READ = "read", _("Read, and report my own games")
         JUDGE = "judge", _("Judge: enter and confirm results, check players in")
-        ORGANIZE = "organize", _("Organize: registrations and drops")
+        ORGANIZE = "organize", _("Organize: run my events, registrations and drops")
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens"
