@@ -71,8 +71,15 @@ def set_aside(tab) -> None:
     tab.goto("about:blank")
 
 
-def confirm_game(tab, url: str, number: int) -> None:
+def open_kept(tab, url: str) -> None:
+    """Open a judge's page and wait until his app has kept it for offline use (its own
+    request for the page is over before the test goes on)."""
     tab.goto(url)
+    tab.wait_for_selector("#offline-queue[data-offline-ready]", state="attached")
+
+
+def confirm_game(tab, url: str, number: int) -> None:
+    open_kept(tab, url)
     tab.locator(f"form.entry-action[data-action=confirm][data-number='{number}'] button").click()
     # Sent through the judge's app (its queue), then the page reloads without the entry.
     tab.wait_for_selector(f"form.entry-action[data-number='{number}']", state="detached")
@@ -83,7 +90,7 @@ def match_through_the_pages(live_server, first, second, match: Bracket) -> None:
     """A best of 3 won 2–0 by the first seat: a judge enters, the second judge confirms."""
     url = live_server.url + reverse("results:bracket", args=[match.round.event_id, match.pk])
     winner, loser = seated(match)
-    first.goto(url)
+    open_kept(first, url)
     fits_the_phone(first)
     assert "Game 1 of a best of 3" in first.locator(".entry-form h3").inner_text()
     enter_online(first, winner, loser)
@@ -186,8 +193,7 @@ def test_a_16_player_blitz_event_from_round_1_to_the_final_on_a_phone(
     (match,) = final.brackets.all()
     champion, finalist = seated(match)
     url = live_server.url + reverse("results:bracket", args=[event.pk, match.pk])
-    first.goto(url)
-    first.wait_for_selector("#offline-queue[data-offline-ready]", state="attached")
+    open_kept(first, url)
     first.context.set_offline(True)
     enter_game(first, champion, finalist)
     first.wait_for_selector("#offline-queue .queue-item.queue-queued")
