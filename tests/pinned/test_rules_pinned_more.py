@@ -1,5 +1,6 @@
 """More rules of the engine pinned by small hand-worked cases: event files (SPEC §4, §8),
-decks (SPEC §3) and rounds (SPEC §4, §6). Each test holds one rule that dropping its check,
+decks (SPEC §3), rounds (SPEC §4, §6), league slots, the review's similarity (SPEC §9) and
+the metagame's top decks. Each test holds one rule that dropping its check,
 or flipping its comparison, breaks."""
 
 import copy
@@ -13,8 +14,11 @@ from scoring.deckformat import DeckFormat
 from scoring.decklist import DeckEntry, parse_decklist
 from scoring.deckrules import validate_deck
 from scoring.eventfile import parse_event, read_event
+from scoring.leagues import LeagueRules, Result, league_table
+from scoring.metagame import Deck, DeckCard, card_record, top_decks
 from scoring.model import IssueCode
 from scoring.seating import SeatingPlayer, history_from_brackets, seat_players
+from scoring.similarity import Similarity, compare_results
 from tests.scoring.test_engine_rules_files import NINE_ROUND_1, event, seats, two_nil
 
 
@@ -145,3 +149,47 @@ def test_round_2_seats_nobody_with_a_round_1_tablemate(seed):
     seating = seat_players(players, history=history, seed=seed)
     pairs = {frozenset(p) for b in seating.brackets for p in combinations(b.players, 2)}
     assert pairs.isdisjoint(history) and seating.repeat_pairs == 0
+
+
+# --- leagues, review, metagame (docs/leagues.md, SPEC §9, docs/decks.md) ------------------
+
+
+def test_slots_per_region_go_by_the_rank_within_the_region():
+    # scoring.leagues: "the top N of each region … ranked among themselves". One slot per
+    # region. North: a 100, b 95 (overall 1st and 2nd); South: c 90, overall 3rd but 1st
+    # of the South: c qualifies, b does not.
+    results = [Result("a", 1, 100), Result("b", 1, 95), Result("c", 1, 90)]
+    regions = {"a": "North", "b": "North", "c": "South"}
+    rows = league_table(results, LeagueRules(qualify=1, per_region=True), regions)
+    assert {r.player: (r.rank, r.qualified) for r in rows} == {
+        "a": (1, True),
+        "b": (2, False),
+        "c": (3, True),
+    }
+
+
+def test_exactly_nine_facts_in_ten_alike_is_flagged():
+    # scoring.similarity [decision]: "Nine facts in ten alike is no coincidence … (exactly
+    # 90% is flagged)". 9 / 10 is the threshold itself.
+    assert Similarity(9 / 10, (), ()).near_duplicate
+    assert not Similarity(8 / 10, (), ()).near_duplicate
+
+
+def test_a_small_event_copied_into_a_big_one_is_measured_against_the_big_one():
+    # scoring.similarity: facts in common "divided by the number of facts of the larger
+    # event". A 3-player event is table 1 of a 9-player one (same numbers, same games).
+    # Per table: 3 "sat" pairs + 2 games × 3 players × ("played", "count") = 15 facts;
+    # the small event has 15, the big one 45, all 15 in common: 15 / 45 = 1/3.
+    small = parse_event(event(3, [[two_nil(1, seats(1, 2, 3))]], scored=False))
+    big = parse_event(event(9, [copy.deepcopy(NINE_ROUND_1)]))
+    assert compare_results(small, big).share == pytest.approx(1 / 3)
+    assert compare_results(big, small).share == pytest.approx(1 / 3)
+
+
+def test_a_cards_top_decks_include_eighth_place():
+    # scoring.metagame: "What the top decks played": final places 1 to 8. Decks placed 8th
+    # and 9th play the card: one is a top deck.
+    card = DeckCard("Ally|warparty", "War Party", "Ally", 1)
+    decks = [Deck(1, 1, 8, 0, (card,)), Deck(2, 1, 9, 0, (card,))]
+    assert card_record(decks, "Ally|warparty").top == 1
+    assert [d.key for d in top_decks(decks)] == [1]
