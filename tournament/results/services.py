@@ -16,7 +16,7 @@ from uuid import UUID
 
 from django.core.exceptions import NON_FIELD_ERRORS, PermissionDenied, ValidationError
 from django.db import transaction
-from django.db.models import Prefetch
+from django.db.models import Prefetch, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -51,6 +51,9 @@ from tournament.results.selectors import (
     tied_groups,
 )
 from tournament.standings import recompute
+
+# Entries that still take part in a game's result: the accepted one and those waiting.
+LIVE = (EntryStatus.CONFIRMED, EntryStatus.UNCONFIRMED)
 
 
 @dataclass
@@ -117,11 +120,19 @@ def _fail(message: str, field_name: str = NON_FIELD_ERRORS) -> ValidationError:
 # --- validation through the rules engine --------------------------------------------------
 
 
-def check_game(bracket: Bracket, number: int, data: GameData, correction: bool) -> None:
-    """Validate one game with the rules engine against the bracket's accepted games."""
+def check_game(
+    bracket: Bracket,
+    number: int,
+    data: GameData,
+    correction: bool,
+    *,
+    accepted: list[Game] | None = None,
+) -> None:
+    """Validate one game with the rules engine against the bracket's accepted games (read
+    here unless the caller has just read them: ``accepted``)."""
     event = bracket.round.event
     fmt = format_of(event)
-    games = accepted_games(bracket)
+    games = accepted_games(bracket) if accepted is None else list(accepted)
     previous = [g for g in games if g.number < number]
     if not correction:
         # Later games may be entered while earlier ones wait for confirmation: the game is
@@ -427,6 +438,8 @@ def pending_chain(bracket: Bracket, first: int, number: int) -> list[GameEntry]:
         status=EntryStatus.UNCONFIRMED,
         is_correction=False,
     ).order_by("number", "version")
+    if first >= number:
+        return []  # the next game: nothing before it waits
     by_number: dict[int, list[GameEntry]] = {}
     for entry in entries:
         by_number.setdefault(entry.number, []).append(entry)
@@ -477,30 +490,55 @@ def _resolve(entry: GameEntry, status: str, by: Player) -> None:
     entry.save(update_fields=["status", "resolved_by", "resolved_at"])
 
 
-def _confirm(entry: GameEntry, by: Player, bracket: Bracket) -> None:
-    """Make the entry the accepted result: supersede/reject the rest, write Game, recompute."""
-    others = GameEntry.objects.filter(bracket=bracket, number=entry.number).exclude(pk=entry.pk)
+def _confirm(
+    entry: GameEntry, by: Player, bracket: Bracket, *, accepted: list[Game] | None = None
+) -> None:
+    """Make the entry the accepted result: supersede/reject the rest, write Game, recompute.
+
+    ``accepted`` are the bracket's accepted games when the caller has just read them: the
+    recompute then reads nothing of the bracket again."""
+    accepted = accepted_games(bracket) if accepted is None else accepted
+    rivals = getattr(entry, "rivals", None)
+    if rivals is None:
+        rivals = list(
+            GameEntry.objects.filter(bracket=bracket, number=entry.number, status__in=LIVE).exclude(
+                pk=entry.pk
+            )
+        )
     # The old confirmed version steps aside first: one confirmed entry per game (DB constraint).
-    for old in others.filter(status=EntryStatus.CONFIRMED):
+    for old in [e for e in rivals if e.status == EntryStatus.CONFIRMED]:
         _resolve(old, EntryStatus.SUPERSEDED, by)
-    for rival in others.filter(status=EntryStatus.UNCONFIRMED):
+    for rival in [e for e in rivals if e.status == EntryStatus.UNCONFIRMED]:
         _resolve(rival, EntryStatus.REJECTED, by)
     entry.status = EntryStatus.CONFIRMED
     entry.confirmed_by = by
     entry.confirmed_at = timezone.now()
     entry.save(update_fields=["status", "confirmed_by", "confirmed_at"])
-    Game.objects.update_or_create(
-        bracket=bracket,
-        number=entry.number,
-        defaults={
-            "winner_id": entry.winner_id,
-            "ended_by": entry.ended_by,
-            "unrazed": entry.unrazed,
-            "razed": entry.razed,
-            "holdings": entry.holdings,
-        },
-    )
-    recompute.refresh_bracket(bracket)
+    game = _store_game(bracket, entry, accepted)
+    games = sorted([*(g for g in accepted if g.number != entry.number), game], key=_number)
+    recompute.refresh_bracket(bracket, games=games)
+
+
+def _number(game: Game) -> int:
+    return game.number
+
+
+def _store_game(bracket: Bracket, entry: GameEntry, accepted: list[Game]) -> Game:
+    """The accepted Game of the entry's number: created, or (a correction) overwritten."""
+    values = {
+        "winner_id": entry.winner_id,
+        "ended_by": entry.ended_by,
+        "unrazed": entry.unrazed,
+        "razed": entry.razed,
+        "holdings": entry.holdings,
+    }
+    game = next((g for g in accepted if g.number == entry.number), None)
+    if game is None:
+        return Game.objects.create(bracket=bracket, number=entry.number, **values)
+    for name, value in values.items():
+        setattr(game, name, value)
+    game.save(update_fields=["winner", "ended_by", "unrazed", "razed", "holdings"])
+    return game
 
 
 def _data_of(entry: GameEntry) -> GameData:
@@ -530,7 +568,17 @@ def confirm_entry(entry: GameEntry, by: Player) -> Outcome:
     it, another player of the table confirms a player's report."""
     with transaction.atomic():
         bracket = _lock(entry.bracket)
-        entry = GameEntry.objects.select_related("confirmed_by").get(pk=entry.pk)
+        # The entry and its live rivals (other entries of its game) in one read.
+        live = list(
+            GameEntry.objects.select_related("confirmed_by", "submitted_by")
+            .filter(bracket=bracket, number=entry.number)
+            .filter(Q(pk=entry.pk) | Q(status__in=LIVE))
+        )
+        entry = next((e for e in live if e.pk == entry.pk), None)
+        if entry is None:
+            raise _fail(_("This entry no longer exists: reload the page."))
+        entry.bracket = bracket  # its round and event are loaded: readers need no query
+        entry.rivals = [e for e in live if e.pk != entry.pk and e.status in LIVE]
         event = bracket.round.event
         _require_confirmer(event, bracket, entry, by)
         _require_confirmed_address(by)
@@ -552,7 +600,8 @@ def _confirm_checked(bracket: Bracket, entry: GameEntry, by: Player) -> Outcome:
         raise PermissionDenied(
             _("You entered this result: another judge or the organizer must confirm it.")
         )
-    accepted = {g.number: g for g in accepted_games(bracket)}
+    games = accepted_games(bracket)
+    accepted = {g.number: g for g in games}
     if not entry.is_correction and entry.number in accepted:
         raise _fail(_("Game %(number)s already has a confirmed result.") % {"number": entry.number})
     if not entry.is_correction and entry.number != len(accepted) + 1:
@@ -561,8 +610,8 @@ def _confirm_checked(bracket: Bracket, entry: GameEntry, by: Player) -> Outcome:
         block = correction_block(bracket)
         if block:
             raise _fail(block)
-    check_game(bracket, entry.number, _data_of(entry), entry.is_correction)
-    _confirm(entry, by, bracket)
+    check_game(bracket, entry.number, _data_of(entry), entry.is_correction, accepted=games)
+    _confirm(entry, by, bracket, accepted=games)
     return Outcome(entry, True, _("Game %(number)s is confirmed.") % {"number": entry.number})
 
 

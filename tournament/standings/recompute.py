@@ -52,8 +52,11 @@ def refresh_event(event: Event) -> EventRecord | SwissEvent:
         return record
 
 
-def refresh_bracket(bracket: Bracket) -> None:
-    """Recompute one bracket after a result or a tie-break decision, and what depends on it."""
+def refresh_bracket(bracket: Bracket, games: list | None = None) -> None:
+    """Recompute one bracket after a result or a tie-break decision, and what depends on it.
+
+    A caller that holds the bracket with its seats (prefetched) and its accepted ``games``
+    passes them: nothing of the bracket is read again."""
     event = bracket.round.event
     if event.is_one_on_one:
         # A match's result moves its players' opponents' tie-breakers: the whole event.
@@ -62,11 +65,13 @@ def refresh_bracket(bracket: Bracket) -> None:
             lambda: results_confirmed.send_robust(sender=Event, event=event), robust=True
         )
         return
-    with transaction.atomic():
-        seats, games = store_bracket_results(bracket)
-        services.refresh_players(bracket.round.event, seats)
-        services.refresh_eligibility(bracket.round.event, games)
-        _announce(bracket.round.event, results_confirmed)
+    # Part of the caller's transaction when there is one (no savepoint: a failure here
+    # fails the whole write anyway).
+    with transaction.atomic(savepoint=False):
+        seats, games = store_bracket_results(bracket, games)
+        scoring = services.refresh_players(event, seats)
+        services.refresh_eligibility(event, games, scoring)
+        _announce(event, results_confirmed)
 
 
 def event_edited(event: Event, changed: Collection[str], *, judges_changed: bool = False) -> None:

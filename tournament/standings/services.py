@@ -41,7 +41,7 @@ from scoring.ranking_history import CountedEvent, history, ranks_before_last
 from tournament.accounts.locations import country_code
 from tournament.accounts.models import Player
 from tournament.events.choices import Status
-from tournament.events.models import Bracket, Event, Registration, Round, Seat, Team
+from tournament.events.models import Bracket, Event, Round, Seat, Team
 from tournament.events.to_engine import engine_id, event_record
 from tournament.results.models import Game
 from tournament.standings import figures as declared
@@ -165,12 +165,14 @@ def _reasons(verdict: Eligibility, participants: int) -> list[dict]:
     ]
 
 
-def refresh_eligibility(event: Event, games: Iterable[Game]) -> None:
+def refresh_eligibility(
+    event: Event, games: Iterable[Game], scoring: EventScoring | None = None
+) -> None:
     """After a bracket's games changed: store the event's eligibility again if they can have
     changed it. Only the two-player rule depends on games (SPEC §2 [decision]): it can turn
     when the event is ruled out by it, or when a game of fewer than three players was played
     in an eligible event; both are rare, so a confirmation seldom pays for the whole event."""
-    scoring = EventScoring.objects.get(event=event)
+    scoring = EventScoring.objects.get(event=event) if scoring is None else scoring
     ruled_out = any(r.get("code") == TWO_PLAYER_GAMES_ONLY for r in scoring.reasons)
     small_game = any(took_part(g.unrazed) < MIN_GAME_PLAYERS for g in games)
     if not (ruled_out or (scoring.eligible and small_game)):
@@ -262,19 +264,21 @@ def wildcard_picks(rounds: Iterable[Round]) -> dict[str, list[list]]:
     return picks
 
 
-def refresh_players(event: Event, seats: Iterable[Seat]) -> None:
+def refresh_players(event: Event, seats: Iterable[Seat]) -> EventScoring:
     """After one bracket changed: store its players' standings, every place, the winner.
 
     Reads only these players' seats (one per round): the cost does not grow with the event.
     Event-level figures that a game result cannot change (eligibility, officials' points,
     participants) are left as the last whole-event refresh stored them."""
     scoring = _lock_scoring(event)
+    seats = list(seats)
     registration_ids = [seat.registration_id for seat in seats]
+    # The seats come with their registrations (the bracket's prefetch): no query for them.
     entrants = {
-        pk: _Entrant(pk, player_id, dropped)
-        for pk, player_id, dropped in Registration.objects.filter(
-            pk__in=registration_ids
-        ).values_list("pk", "player_id", "dropped_in_round")
+        s.registration_id: _Entrant(
+            s.registration_id, s.registration.player_id, s.registration.dropped_in_round
+        )
+        for s in seats
     }
     for seat in (
         Seat.objects.filter(registration_id__in=registration_ids)
@@ -294,9 +298,12 @@ def refresh_players(event: Event, seats: Iterable[Seat]) -> None:
     EventStanding.objects.bulk_update(rows.values(), STANDING_FIGURES)
     EventStanding.objects.bulk_create(row for pk, row in fresh.items() if pk not in rows)
     store_places(event.pk)
+    scoring.winner_id = _winner_after(scoring.winner_id, fresh.values())
+    scoring.refreshed_at = timezone.now()
     EventScoring.objects.filter(pk=scoring.pk).update(
-        winner_id=_winner_after(scoring.winner_id, fresh.values()), refreshed_at=timezone.now()
+        winner_id=scoring.winner_id, refreshed_at=scoring.refreshed_at
     )
+    return scoring
 
 
 def _winner_after(winner_id: int | None, standings: Iterable[EventStanding]) -> int | None:

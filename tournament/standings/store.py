@@ -44,12 +44,13 @@ def _bracket_changes(
     fmt: m.Format,
     superseded: set[str],
     teams: TeamsByPlayer | None = None,
+    games: list[Game] | None = None,
 ) -> tuple[bool, list[Seat]]:
     """Set the engine's figures (`scoring.figures.bracket_figures`) on a bracket (prefetched
     seats and games) and its seats. Returns whether the bracket row changed and the seats
     that did."""
     figures = bracket_figures(
-        bracket_of(bracket),
+        bracket_of(bracket, games),
         rnd.number,
         fmt,
         final=rnd.is_final,
@@ -101,16 +102,25 @@ def store_results(event: Event, rounds: list[Round]) -> m.EventRecord:
     return record
 
 
-def store_bracket_results(bracket: Bracket) -> tuple[list[Seat], list[Game]]:
+def store_bracket_results(
+    bracket: Bracket, games: list[Game] | None = None
+) -> tuple[list[Seat], list[Game]]:
     """Recompute one bracket and store its places, points and state; its seats and games
     (the stored rows it was computed from).
 
-    Touches only this bracket: a confirmation costs the same in any size of event."""
-    bracket = (
-        Bracket.objects.select_related("round__event")
-        .prefetch_related(Prefetch("seats", Seat.objects.select_related("registration")), "games")
-        .get(pk=bracket.pk)
-    )
+    Touches only this bracket: a confirmation costs the same in any size of event. A caller
+    holding the bracket with its seats prefetched (and their registrations) and its accepted
+    ``games`` passes them, and nothing is read again."""
+    held = games is not None and "seats" in getattr(bracket, "_prefetched_objects_cache", {})
+    if not held:
+        bracket = (
+            Bracket.objects.select_related("round__event")
+            .prefetch_related(
+                Prefetch("seats", Seat.objects.select_related("registration")), "games"
+            )
+            .get(pk=bracket.pk)
+        )
+        games = list(bracket.games.all())
     rnd, event = bracket.round, bracket.round.event
     superseded: set[str] = set()
     if event.points_mode == m.PointsMode.LAST_BRACKET:
@@ -122,9 +132,10 @@ def store_bracket_results(bracket: Bracket) -> tuple[list[Seat], list[Game]]:
             ).values_list("registration__player_id", flat=True)
         }
     bracket_changed, seats = _bracket_changes(
-        bracket, rnd, format_of(event), superseded, teams_by_player(event)
+        bracket, rnd, format_of(event), superseded, teams_by_player(event), games
     )
     if bracket_changed:
         bracket.save(update_fields=BRACKET_FIGURES)
-    Seat.objects.bulk_update(seats, SEAT_FIGURES)
-    return list(bracket.seats.all()), list(bracket.games.all())
+    if seats:
+        Seat.objects.bulk_update(seats, SEAT_FIGURES)
+    return list(bracket.seats.all()), list(games)
