@@ -338,3 +338,28 @@ def test_the_seating_page_names_the_bye(swiss_event, client_as, organizer):
     page = client_as(None).get(url("seating", event, 1)).content.decode()
     byes = page[page.index('id="byes"') :]
     assert event.registrations.get(player_id=bye).player.name in byes[: byes.index("</p>")]
+
+
+def test_a_no_show_with_bad_input_is_a_message_or_a_404(swiss_event, client_as, judge):
+    event = swiss_event(4)
+    rnd = rounds.seat_next_round(event, seed=6)
+    first, second = matches(rnd)
+    outsider = seated(second)[0]
+    client = client_as(judge)
+    # A player of another table: refused with the service's reason.
+    response = client.post(
+        url("no_show", event, 1),
+        {
+            "bracket": first.pk,
+            "registration": event.registrations.get(player=outsider).pk,
+            "confirmed": "1",
+        },
+        follow=True,
+    )
+    assert f"{outsider.name} does not play at table {first.table}." in messages_of(response)
+    # No such match, or none given: not found, never an error page.
+    for bracket in ("999999", "x", ""):
+        response = client.post(url("undo_no_show", event, 1), {"bracket": bracket})
+        assert response.status_code == 404
+    first.refresh_from_db()
+    assert first.no_show is None
