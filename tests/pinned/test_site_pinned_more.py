@@ -5,6 +5,7 @@ test holds one rule that dropping its check breaks."""
 import datetime
 import random
 import uuid
+from itertools import combinations
 
 import pytest
 from django.core import mail
@@ -52,6 +53,41 @@ def test_a_drop_after_his_bracket_finished_keeps_his_place(
     round_service.drop_player(Registration.objects.get(event=event, player=seated[1]))
     places = {s.registration.player_id: s.place for s in Seat.objects.filter(bracket=bracket)}
     assert places == {seated[0].pk: 1, seated[1].pk: 2, seated[2].pk: 3}
+
+
+def test_round_2_seats_no_round_1_tablemates_together(
+    event, registered_players, judge, second_judge
+):
+    # SPEC §4 seating quality (1): players who already shared a bracket "meet again as
+    # little as possible". Fifteen players, five tables won by their first seat 6–4–3:
+    # five winners plus one wildcard (a second place, drawn) make two tables of 3. The
+    # wildcard sat with one winner in round 1; a seating that keeps them apart exists, so
+    # every seating of round 2 (several seeds) has no pair who met in round 1.
+    for i in range(10, 16):
+        Registration.objects.create(
+            event=event, player=make_player(f"p{i}", f"Player {i:02d}"), checked_in=True
+        )
+    round1 = round_service.seat_next_round(event, seed=7)
+    round_service.publish_round(round1)
+    for b in round1.brackets.order_by("table"):
+        seats = [s.registration.player for s in b.seats.order_by("position")]
+        for number in (1, 2):
+            enter(b, seats, seats[0], [6, 4, 3], judge, second_judge, number)
+    round_service.close_round(round1)
+    met = {
+        frozenset(pair)
+        for b in round1.brackets.all()
+        for pair in combinations(b.seats.values_list("registration__player_id", flat=True), 2)
+    }
+    round2 = round_service.seat_next_round(event, seed=1)
+    for seed in range(2, 7):
+        tables = [
+            list(b.seats.values_list("registration__player_id", flat=True))
+            for b in round2.brackets.all()
+        ]
+        assert sorted(map(len, tables)) == [3, 3]
+        assert not {frozenset(p) for t in tables for p in combinations(t, 2)} & met
+        round2 = round_service.reseat_round(round2, seed=seed)
 
 
 # --- the ranking after a re-acceptance (SPEC §9) -------------------------------------------
