@@ -412,7 +412,9 @@ CARD_DATA_DIR = Path(os.environ.get("SPELLFIRE_CARD_DATA", BASE_DIR / "carddata"
 
 if PRODUCTION:
     SECURE_SSL_REDIRECT = env_flag("SECURE_SSL_REDIRECT", True)
-    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    # No SECURE_PROXY_SSL_HEADER: the scheme is gunicorn's (wsgi.url_scheme), which honours
+    # X-Forwarded-Proto only from FORWARDED_ALLOW_IPS (the proxy). Django reading the header
+    # itself would believe any client that reaches gunicorn directly and claims HTTPS.
     # Container and load-balancer probes speak plain HTTP to the app.
     SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
     SESSION_COOKIE_SECURE = True

@@ -158,3 +158,18 @@ def test_production_refuses_a_database_without_a_password(tmp_path):
         )
         == "s3cret"
     )
+
+
+def test_production_takes_the_scheme_from_gunicorn_not_from_a_header(tmp_path):
+    """A client reaching gunicorn directly may send X-Forwarded-Proto: https; only gunicorn
+    (which honours it from FORWARDED_ALLOW_IPS alone) decides the scheme, so Django must not
+    read the header itself."""
+    probe = "from django.conf import settings; print(settings.SECURE_PROXY_SSL_HEADER)"
+    out = _settings_probe(
+        tmp_path,
+        probe,
+        PRODUCTION="1",
+        SECRET_KEY="x" * 60,
+        DATABASE_URL="postgres://spellfire:s3cret@db:5432/spellfire",
+    )
+    assert out == "None"

@@ -122,6 +122,9 @@ def web_env(data: Path, port: int, **overrides: str) -> dict[str, str]:
         DEBUG="0",
         SECRET_KEY="tls-" + secrets.token_urlsafe(40),
         ALLOWED_HOSTS="localhost,127.0.0.1",
+        # Caddy redirects to HTTPS in the TLS profile; the direct client (part 3) speaks
+        # plain HTTP to gunicorn, and its X-Forwarded-Proto claim must not make it secure.
+        SECURE_SSL_REDIRECT="0",
         EMAIL_URL="console://",
         SPELLFIRE_DATA_DIR=str(data),
         STATIC_ROOT=str(data / "static"),
@@ -301,7 +304,8 @@ def site(tmp_path_factory) -> Iterator[Site]:
 @dataclass
 class Browser:
     """One client at one loopback address, with its cookies; through Caddy unless `direct`
-    (then it claims HTTPS itself, as anyone reaching gunicorn could)."""
+    (then it speaks plain HTTP to gunicorn and claims HTTPS in a header, which is ignored:
+    the scheme is gunicorn's, from trusted proxies only)."""
 
     site: Site
     source: str
@@ -311,7 +315,7 @@ class Browser:
     @property
     def origin(self) -> str:
         if self.direct:
-            return f"https://127.0.0.1:{self.site.web_port}"
+            return f"http://127.0.0.1:{self.site.web_port}"
         return f"https://localhost:{self.site.tls_port}"
 
     def request(self, method: str, path: str, body: str | None = None, headers=None):
