@@ -188,3 +188,29 @@ def test_the_judges_dashboard_speaks_of_matches(swiss_event, client_as, judge, s
     a, b = seated(second)
     assert f"{a.name} vs {b.name}" in page
     assert "Decided matches" in page
+
+
+def test_a_correction_reopens_a_decided_match(swiss_event, client_as, judge, second_judge):
+    event = swiss_event(2, best_of=3)
+    match = only_match(event)
+    a, b = seated(match)
+    win(match, a, judge, second_judge, best_of=3)  # 2–0
+    correct = reverse("results:correct", args=[event.pk, match.pk, 2])
+    assert client_as(judge).get(correct).status_code == 200
+    data = {
+        "key": str(uuid.uuid4()),
+        "number": 2,
+        "winner": str(b.pk),
+        "ended_by": "victory",
+        "reason": "the players swapped their counts",
+        f"unrazed_{a.pk}": "2",
+        f"unrazed_{b.pk}": "6",
+    }
+    client_as(judge).post(correct, data)
+    entry = GameEntry.objects.get(bracket=match, number=2, is_correction=True)
+    client_as(second_judge).post(reverse("results:confirm", args=[event.pk, match.pk, entry.pk]))
+    match.refresh_from_db()
+    # Game 2 now goes to b: 1–1, the match is played on with game 3.
+    assert match.state == Bracket.State.IN_PROGRESS and match.winner is None
+    page = squeeze(page_of(client_as(judge), match))
+    assert "1–1</strong>" in page and "Game 3 of a best of 3" in page
