@@ -363,3 +363,14 @@ def test_a_no_show_with_bad_input_is_a_message_or_a_404(swiss_event, client_as, 
         assert response.status_code == 404
     first.refresh_from_db()
     assert first.no_show is None
+
+
+def test_a_top_cut_larger_than_the_field_is_a_message(
+    swiss_event, client_as, organizer, judge, second_judge
+):
+    event = swiss_event(3, swiss_rounds=1, top_cut=4)
+    play_swiss_round(event, 1, judge, second_judge)
+    response = client_as(organizer).post(url("seat", event), {"confirmed": "1"}, follow=True)
+    assert response.status_code == 200
+    assert "The top cut needs 4 players who have not dropped." in messages_of(response)
+    assert event.rounds.count() == 1
