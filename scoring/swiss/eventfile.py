@@ -20,26 +20,26 @@ keys in the order above, 2-space indent, UTF-8, a trailing newline.
 from __future__ import annotations
 
 import json
-from collections import Counter
 from typing import Any
 
-from scoring.eventfile import (
+from scoring.eventfile_base import (
     BAD,
     FORMAT_ID,
     TOP_KEYS,
     Check,
-    _any_bad,
-    _join,
-    _read_format,
-    _read_game,
-    _read_ids,
-    _read_official,
-    _read_player,
-    _Reader,
+    Reader,
+    any_bad,
+    duplicate_player_ids,
+    join,
     official_to_dict,
+    read_format,
+    read_game,
     read_heading,
+    read_ids,
+    read_official,
+    read_player,
 )
-from scoring.model import Game, Issue, IssueCode, Role, RulesEdition
+from scoring.model import Game, Issue, Role, RulesEdition
 from scoring.swiss.model import (
     BEST_OF,
     ONE_ON_ONE,
@@ -70,9 +70,9 @@ FORMAT_DEFAULTS = {
 }
 
 
-def _read_match(r: _Reader, known: set[str]) -> Check:
-    ids = _read_ids(r, known)
-    games = r.array(_read_game(r, known, known))
+def _read_match(r: Reader, known: set[str]) -> Check:
+    ids = read_ids(r, known)
+    games = r.array(read_game(r, known, known))
 
     def check(value: Any, path: str) -> Any:
         data = r.obj(value, path, ("table", "players", "games", "no_show"))
@@ -83,16 +83,16 @@ def _read_match(r: _Reader, known: set[str]) -> Check:
         played = r.key(data, path, "games", games)
         no_show = r.key(data, path, "no_show", r.nullable(r.string), None)
         if no_show not in (None, BAD) and no_show not in known:
-            no_show = r.unknown_player(_join(path, "no_show"), no_show)
-        if _any_bad(table, players, played, no_show):
+            no_show = r.unknown_player(join(path, "no_show"), no_show)
+        if any_bad(table, players, played, no_show):
             return BAD
         return Match(table, players, played, no_show)
 
     return check
 
 
-def _read_round(r: _Reader, known: set[str]) -> Check:
-    ids = _read_ids(r, known)
+def _read_round(r: Reader, known: set[str]) -> Check:
+    ids = read_ids(r, known)
     matches = r.array(_read_match(r, known))
 
     def check(value: Any, path: str) -> Any:
@@ -104,28 +104,11 @@ def _read_round(r: _Reader, known: set[str]) -> Check:
         played = r.key(data, path, "matches", matches)
         byes = r.key(data, path, "byes", ids, ())
         dropped = r.key(data, path, "dropped", ids, ())
-        if _any_bad(number, cut, played, byes, dropped):
+        if any_bad(number, cut, played, byes, dropped):
             return BAD
         return SwissRound(number, played, byes, dropped, cut)
 
     return check
-
-
-def _duplicate_ids(r: _Reader, players: tuple) -> None:
-    uses = Counter(p.id for p in players)
-    seen: set[str] = set()
-    for i, player in enumerate(players):
-        if player.id in seen:
-            msg = "player id %(player)r is used %(count)s times"
-            r.fail(
-                f"players[{i}].id",
-                IssueCode.DUPLICATE_PLAYER_ID,
-                msg,
-                player.id,
-                player=player.id,
-                count=uses[player.id],
-            )
-        seen.add(player.id)
 
 
 def _default_swiss_rounds(players: int, rounds: tuple[SwissRound, ...]) -> int:
@@ -144,28 +127,28 @@ def read_swiss_event(data: Any) -> tuple[SwissEvent | None, list[Issue]]:
     of rules validation. ``scoring.eventfile.read_any_event`` decodes and checks the
     file's size before calling this.
     """
-    r = _Reader()
+    r = Reader()
     data = r.obj(data, "", SWISS_KEYS)
     if data is None:
         return None, r.issues
     name, date, venue = read_heading(r, data)
-    fmt = _read_format(r, {**FORMAT_DEFAULTS, **data})
+    fmt = read_format(r, {**FORMAT_DEFAULTS, **data})
     seed = r.key(data, "", "seed", r.nullable(r.string), None)
     best_of = r.key(data, "", "best_of", lambda v, p: r.choice(v, p, BEST_OF), 3)
     top_cut = r.key(data, "", "top_cut", lambda v, p: r.choice(v, p, TOP_CUTS), 0)
-    coordinator = r.key(data, "", "coordinator", _read_official(r, Role.COORDINATOR))
-    judges = r.key(data, "", "judges", r.array(_read_official(r, Role.JUDGE)), ())
-    players = r.key(data, "", "players", r.array(_read_player(r)))
+    coordinator = r.key(data, "", "coordinator", read_official(r, Role.COORDINATOR))
+    judges = r.key(data, "", "judges", r.array(read_official(r, Role.JUDGE)), ())
+    players = r.key(data, "", "players", r.array(read_player(r)))
     known = {p.id for p in players} if players is not BAD else set()
     if players is not BAD:
-        _duplicate_ids(r, players)
+        duplicate_player_ids(r, players)
     swiss_rounds = r.key(data, "", "swiss_rounds", r.integer, None)
-    draw = r.key(data, "", "draw", _read_ids(r, known), ())
+    draw = r.key(data, "", "draw", read_ids(r, known), ())
     rounds = r.key(data, "", "rounds", r.array(_read_round(r, known)))
     if swiss_rounds is None and rounds is not BAD:
         swiss_rounds = _default_swiss_rounds(len(known), rounds)
     values = (name, date, venue, fmt, seed, best_of, top_cut, coordinator, judges, players)
-    if r.issues or _any_bad(*values, swiss_rounds, draw, rounds):
+    if r.issues or any_bad(*values, swiss_rounds, draw, rounds):
         return None, r.issues
     event = SwissEvent(
         fmt,

@@ -19,6 +19,7 @@ ROOT = Path(__file__).resolve().parents[2]
 ENGINE_SOURCES = (
     "scoring/validation.py",
     "scoring/eventfile.py",
+    "scoring/eventfile_base.py",
     "scoring/eventlimits.py",
     "scoring/teams.py",
     "scoring/swiss/eventfile.py",

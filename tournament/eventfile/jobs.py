@@ -24,6 +24,8 @@ from django.utils.translation import gettext as _
 from scoring.eventfile import EventFileError
 from scoring.eventlimits import cap_issues
 from tournament.accounts.models import Player
+from tournament.core import queueing
+from tournament.eventfile.services import import_event
 
 logger = logging.getLogger(__name__)
 
@@ -32,6 +34,8 @@ BACKGROUND_BYTES = getattr(settings, "EVENTFILE_BACKGROUND_BYTES", 256 * 1024)
 # A job that reported nothing for this long lost its task (worker killed, Redis emptied).
 STALE_AFTER = dt.timedelta(seconds=settings.CELERY_TASK_TIME_LIMIT + 60)
 FOLDER = "imports"
+# The task that runs an import (`tasks.import_event_file`), queued by its name.
+IMPORT_TASK = "eventfile.import_event_file"
 
 
 class JobState(StrEnum):
@@ -92,16 +96,14 @@ def load(job_id: str) -> ImportJob | None:
 
 def start(data: bytes, user_id: int) -> ImportJob:
     """Store the upload and queue its import (in-process when there is no broker)."""
-    from tournament.eventfile.tasks import import_event_file  # import cycle
-
     job = ImportJob(id=uuid.uuid4().hex, user_id=user_id)
     default_storage.save(_upload_path(job.id), ContentFile(data))
     job.save()
     if current_app.conf.task_always_eager:
-        import_event_file.apply(args=[job.id])
+        queueing.run_here(IMPORT_TASK, job.id)
         return load(job.id) or job
     try:
-        import_event_file.delay(job.id)
+        queueing.enqueue(IMPORT_TASK, job.id)
     except Exception as error:  # broker down: do it now, the request only gets slower
         logger.warning("eventfile: could not queue import %s (%s); importing now", job.id, error)
         run(job.id)
@@ -110,8 +112,6 @@ def start(data: bytes, user_id: int) -> ImportJob:
 
 def run(job_id: str) -> None:
     """The import itself (the task's body): every step is written to the job's state."""
-    from tournament.eventfile.services import import_event  # import cycle
-
     job = load(job_id)
     if job is None or job.finished:
         return  # run twice (re-delivered task): the first run already finished it

@@ -10,7 +10,6 @@ exports its own draw seed ``event-<pk>``. So export → import → export is byt
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -24,9 +23,18 @@ from scoring.points import round_multiplier
 from scoring.swiss.model import SwissEvent
 from scoring.teams import recorded_winner, seat_order, team_event
 from tournament.accounts.models import Player
+from tournament.eventfile.common import (
+    People,
+    export_officials,
+    file_ids,
+    format_fields,
+    numbered_players,
+    played_officials,
+    swiss_fields,
+)
 from tournament.eventfile.models import EventFileId, ImportedEvent
 from tournament.eventfile.swiss import export_swiss_text, import_swiss_event
-from tournament.events.choices import Status, Structure
+from tournament.events.choices import Status
 from tournament.events.models import Bracket, Event, Registration, Round, Seat, Team
 from tournament.events.to_engine import engine_id, event_record, team_engine_id
 from tournament.results.models import Game
@@ -45,30 +53,6 @@ __all__ = [
 
 
 # --- export ---------------------------------------------------------------------------
-
-
-def file_ids(event: Event) -> dict[int, str]:
-    """Player pk → id in the event file, in the file's players order."""
-    registrations = list(event.registrations.select_related("player"))
-    stored = {
-        f.registration_id: f
-        for f in EventFileId.objects.filter(registration__event=event).order_by("position")
-    }
-    known = sorted(
-        (r for r in registrations if r.pk in stored), key=lambda r: stored[r.pk].position
-    )
-    rest = sorted(
-        (r for r in registrations if r.pk not in stored),
-        key=lambda r: (r.player.name, r.player.player_number),
-    )
-    ids = {r.player_id: stored[r.pk].file_id for r in known}
-    used, number = set(ids.values()), 0
-    for registration in rest:
-        number += 1
-        while f"p{number}" in used:
-            number += 1
-        ids[registration.player_id] = f"p{number}"
-    return ids
 
 
 def _remap(ids: Mapping[str, str], players: Iterable[str]) -> tuple[str, ...]:
@@ -98,10 +82,6 @@ def _remap_bracket(ids: Mapping[str, str], bracket: m.Bracket) -> m.Bracket:
         tiebreak_order=None if order is None else _remap(ids, order),
         dropped=_remap(ids, bracket.dropped),
     )
-
-
-def _official(player: Player, role: m.Role, played: bool) -> m.Official:
-    return m.Official(player.name, player.player_number, played, role)
 
 
 def team_file_ids(event: Event, player_ids: Iterable[str]) -> dict[str, str]:
@@ -162,24 +142,6 @@ def export_record(event: Event) -> m.EventRecord:
             m.Team(ids[t.id], t.name, _remap(ids, t.players))
             for t in sorted(record.teams, key=lambda t: int(t.id[1:]))
         ),
-    )
-
-
-def export_officials(
-    event: Event, pk_ids: Mapping[int, str]
-) -> tuple[m.Official, tuple[m.Official, ...]]:
-    """The coordinator and the judges as the file lists them: ``played`` when registered as
-    players, or when the imported file said so."""
-    imported = ImportedEvent.objects.filter(event=event).first()
-    played = set(imported.played_officials) if imported else set()
-    judges = sorted(event.judges.all(), key=lambda j: (j.name, j.player_number, j.pk))
-    coordinator = _official(
-        event.organizer,
-        m.Role.COORDINATOR,
-        event.organizer_id in pk_ids or event.organizer_id in played,
-    )
-    return coordinator, tuple(
-        _official(j, m.Role.JUDGE, j.pk in pk_ids or j.pk in played) for j in judges
     )
 
 
@@ -244,7 +206,7 @@ def _people(record: m.EventRecord) -> list[tuple[str, m.PlayerRef | m.Official]]
 def _format_issues(record: m.EventRecord | SwissEvent) -> list[m.Issue]:
     """The site's own format rules (Event.clean), e.g. TAV decks have 55 cards."""
     fields = swiss_fields(record) if isinstance(record, SwissEvent) else {}
-    event = Event(**(_format_fields(record.format) | fields))
+    event = Event(**(format_fields(record.format) | fields))
     try:
         event.clean()
     except ValidationError as error:
@@ -321,31 +283,6 @@ def name_mismatches(record: m.EventRecord | SwissEvent) -> list[str]:
     ]
 
 
-@dataclass
-class _People:
-    """The database players of the file's people, filled numbered ones first."""
-
-    by_number: dict[str, Player]
-
-    def get(self, person: m.PlayerRef | m.Official) -> Player:
-        if person.player_number:
-            return self.by_number[person.player_number]
-        # Without a number: a new player (no account) with a fresh permanent number.
-        return Player.objects.create(name=person.name, player_number=Player.next_player_number())
-
-
-def numbered_players(people: Iterable[m.PlayerRef | m.Official]) -> _People:
-    """Find or create every numbered person first, so fresh numbers never collide."""
-    by_number: dict[str, Player] = {}
-    for person in people:
-        number = person.player_number
-        if number and number not in by_number:
-            by_number[number], _created = Player.objects.get_or_create(
-                player_number=number, defaults={"name": person.name}
-            )
-    return _People(by_number)
-
-
 def _create_event(record: m.EventRecord, organizer: Player, status: str) -> Event:
     return Event.objects.create(
         name=record.name,
@@ -353,37 +290,8 @@ def _create_event(record: m.EventRecord, organizer: Player, status: str) -> Even
         venue=record.venue,
         organizer=organizer,
         status=status,
-        **_format_fields(record.format),
+        **format_fields(record.format),
     )
-
-
-def _format_fields(fmt: m.Format) -> dict:
-    """Event model fields of an engine format."""
-    return {
-        "deck_size": fmt.deck_size,
-        "deck_rules": str(fmt.deck_rules),
-        "tournament_type": str(fmt.tournament_type),
-        "no_xs_digit": fmt.no_xs_digit,
-        "variants": [str(v) for v in fmt.variants],
-        "victory": str(fmt.victory),
-        "scored": fmt.scored,
-        "event_multiplier": fmt.event_multiplier,
-        "points_mode": str(fmt.points_mode),
-        "time_limit_minutes": fmt.time_limit_minutes,
-        "rules_edition": str(fmt.rules_edition),
-    }
-
-
-def swiss_fields(record: SwissEvent) -> dict:
-    """Event model fields of a one-on-one file: its structure, format, best of, Swiss rounds
-    and top cut (never scored for the ranking, SPEC §11)."""
-    return _format_fields(record.format) | {
-        "structure": Structure.ONE_ON_ONE,
-        "scored": False,
-        "best_of": record.best_of,
-        "swiss_rounds": record.swiss_rounds,
-        "top_cut": record.top_cut,
-    }
 
 
 def _status(record: m.EventRecord) -> str:
@@ -407,7 +315,7 @@ def _dropped_in(record: m.EventRecord) -> dict[str, int]:
 
 
 def _register(
-    event: Event, record: m.EventRecord, pk_of: dict[str, int], people: _People
+    event: Event, record: m.EventRecord, pk_of: dict[str, int], people: People
 ) -> dict[str, Registration]:
     """A registration (and its file id) per player of the file, in file order."""
     round_one = set(record.rounds[0].players) if record.rounds else None
@@ -592,16 +500,6 @@ def _create_rounds(
                     tiebreak_order=[team_ids[t] for t in order]
                 )
         wildcards = {p["player"] for p in picks}
-
-
-def played_officials(
-    record: m.EventRecord | SwissEvent, organizer: Player | None, judges: list[Player]
-) -> list[int]:
-    """Officials the file marks as having played (kept for the export's ``played``)."""
-    played = [p.pk for j, p in zip(record.judges, judges, strict=True) if j.played]
-    if organizer is not None and record.coordinator.played:
-        played.insert(0, organizer.pk)
-    return played
 
 
 def import_event(

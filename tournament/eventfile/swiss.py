@@ -19,6 +19,13 @@ from scoring.swiss import model as sw
 from scoring.swiss.eventfile import serialize_swiss_event
 from scoring.swiss.standings import score_swiss_event
 from tournament.accounts.models import Player
+from tournament.eventfile.common import (
+    export_officials,
+    file_ids,
+    numbered_players,
+    played_officials,
+    swiss_fields,
+)
 from tournament.eventfile.models import EventFileId, ImportedEvent
 from tournament.events.choices import Status
 from tournament.events.models import Bracket, Event, Registration, Round, Seat
@@ -56,8 +63,6 @@ def _match(ids: Mapping[str, str], match: sw.Match) -> sw.Match:
 
 def export_swiss_event(event: Event) -> sw.SwissEvent:
     """The one-on-one event as the engine's SwissEvent with the file's player ids."""
-    from tournament.eventfile.services import export_officials, file_ids  # import cycle
-
     engine = swiss_event_of(event)
     pk_ids = file_ids(event)
     ids = {engine_id(pk): file_id for pk, file_id in pk_ids.items()}
@@ -239,11 +244,9 @@ def import_swiss_event(
 ) -> Event:
     """Save a validated one-on-one file: the event, its registrations, rounds, matches,
     games, no-shows and drops, then the recompute (in one transaction)."""
-    from tournament.eventfile import services  # import cycle
-
     with transaction.atomic():
         officials = [record.coordinator, *record.judges] if organizer is None else [*record.judges]
-        people = services.numbered_players([*record.players, *officials])
+        people = numbered_players([*record.players, *officials])
         pk_of: dict[str, int] = {}
         event_organizer = organizer or people.get(record.coordinator)
         judges = [people.get(j) for j in record.judges]
@@ -253,7 +256,7 @@ def import_swiss_event(
             venue=record.venue,
             organizer=event_organizer,
             status=_status(record),
-            **services.swiss_fields(record),
+            **swiss_fields(record),
         )
         event.judges.set(judges)
         registrations = _register(event, record, people, pk_of)
@@ -261,7 +264,7 @@ def import_swiss_event(
         ImportedEvent.objects.create(
             event=event,
             seed=record.seed,
-            played_officials=services.played_officials(
+            played_officials=played_officials(
                 record, None if organizer else event_organizer, judges
             ),
             draw=[pk_of[p] for p in record.draw],

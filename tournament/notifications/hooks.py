@@ -31,8 +31,10 @@ from tournament.decks.models import Decklist, DecklistChange
 from tournament.events.choices import Status
 from tournament.events.models import Bracket, Event, Registration, Round, Seat
 from tournament.notifications import waiting
+from tournament.notifications.facts import is_the_final, officials, round_facts, user_of
 from tournament.notifications.kinds import Kind
 from tournament.notifications.models import Message, Preferences
+from tournament.notifications.reminders import lists_close_at
 from tournament.notifications.render import iso
 from tournament.notifications.services import queue, site_url
 from tournament.results.models import COUNTS, EntryStatus, Game, GameEntry
@@ -40,27 +42,8 @@ from tournament.results.selectors import official_ids
 from tournament.review.models import RANKING_OFFICERS_GROUP, ReviewDecision
 
 
-def user_of(player):
-    return player.user if player is not None else None
-
-
-def officials(event: Event) -> list:
-    return [user_of(event.organizer), *(user_of(j) for j in event.judges.all())]
-
-
 def event_url(event: Event) -> str:
     return site_url(reverse("events:detail", args=[event.pk]))
-
-
-def round_facts(rnd: Round) -> dict:
-    """What names a round in a message: its number, and whether it is the final."""
-    return {"round": rnd.number, "final": is_the_final(rnd)}
-
-
-def is_the_final(rnd: Round) -> bool:
-    """A round read as "the final": a bracket event's, or a one-on-one top cut's last match;
-    a one-on-one event's last Swiss round (its last round, several matches) is "round N"."""
-    return rnd.is_final and (rnd.is_cut or not rnd.event.is_one_on_one)
 
 
 def _registration_saved(
@@ -555,8 +538,6 @@ def _decklist_changed(sender, instance: DecklistChange, created, raw=False, **kw
 def _illegal_list_saved(change: DecklistChange) -> None:
     """A list saved before the lock that is not legal: its player is told what it needs and
     when the lists close (at most once per `ILLEGAL_LIST_QUIET`)."""
-    from tournament.notifications.reminders import lists_close_at
-
     decklist = change.decklist
     registration = decklist.registration
     event = registration.event

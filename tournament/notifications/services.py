@@ -33,6 +33,7 @@ from django.db.models import Case, F, IntegerField, Q, QuerySet, Value, When
 from django.urls import reverse
 from django.utils import timezone, translation
 
+from tournament.core import queueing
 from tournament.notifications import push
 from tournament.notifications import render as rendering
 from tournament.notifications.kinds import TIME_CRITICAL, Kind
@@ -47,6 +48,8 @@ STALE_CLAIM = timedelta(minutes=2)
 # limit, a claim left by a dead worker) is not an attempt.
 MAX_ATTEMPTS = 8
 UNSUBSCRIBE_SALT = "notifications.unsubscribe"
+# The task that sends one message (`tasks.deliver`), queued by its name.
+DELIVER_TASK = "notifications.deliver"
 _suppressed: ContextVar[bool] = ContextVar("notifications_suppressed", default=False)
 
 
@@ -83,10 +86,8 @@ def queue(users: Iterable, kind: Kind, *, event, key: str, **params) -> None:
 
 
 def enqueue(message_id: int) -> None:
-    from tournament.notifications.tasks import deliver
-
     try:
-        deliver.delay(message_id)
+        queueing.enqueue(DELIVER_TASK, message_id)
     except Exception:  # the broker is down: the sweep sends it later
         logger.warning("notification %s left for the sweep (broker unavailable)", message_id)
 

@@ -20,8 +20,10 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils import timezone
 
+from tournament.core import queueing
 from tournament.events.choices import Status
 from tournament.events.models import Round
+from tournament.notifications.facts import officials, round_facts
 from tournament.notifications.kinds import Kind
 from tournament.notifications.models import Message
 from tournament.notifications.services import queue, site_url
@@ -31,6 +33,8 @@ logger = logging.getLogger(__name__)
 
 # How long an entry waits before the officials are told (NOTIFICATIONS_ENTRY_WAIT_MINUTES).
 ENTRY_WAIT = timedelta(minutes=getattr(settings, "NOTIFICATIONS_ENTRY_WAIT_MINUTES", 5))
+# The task that checks one round (`tasks.entries_waiting`), queued by its name.
+ENTRIES_WAITING_TASK = "notifications.entries_waiting"
 
 
 def schedule(round_id: int) -> None:
@@ -38,10 +42,8 @@ def schedule(round_id: int) -> None:
     the request (no broker) there is nothing to delay: the sweep does it."""
     if getattr(settings, "CELERY_TASK_ALWAYS_EAGER", False):
         return
-    from tournament.notifications.tasks import entries_waiting
-
     try:
-        entries_waiting.apply_async(args=[round_id], countdown=ENTRY_WAIT.total_seconds() + 5)
+        queueing.enqueue(ENTRIES_WAITING_TASK, round_id, countdown=ENTRY_WAIT.total_seconds() + 5)
     except Exception:  # the broker is down: the sweep checks every minute
         logger.warning("waiting entries of round %s left for the sweep", round_id)
 
@@ -83,8 +85,6 @@ def _waits(entry: GameEntry, officials_of: dict[int, frozenset[int]]) -> bool:
 
 
 def _tell(rnd: Round, waiting: list[GameEntry]) -> int:
-    from tournament.notifications.hooks import officials, round_facts
-
     event = rnd.event
     told: dict[int, set[int]] = defaultdict(set)
     earlier = Message.objects.filter(event=event, kind=Kind.ENTRY_WAITING)

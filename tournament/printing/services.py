@@ -12,6 +12,7 @@ from django.db import DatabaseError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tournament.core import queueing
 from tournament.core.broker import BROKER_ERRORS
 from tournament.printing import heartbeat
 from tournament.printing.chunks import render_document_pdf
@@ -43,6 +44,9 @@ REQUEST_FIELDS = ("event", "league", "round", "bracket", "registration")
 # VISIBILITY_MARGIN).
 SHEET_SECONDS = 2
 VISIBILITY_MARGIN = 60
+
+# The task that renders a document (`tasks.render_document`), queued by its name.
+RENDER_TASK = "printing.render_document"
 
 
 def request_of(doc: CachedDocument, extra: dict | None = None) -> DocumentRequest:
@@ -182,10 +186,8 @@ def recover_stuck_documents() -> int:
 
 
 def _enqueue(doc_id: int) -> None:
-    from tournament.printing.tasks import render_document  # import cycle
-
     if current_app.conf.task_always_eager:
-        render_document.apply(args=[doc_id])
+        queueing.run_here(RENDER_TASK, doc_id)
     else:
         # The worker must see the committed row.
         transaction.on_commit(lambda: _send(doc_id))
@@ -211,8 +213,6 @@ def _send(doc_id: int) -> None:
     Whatever asked (a judge confirming a result, an official asking for a PDF) has already
     saved its data: that must not turn into an error page. The document is marked failed
     with a "try again" message, and the next request for it queues it again."""
-    from tournament.printing.tasks import render_document  # import cycle
-
     try:
         doc = CachedDocument.objects.select_related(*REQUEST_FIELDS).filter(pk=doc_id).first()
         limits = time_limits(doc) if doc is not None else {}
@@ -220,10 +220,7 @@ def _send(doc_id: int) -> None:
         limits = {}
     heartbeat.queued(doc_id)  # before the task: a worker may start it at once
     try:
-        if limits:
-            render_document.apply_async((doc_id,), **limits)
-        else:
-            render_document.delay(doc_id)
+        queueing.enqueue(RENDER_TASK, doc_id, **limits)
     except BROKER_ERRORS as error:
         logger.warning("printing: could not queue document %s: %s", doc_id, error)
         CachedDocument.objects.filter(pk=doc_id, state=CachedDocument.State.PENDING).update(

@@ -10,6 +10,7 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 
+from tournament.core import queueing
 from tournament.events.models import Event
 from tournament.webhooks import formats, signing, transport
 from tournament.webhooks.models import Delivery, Kind, Webhook
@@ -29,6 +30,8 @@ CLAIM_SECONDS = 60
 # queues it as soon as the broker answers again, without waiting for STALE_AFTER.
 NOT_QUEUED = "not queued: the task queue was unavailable"
 USER_AGENT = "SpellfireTournamentManager-Webhook/1"
+# The task that sends one delivery (`tasks.deliver`), queued by its name.
+DELIVER_TASK = "tournament.webhooks.tasks.deliver"
 
 
 def retry_delay(attempts: int) -> int:
@@ -86,10 +89,8 @@ def _queue(event_id: int, kind: Kind, describe: Describe) -> None:
 
 
 def enqueue(delivery: Delivery) -> None:
-    from tournament.webhooks.tasks import deliver
-
     try:
-        deliver.delay(delivery.pk)
+        queueing.enqueue(DELIVER_TASK, delivery.pk)
     except Exception:
         # broker down: the delivery stays pending and the beat job sends it once it is back
         logger.exception("webhook delivery %s could not be queued", delivery.pk)
