@@ -177,7 +177,12 @@ def main() -> None:
                 rnd, service = timed(swiss.pair_round, event, seed=SEED + 5)
             print(f"{'  service: swiss.pair_round (with recompute)':<44}{service:>9.3f}")
             play_round_five(rnd, rng)
-            _, recompute = timed(refresh_event, event)
+            if args.profile:
+                profile = cProfile.Profile()
+                _, recompute = timed(profile.runcall, refresh_event, event)
+                pstats.Stats(profile).sort_stats("tottime").print_stats(20)
+            else:
+                _, recompute = timed(refresh_event, event)
             print(f"{'  recompute after round 5 (refresh_event)':<44}{recompute:>9.3f}")
 
             client = Client()

@@ -18,6 +18,7 @@ from scoring.swiss.standings import SwissRow, cut_rounds, score_swiss_event, swi
 from tournament.events.models import Bracket, Event, Round, Seat
 from tournament.events.to_engine import engine_id, swiss_event_of, swiss_participants
 from tournament.standings.models import EventScoring, EventStanding
+from tournament.standings.store import set_changed, update_rows
 
 SEAT_FIELDS = ["place", "points", "unrazed_total", "games_won", "best_game"]
 PERCENT = Decimal("0.0001")  # the four places SPEC §11 prints
@@ -53,15 +54,16 @@ def _store_matches(event: sw.SwissEvent, rounds: list[Round]) -> None:
         for bracket, match in zip(rnd.brackets.all(), engine_round.matches, strict=True):
             score = sw.score_match(match, event.best_of, cut=rnd.is_cut)
             winner = int(score.winner) if score.decided and score.winner else None
-            bracket.state, bracket.winner_id = match_state(score), winner
-            brackets.append(bracket)
+            if set_changed(bracket, {"state": match_state(score), "winner_id": winner}):
+                brackets.append(bracket)
             for seat in bracket.seats.all():
                 player = engine_id(seat.registration.player_id)
-                for name, value in _seat_values(match, score, player, rnd.is_cut).items():
-                    setattr(seat, name, value)
-                seats.append(seat)
-    Bracket.objects.bulk_update(brackets, ["state", "winner"])
-    Seat.objects.bulk_update(seats, SEAT_FIELDS)
+                if set_changed(seat, _seat_values(match, score, player, rnd.is_cut)):
+                    seats.append(seat)
+    # Only what changed is written: one result touches one match (a whole event's rows
+    # rewritten on every confirmation cost seconds at a thousand players).
+    update_rows(Bracket, brackets, ["state", "winner"])
+    update_rows(Seat, seats, SEAT_FIELDS)
 
 
 def _percent(value: Fraction) -> Decimal:
@@ -142,6 +144,40 @@ def _standing_rows(engine: sw.SwissEvent, event: Event, registrations: list) -> 
     return rows
 
 
+STANDING_FIELDS = [
+    "place",
+    "points",
+    "brackets_played",
+    "last_round",
+    "unrazed_total",
+    "games_won",
+    "status",
+    "eliminated_in_round",
+    "match_points",
+    "omw",
+    "gw",
+    "ogw",
+    "record",
+]
+
+
+def _store_standings(event: Event, rows: list[EventStanding]) -> None:
+    """Write the standings that changed, add the new ones, remove those of players who are
+    no longer participants."""
+    stored = {s.registration_id: s for s in EventStanding.objects.filter(event=event)}
+    fresh = {row.registration_id: row for row in rows}
+    changed = []
+    for pk, row in fresh.items():
+        old = stored.get(pk)
+        if old is not None and set_changed(old, {f: getattr(row, f) for f in STANDING_FIELDS}):
+            changed.append(old)
+    update_rows(EventStanding, changed, STANDING_FIELDS)
+    EventStanding.objects.bulk_create(row for pk, row in fresh.items() if pk not in stored)
+    gone = [s.pk for pk, s in stored.items() if pk not in fresh]
+    if gone:
+        EventStanding.objects.filter(pk__in=gone).delete()
+
+
 def store_swiss_event(event: Event, rounds: list[Round]) -> sw.SwissEvent:
     """Recompute and store every figure of a one-on-one event; returns the engine's event.
 
@@ -150,8 +186,7 @@ def store_swiss_event(event: Event, rounds: list[Round]) -> sw.SwissEvent:
     _store_matches(engine, rounds)
     registrations = swiss_participants(event)
     rows = _standing_rows(engine, event, registrations)
-    EventStanding.objects.filter(event=event).delete()
-    EventStanding.objects.bulk_create(rows)
+    _store_standings(event, rows)
     winner = next((r.player_id for r in rows if r.status == EventStanding.Status.WINNER), None)
     verdict = one_on_one_eligibility()
     EventScoring.objects.update_or_create(
