@@ -13,7 +13,9 @@ in the results fingerprint.
 
 The similarity is the number of facts the two events have in common divided by the number
 of facts of the larger event (0 to 1): a small event copied into a big one is not "all
-alike".
+alike". The same share is also taken over each player's own results alone (every fact but
+who sat with whom): a copy that re-seats every player while keeping his results is as
+alike as one that moves nobody. Either share at 90% or more is a near duplicate.
 """
 
 from __future__ import annotations
@@ -43,10 +45,14 @@ class Similarity:
     share: float
     only_here: tuple[Fact, ...]
     only_there: tuple[Fact, ...]
+    # The same share over each player's own results only (his games, wins, counts, judged
+    # places and drops), whoever he sat with: a copy that re-seats every player while keeping
+    # his results changes every "sat" fact and nothing else.
+    results_share: float = 0.0
 
     @property
     def near_duplicate(self) -> bool:
-        return self.share >= NEAR_DUPLICATE
+        return max(self.share, self.results_share) >= NEAR_DUPLICATE
 
 
 def _numbers(record: EventRecord) -> dict[str, str]:
@@ -123,4 +129,12 @@ def compare_results(here: EventRecord, there: EventRecord) -> Similarity:
     if not larger:
         return Similarity(0.0, (), ())
     share = (a & b).total() / larger
-    return Similarity(share, _sorted(a - b), _sorted(b - a))
+    mine, theirs = _own_results(a), _own_results(b)
+    own_larger = max(mine.total(), theirs.total())
+    results_share = (mine & theirs).total() / own_larger if own_larger else 0.0
+    return Similarity(share, _sorted(a - b), _sorted(b - a), results_share)
+
+
+def _own_results(found: Counter[Fact]) -> Counter[Fact]:
+    """The facts of each player's own results: all but who sat with whom."""
+    return Counter({fact: n for fact, n in found.items() if fact[0] != "sat"})

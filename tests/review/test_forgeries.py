@@ -72,6 +72,26 @@ def test_players_swapped_between_two_brackets_with_their_counts_are_a_near_dupli
     assert len(flag.details) == 8  # the four pairs on each side, nothing else
 
 
+def test_every_player_re_seated_with_his_results_is_a_near_duplicate(hand_event, forger):
+    accept_for_ranking(hand_event)
+    # Round 1 seated so that nobody meets a round-1 tablemate again, each player keeping
+    # his seat's part (first seats p1, p4, p7 win 6-6; second seats p2, p5, p8 score 4 and
+    # 5; third seats p3, p6, p9 2 and 3): p1-p5-p9, p4-p8-p3, p7-p2-p6. All 9 round-1 pairs
+    # differ, so only 51 of 60 facts are alike (85%); each player's own results (48 facts:
+    # games and counts) are all alike: 100%, flagged as such.
+    document = hand_event_file("Reseated Open")
+    document["rounds"][0]["brackets"] = [
+        _bracket(1, ["p1", "p5", "p9"], (4, 5)),
+        _bracket(2, ["p4", "p8", "p3"], (4, 5)),
+        _bracket(3, ["p7", "p2", "p6"], (4, 5)),
+    ]
+    flag = _flags(import_event(document, forger))["near_duplicate"]
+    assert flag.message.startswith("100% of each player's own results")
+    assert f"Hand Open (2026-10-10, #{hand_event.pk})" in flag.message
+    # Only tablemates differ (the first of the 18 differences are shown).
+    assert flag.details and all(d.endswith("at one table") for d in flag.details)
+
+
 def test_counts_changed_in_a_copy_are_a_near_duplicate(hand_event, forger):
     accept_for_ranking(hand_event)
     # Two of the 24 counts changed (a twelfth of them): H02's game 2 at table 1 (5 → 3)

@@ -70,6 +70,25 @@ def test_two_players_swapped_between_brackets_with_their_counts_are_still_a_copy
     }
 
 
+def test_every_player_re_seated_with_his_results_kept_is_still_a_copy():
+    # Round 1 re-seated so that nobody sits with a round-1 tablemate again, each player
+    # keeping his seat's part (first seats p1, p4, p7 win 6-6; second seats p2, p5, p8 score
+    # 4-4; third seats p3, p6, p9 2-2): p1-p5-p9, p4-p8-p3, p7-p2-p6. All 9 round-1 pairs
+    # differ; the final's 3 pairs and all 48 game facts are the same: 51 of 60 facts alike
+    # (85% < 90%), but each player's own results are 48 of 48 alike, so it is flagged.
+    reseated = nine()
+    reseated["rounds"][0]["brackets"] = [
+        two_nil(1, seats(1, 5, 9)),
+        two_nil(2, seats(4, 8, 3)),
+        two_nil(3, seats(7, 2, 6)),
+    ]
+    result = compare_results(parse_event(reseated), parse_event(nine()))
+    assert result.share == 51 / 60
+    assert result.results_share == 1.0
+    assert result.near_duplicate
+    assert len(result.only_here) == len(result.only_there) == 9
+
+
 def test_tables_renumbered_and_games_kept_are_entirely_alike():
     # No fact names a table: the same brackets at other tables are the same results.
     moved = nine()

@@ -18,7 +18,7 @@ from django.contrib.auth import get_user_model
 from django.db.models import Count, F, Q
 from django.utils.translation import gettext as _
 
-from scoring.similarity import compare_results
+from scoring.similarity import NEAR_DUPLICATE, compare_results
 from tournament.accounts.models import Player
 from tournament.decks.models import Decklist, DecklistChange
 from tournament.eventfile.models import ImportedEvent
@@ -350,23 +350,20 @@ def _copies(event: Event) -> list[Flag]:
             )
         )
     for other, similarity in near_duplicates(event, record, exclude=exact):
-        found.append(
-            Flag(
-                "near_duplicate",
-                _(
-                    "%(share)d%% of the results (each player's games, counts, places and "
-                    "tablemates, by player number) equal those of %(name)s (%(date)s, "
-                    "#%(pk)s), already in the ranking."
-                )
-                % {
-                    "share": int(similarity.share * 100),
-                    "name": other.name,
-                    "date": other.date.isoformat(),
-                    "pk": other.pk,
-                },
-                _differences(similarity),
-            )
-        )
+        values = {"name": other.name, "date": other.date.isoformat(), "pk": other.pk}
+        if similarity.share >= NEAR_DUPLICATE:
+            text = _(
+                "%(share)d%% of the results (each player's games, counts, places and "
+                "tablemates, by player number) equal those of %(name)s (%(date)s, "
+                "#%(pk)s), already in the ranking."
+            ) % (values | {"share": int(similarity.share * 100)})
+        else:  # the players were seated otherwise, each keeping his own results
+            text = _(
+                "%(share)d%% of each player's own results (his games, counts and places, "
+                "whoever he sat with) equal those of %(name)s (%(date)s, #%(pk)s), already "
+                "in the ranking."
+            ) % (values | {"share": int(similarity.results_share * 100)})
+        found.append(Flag("near_duplicate", text, _differences(similarity)))
     return found
 
 
