@@ -32,6 +32,9 @@ strings (``""`` when unknown).
 A Team Spirit event lists ``teams`` (SPEC §10): its brackets' ``players``, ``dropped`` and
 ``tiebreak_order`` and its games' ``winner`` are then team ids, while game counts stay
 keyed by player id (one count per member; ``scoring.teams``).
+
+What both structures' files share (the reader, the heading, format, officials, players and
+games) is in ``scoring.eventfile_base``; the one-on-one file is ``scoring.swiss.eventfile``.
 """
 
 from __future__ import annotations
