@@ -2,11 +2,12 @@
 no HTML: the schema is written (`manage.py spectacular`), `openapi-python-client` makes a
 Python package of it, and the test drives the event through that package only.
 
-The event, by hand from SPEC §4-§6: 9 players, so round 1 seats 3 tables of 3; at each
-table the first seat wins games 1 and 2 (6 unrazed realms, the others 4 and 3), each game
-entered by the organizer and confirmed by the judge's matching entry (the two-official
-rule, §5); the 3 winners advance to a final of 3 (round 2), played the same way; its winner
-is 1st. Then the event is finished and its scoring form sent.
+The event, by hand from SPEC §4-§6: 13 players, so round 1 seats a table of 4 and three of
+3 (13 = 4 + 3 + 3 + 3); at each table the first seat wins games 1 and 2 (6 unrazed realms,
+the others 4, 3 and 2), each game entered by the organizer and confirmed by the judge's
+matching entry (the two-official rule, §5); the 4 winners advance to a final of 4 (round
+2), played the same way; its winner is 1st. Then the event is finished and its scoring
+form sent.
 
 It takes about 20 s (most of it writing the schema and generating the package; the event
 itself a few seconds), so it runs in the normal suite."""
@@ -98,10 +99,10 @@ def test_a_generated_client_runs_an_event(generated, live_server, organizer, jud
     assert event.status.value == "draft" and event.organizer == organizer.player_number
     changed = ok(
         api("events_settings_create").sync_detailed(
-            event_id, client=boss, body=model("EventChangesIn")(capacity=12)
+            event_id, client=boss, body=model("EventChangesIn")(capacity=16)
         )
     )
-    assert changed.capacity == 12 and changed.name == "Generated Open"
+    assert changed.capacity == 16 and changed.name == "Generated Open"
     status_in = model("StatusIn")(status=model("StatusEnum")("registration"))
     opened = ok(api("events_status_create").sync_detailed(event_id, client=boss, body=status_in))
     assert opened.status.value == "registration"
@@ -111,7 +112,7 @@ def test_a_generated_client_runs_an_event(generated, live_server, organizer, jud
         )
     )
 
-    rows = "\n".join(f"Visitor {i}" for i in range(1, 10))
+    rows = "\n".join(f"Visitor {i}" for i in range(1, 14))
     imported = ok(
         api("events_registrations_import_create").sync_detailed(
             event_id, client=boss, body=model("ImportIn")(csv=f"name\n{rows}\n")
@@ -119,7 +120,7 @@ def test_a_generated_client_runs_an_event(generated, live_server, organizer, jud
         201,
     )
     numbers = [r.player_number for r in imported.registered]
-    assert len(numbers) == 9
+    assert len(numbers) == 13
     check_in = api("events_registrations_check_in_create")
     for number in numbers:
         row = ok(check_in.sync_detailed(event_id, number, client=helper, body=model("CheckInIn")()))
@@ -138,13 +139,15 @@ def test_a_generated_client_runs_an_event(generated, live_server, organizer, jud
         )
         winners = []
         for bracket in seated.brackets:
-            a, b, c = (seat.player_number for seat in bracket.seats)
+            seats = [seat.player_number for seat in bracket.seats]
+            a = seats[0]
+            counts = dict(zip(seats, (6, 4, 3, 2), strict=False))
             for game_number in (1, 2):
                 game = model("EntryIn")(
                     number=game_number,
                     winner=a,
                     ended_by=model("EndedByEnum")("victory"),
-                    unrazed=model("EntryInUnrazed").from_dict({a: 6, b: 4, c: 3}),
+                    unrazed=model("EntryInUnrazed").from_dict(counts),
                 )
                 for client, status in ((boss, 201), (helper, 200)):
                     entry = ok(
@@ -166,8 +169,8 @@ def test_a_generated_client_runs_an_event(generated, live_server, organizer, jud
         return winners
 
     first_round = play(1)
-    assert len(first_round) == 3  # 9 players: 3 tables of 3
-    (champion,) = play(2)  # the final: one table of the 3 winners
+    assert len(first_round) == 4  # 13 players: a table of 4 and three of 3
+    (champion,) = play(2)  # the final: one table of the 4 winners
     assert champion in first_round
 
     finished = ok(api("events_finish_create").sync_detailed(event_id, client=boss))
