@@ -24,7 +24,9 @@ def task_named(name: str) -> Task:
     """The registered task called `name`; KeyError if no app's `tasks.py` defines it."""
     registry = current_app.tasks
     if name not in registry:
-        current_app.loader.import_default_modules()  # autodiscovery: the apps' tasks.py
+        # Import every installed app's tasks.py now, as a worker does when it starts (without
+        # the worker's start-up signal, which would run Django's set-up and checks again).
+        current_app.autodiscover_tasks(force=True)
     return registry[name]
 
 
