@@ -56,6 +56,9 @@ def assert_site_equals_engine(event: Event) -> None:
             ), f"player {row.name} round {score.round}"
         if row.rounds:
             assert stored[player_id].points == row.points, f"total of {row.name}"
+    if not record.teams:
+        assert_realm_figures(record, pk_of, seats, stored)
+
     scoring = EventScoring.objects.get(event=event)
     assert scoring.eligible == standings.scored
     members = {t.id: [pk_of[p] for p in t.players] for t in record.teams}
@@ -69,6 +72,66 @@ def assert_site_equals_engine(event: Event) -> None:
     )
     engine_officials = sorted((str(o.role), o.name, o.points) for o in standings.officials)
     assert site_officials == engine_officials
+
+
+# Every figure declared per seat and per standing (tournament/standings/figures.py) is
+# compared here: a figure added to the declaration without a comparison fails the test
+# below, so a figure the recompute forgets to store (left at 0) cannot pass unnoticed.
+SEAT_COMPARED = {"place", "points", "unrazed_total", "games_won", "best_game"}
+STANDING_COMPARED = {
+    "round_points",
+    "points",
+    "brackets_played",
+    "last_round",
+    "last_place",
+    "unrazed_total",
+    "games_won",
+    "status",
+    "eliminated_in_round",
+}
+
+
+def test_every_declared_figure_is_compared():
+    from tournament.standings import figures as declared
+
+    assert set(declared.names(declared.SEAT_FIGURES)) <= SEAT_COMPARED
+    assert set(declared.names(declared.STANDING_FIGURES)) <= STANDING_COMPARED
+
+
+def assert_realm_figures(record, pk_of, seats, stored) -> None:
+    """The counting figures, worked out from the exported games alone (SPEC §6: a player's
+    unrazed realms add up over his games, his wins count, his best game is his most realms
+    in one game; his standing adds up his seats, one per round), against what the site
+    stored on every seat and standing."""
+    per_player: dict[int, dict] = {}
+    for rnd in record.rounds:
+        for bracket in rnd.brackets:
+            for player in bracket.players:
+                pk = pk_of[player]
+                counts = [g.unrazed[player] for g in bracket.games if player in g.unrazed]
+                wins = sum(1 for g in bracket.games if g.winner == player)
+                seat = seats[(pk, rnd.number)]
+                expected = (sum(counts), wins, max(counts, default=0))
+                assert (seat.unrazed_total, seat.games_won, seat.best_game) == expected, (
+                    f"seat of {player} in round {rnd.number}"
+                )
+                totals = per_player.setdefault(pk, {"unrazed": 0, "wins": 0, "rounds": []})
+                totals["unrazed"] += sum(counts)
+                totals["wins"] += wins
+                totals["rounds"].append(rnd.number)
+    for pk, totals in per_player.items():
+        standing = stored[pk]
+        assert (
+            standing.unrazed_total,
+            standing.games_won,
+            standing.brackets_played,
+            standing.last_round,
+        ) == (
+            totals["unrazed"],
+            totals["wins"],
+            len(totals["rounds"]),
+            max(totals["rounds"]),
+        ), f"standing of player {pk}"
 
 
 def random_game(active: list[str], fmt: Format, rng: random.Random, by_time: bool) -> dict:
