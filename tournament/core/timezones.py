@@ -39,7 +39,7 @@ def zone(name: str | None) -> dt.tzinfo | None:
         return None
     try:
         return ZoneInfo(name)
-    except (ZoneInfoNotFoundError, ValueError):
+    except (ZoneInfoNotFoundError, ValueError, OSError):  # OSError: a name too long for a file
         return None
 
 

@@ -598,7 +598,10 @@ class MatchActionView(RoundActionView):
 
     def success_url(self) -> str:
         target = self.request.POST.get("next", "")
-        if target and url_has_allowed_host_and_scheme(target, {self.request.get_host()}):
+        # A path of this site only (redirect() would read any other word as a view's name).
+        if target.startswith("/") and url_has_allowed_host_and_scheme(
+            target, {self.request.get_host()}
+        ):
             return target
         return round_url(self.round) + f"#table-{self.match.table}"
 
