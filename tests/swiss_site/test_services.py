@@ -236,3 +236,17 @@ def test_a_correction_that_makes_a_later_game_impossible_is_refused(
     data = GameData(winner=a.pk, ended_by="victory", unrazed={str(a.pk): 6, str(b.pk): 2})
     with pytest.raises(ValidationError, match="later game of the match"):
         submit_entry(match, data, judge, uuid.uuid4(), number=2, correction=True, reason="typo")
+
+
+def test_a_closed_round_reopens_until_the_next_one_is_paired(swiss_event, judge, second_judge):
+    event = swiss_event(4, swiss_rounds=2)
+    rnd = rounds.seat_next_round(event, seed=1)
+    for match in _matches(rnd):
+        win(match, seated(match)[0], judge, second_judge)
+    rnd = rounds.close_round(rnd)
+    rnd = rounds.reopen_round(rnd)
+    assert rnd.state == Round.State.SEATED
+    rnd = rounds.close_round(rnd)
+    rounds.seat_next_round(event, seed=2)
+    with pytest.raises(ValidationError, match="can no longer be reopened"):
+        rounds.reopen_round(rnd)

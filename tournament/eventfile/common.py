@@ -7,7 +7,7 @@ them, the people found or created at import, and the event's fields of a file's 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from scoring import model as m
@@ -15,7 +15,9 @@ from scoring.swiss.model import SwissEvent
 from tournament.accounts.models import Player
 from tournament.eventfile.models import EventFileId, ImportedEvent
 from tournament.events.choices import Structure
-from tournament.events.models import Event
+from tournament.events.models import Bracket, Event, Registration
+from tournament.events.to_engine import engine_id
+from tournament.results.models import Game
 
 # --- export ---------------------------------------------------------------------------
 
@@ -131,3 +133,64 @@ def played_officials(
     if organizer is not None and record.coordinator.played:
         played.insert(0, organizer.pk)
     return played
+
+
+def register_players(
+    event: Event,
+    players: Iterable[m.PlayerRef],
+    people,
+    pk_of: dict[str, int],
+    dropped: Mapping[str, int],
+    checked_in: Callable[[str], bool],
+) -> dict[str, Registration]:
+    """A registration (and its file id) per player of a file, in file order; ``pk_of``
+    learns each file id's player."""
+    registrations = {}
+    for position, ref in enumerate(players):
+        player = people.get(ref)
+        pk_of[ref.id] = player.pk
+        registrations[ref.id] = Registration.objects.create(
+            event=event,
+            player=player,
+            checked_in=checked_in(ref.id),
+            dropped_in_round=dropped.get(ref.id),
+        )
+        EventFileId.objects.create(
+            registration=registrations[ref.id], file_id=ref.id, position=position
+        )
+    return registrations
+
+
+def _db_counts(pk_of: Mapping[str, int], counts: Mapping[str, int] | None) -> dict[str, int]:
+    return {} if counts is None else {engine_id(pk_of[p]): n for p, n in counts.items()}
+
+
+def store_games(row: Bracket, games: Iterable[m.Game], pk_of: Mapping[str, int]) -> None:
+    """A file's games of one bracket or match, in play order, as accepted `Game` rows
+    (counts keyed by the site's engine ids)."""
+    Game.objects.bulk_create(
+        Game(
+            bracket=row,
+            number=number,
+            winner_id=None if game.winner is None else pk_of[game.winner],
+            ended_by=str(game.ended_by),
+            unrazed=_db_counts(pk_of, game.unrazed),
+            razed=_db_counts(pk_of, game.razed),
+            holdings=_db_counts(pk_of, game.holdings),
+        )
+        for number, game in enumerate(games, start=1)
+    )
+
+
+def file_heading(event: Event, fmt: m.Format, pk_ids: Mapping[int, str]) -> dict:
+    """What every exported event file starts with: its format, name, date, venue and
+    officials (under the file's ids), as keyword arguments of the engine's record."""
+    coordinator, judges = export_officials(event, pk_ids)
+    return {
+        "format": fmt,
+        "name": event.name,
+        "date": event.date,
+        "venue": event.venue,
+        "coordinator": coordinator,
+        "judges": judges,
+    }

@@ -25,19 +25,20 @@ from scoring.teams import recorded_winner, seat_order, team_event
 from tournament.accounts.models import Player
 from tournament.eventfile.common import (
     People,
-    export_officials,
+    file_heading,
     file_ids,
     format_fields,
     numbered_players,
     played_officials,
+    register_players,
+    store_games,
     swiss_fields,
 )
-from tournament.eventfile.models import EventFileId, ImportedEvent
+from tournament.eventfile.models import ImportedEvent
 from tournament.eventfile.swiss import export_swiss_text, import_swiss_event
 from tournament.events.choices import Status
 from tournament.events.models import Bracket, Event, Registration, Round, Seat, Team
 from tournament.events.to_engine import engine_id, event_record, team_engine_id
-from tournament.results.models import Game
 from tournament.review.fingerprint import accepted_copy_issues
 from tournament.standings import recompute
 
@@ -114,14 +115,8 @@ def export_record(event: Event) -> m.EventRecord:
     }
     imported = ImportedEvent.objects.filter(event=event).first()
     draws = recorded_draws(event)
-    coordinator, judges = export_officials(event, pk_ids)
     return m.EventRecord(
-        format=record.format,
-        name=event.name,
-        date=event.date,
-        venue=event.venue,
-        coordinator=coordinator,
-        judges=judges,
+        **file_heading(event, record.format, pk_ids),
         players=tuple(
             m.PlayerRef(file_id, names[pk].name, names[pk].player_number)
             for pk, file_id in pk_ids.items()
@@ -317,23 +312,17 @@ def _dropped_in(record: m.EventRecord) -> dict[str, int]:
 def _register(
     event: Event, record: m.EventRecord, pk_of: dict[str, int], people: People
 ) -> dict[str, Registration]:
-    """A registration (and its file id) per player of the file, in file order."""
+    """A registration (and its file id) per player of the file, in file order; checked in
+    when he played round 1 (or the file has no round)."""
     round_one = set(record.rounds[0].players) if record.rounds else None
-    dropped = _dropped_in(record)
-    registrations = {}
-    for position, ref in enumerate(record.players):
-        player = people.get(ref)
-        pk_of[ref.id] = player.pk
-        registrations[ref.id] = Registration.objects.create(
-            event=event,
-            player=player,
-            checked_in=round_one is None or ref.id in round_one,
-            dropped_in_round=dropped.get(ref.id),
-        )
-        EventFileId.objects.create(
-            registration=registrations[ref.id], file_id=ref.id, position=position
-        )
-    return registrations
+    return register_players(
+        event,
+        record.players,
+        people,
+        pk_of,
+        _dropped_in(record),
+        lambda pid: round_one is None or pid in round_one,
+    )
 
 
 def _wildcards(record: m.EventRecord, index: int) -> tuple[list[str], list[dict]]:
@@ -354,10 +343,6 @@ def _pick(pick) -> dict:
 
 def _to_db(pk_of: Mapping[str, int], players: Iterable[str]) -> list[str]:
     return [engine_id(pk_of[p]) for p in players]
-
-
-def _db_counts(pk_of: Mapping[str, int], counts: Mapping[str, int] | None) -> dict[str, int]:
-    return {} if counts is None else {engine_id(pk_of[p]): n for p, n in counts.items()}
 
 
 def _create_bracket(
@@ -383,18 +368,7 @@ def _create_bracket(
         )
         for position, pid in enumerate(bracket.players, start=1)
     )
-    Game.objects.bulk_create(
-        Game(
-            bracket=row,
-            number=number,
-            winner_id=None if game.winner is None else pk_of[game.winner],
-            ended_by=str(game.ended_by),
-            unrazed=_db_counts(pk_of, game.unrazed),
-            razed=_db_counts(pk_of, game.razed),
-            holdings=_db_counts(pk_of, game.holdings),
-        )
-        for number, game in enumerate(bracket.games, start=1)
-    )
+    store_games(row, bracket.games, pk_of)
 
 
 def _create_teams(event: Event, record: m.EventRecord, pk_of: Mapping[str, int]) -> dict[str, str]:

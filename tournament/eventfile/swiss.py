@@ -20,17 +20,18 @@ from scoring.swiss.eventfile import serialize_swiss_event
 from scoring.swiss.standings import score_swiss_event
 from tournament.accounts.models import Player
 from tournament.eventfile.common import (
-    export_officials,
+    file_heading,
     file_ids,
     numbered_players,
     played_officials,
+    register_players,
+    store_games,
     swiss_fields,
 )
-from tournament.eventfile.models import EventFileId, ImportedEvent
+from tournament.eventfile.models import ImportedEvent
 from tournament.events.choices import Status
 from tournament.events.models import Bracket, Event, Registration, Round, Seat
 from tournament.events.to_engine import engine_id, swiss_event_of
-from tournament.results.models import Game
 from tournament.standings import recompute
 
 __all__ = ["export_swiss_event", "export_swiss_text", "import_swiss_event"]
@@ -69,18 +70,12 @@ def export_swiss_event(event: Event) -> sw.SwissEvent:
     taking_part = {p.id: p for p in engine.players}
     if not engine.rounds:  # before round 1: everyone registered (the import checks them in)
         taking_part |= {p.id: p for p in _registered(event)}
-    coordinator, judges = export_officials(event, pk_ids)
 
     def remap(players: Iterable[str]) -> tuple[str, ...]:
         return tuple(ids.get(p, p) for p in players)
 
     return sw.SwissEvent(
-        format=engine.format,
-        name=event.name,
-        date=event.date,
-        venue=event.venue,
-        coordinator=coordinator,
-        judges=judges,
+        **file_heading(event, engine.format, pk_ids),
         players=tuple(
             m.PlayerRef(ids[p], taking_part[p].name, taking_part[p].player_number)
             for p in (engine_id(pk) for pk in pk_ids)
@@ -164,25 +159,9 @@ def _register(
     event: Event, record: sw.SwissEvent, people, pk_of: dict[str, int]
 ) -> dict[str, Registration]:
     """A checked-in registration (and its file id) per player of the file, in file order."""
-    dropped = _dropped_in(record)
-    registrations = {}
-    for position, ref in enumerate(record.players):
-        player: Player = people.get(ref)
-        pk_of[ref.id] = player.pk
-        registrations[ref.id] = Registration.objects.create(
-            event=event,
-            player=player,
-            checked_in=True,
-            dropped_in_round=dropped.get(ref.id),
-        )
-        EventFileId.objects.create(
-            registration=registrations[ref.id], file_id=ref.id, position=position
-        )
-    return registrations
-
-
-def _counts(pk_of: Mapping[str, int], counts: Mapping[str, int] | None) -> dict[str, int]:
-    return {} if counts is None else {engine_id(pk_of[p]): n for p, n in counts.items()}
+    return register_players(
+        event, record.players, people, pk_of, _dropped_in(record), lambda _pid: True
+    )
 
 
 def _create_match(
@@ -200,18 +179,7 @@ def _create_match(
         Seat(bracket=row, registration=registrations[pid], position=position)
         for position, pid in enumerate(match.players, start=1)
     )
-    Game.objects.bulk_create(
-        Game(
-            bracket=row,
-            number=number,
-            winner_id=None if game.winner is None else pk_of[game.winner],
-            ended_by=str(game.ended_by),
-            unrazed=_counts(pk_of, game.unrazed),
-            razed=_counts(pk_of, game.razed),
-            holdings=_counts(pk_of, game.holdings),
-        )
-        for number, game in enumerate(match.games, start=1)
-    )
+    store_games(row, match.games, pk_of)
 
 
 def _create_rounds(

@@ -575,8 +575,6 @@ def close_round(rnd: Round) -> Round:
 def reopen_round(rnd: Round) -> Round:
     """Reopen a closed round for corrections, while the next round is not seated: who
     advances (and the wildcards) is decided again when it is closed again."""
-    if rnd.event.is_one_on_one:
-        return swiss.reopen_round(rnd)
     with transaction.atomic():
         event, rnd = _locked_round(rnd)
         if rnd.state != Round.State.CLOSED:

@@ -1,7 +1,8 @@
 """The round life cycle of a one-on-one event (SPEC §11): pair, re-pair, no-show, close,
-finish. Every decision — who meets whom, the bye, the top cut, whether a match is over —
-is the engine's (`scoring.swiss`); this module stores it in one transaction and ends in
-the recompute pipeline, like the bracket life cycle in `rounds.py`.
+finish (a round is reopened as in bracket events: `rounds.reopen_round`). Every decision —
+who meets whom, the bye, the top cut, whether a match is over — is the engine's
+(`scoring.swiss`); this module stores it in one transaction and ends in the recompute
+pipeline, like the bracket life cycle in `rounds.py`.
 """
 
 from __future__ import annotations
@@ -203,25 +204,6 @@ def close_round(rnd: Round) -> Round:
                 % {"tables": ", ".join(str(t) for t in waiting)}
             )
         rnd.state = Round.State.CLOSED
-        rnd.save(update_fields=["state"])
-        recompute.refresh_event(event)
-        return rnd
-
-
-def reopen_round(rnd: Round) -> Round:
-    """Reopen the closed current round for corrections, before the next one is paired."""
-    with transaction.atomic():
-        event, rnd = locked_round(rnd)
-        if rnd.state != Round.State.CLOSED:
-            raise ValidationError(_("Round %(number)s is not closed.") % {"number": rnd.number})
-        if event.status == Status.FINISHED:
-            raise ValidationError(_("The event is finished."))
-        if rnd != current_round(event):
-            raise ValidationError(
-                _("Round %(next)s is seated: round %(number)s can no longer be reopened.")
-                % {"next": rnd.number + 1, "number": rnd.number}
-            )
-        rnd.state = Round.State.SEATED
         rnd.save(update_fields=["state"])
         recompute.refresh_event(event)
         return rnd
