@@ -244,8 +244,12 @@ def test_the_event_form_asks_the_one_on_one_settings_only_for_one_on_one(
         tab.locator(f'[data-field="{name}"]') for name in ("best_of", "swiss_rounds", "top_cut")
     ]
     assert all(field.is_hidden() for field in settings_)
+    ranking = [tab.locator(f'[data-field="{name}"]') for name in ("scored", "points_mode")]
+    assert all(field.is_visible() for field in ranking)
     tab.select_option("[name=structure]", "one-on-one")
     assert all(field.is_visible() for field in settings_)
+    # A one-on-one event is never scored (SPEC §11): the ranking's fields are not asked.
+    assert all(field.is_hidden() for field in ranking)
     fits_the_phone(tab)
     tab.fill("[name=name]", "Blitz Night")
     tab.fill("[name=date]", "2026-12-12")
