@@ -253,6 +253,9 @@ def admin_event_post(event, **changes) -> dict:
         "points_mode": event.points_mode,
         "paper_size": event.paper_size,
         "scored": "on" if event.scored else "",
+        "structure": event.structure,
+        "best_of": event.best_of,
+        "top_cut": event.top_cut,
         "registrations-TOTAL_FORMS": "0",
         "registrations-INITIAL_FORMS": "0",
     }
