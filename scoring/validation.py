@@ -122,6 +122,7 @@ def _check_winner(game: Game, fmt: Format, path: str) -> list[Issue]:
                 decision.missing,
                 tied=", ".join(decision.tied),
                 counts=decision.missing,
+                players=tuple(decision.tied),  # the tied players' ids, for the site's words
             )
         ]
     if decision.winner != game.winner:
@@ -140,6 +141,7 @@ def _check_winner(game: Game, fmt: Format, path: str) -> list[Issue]:
                 how=how,
                 expected=expected,
                 recorded=game.winner,
+                winner=decision.winner,  # the id the counts decide (None: a draw)
             )
         ]
     return []

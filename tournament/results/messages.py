@@ -10,7 +10,6 @@ from django.utils.translation import gettext as _
 
 from scoring import model as m
 from scoring.teams import TEAM_VICTORY_REALMS
-from scoring.validation import decide_by_realms
 from tournament.core.issues import issue_message
 from tournament.events.models import Bracket
 from tournament.events.to_engine import TeamsByPlayer, engine_id
@@ -87,8 +86,8 @@ def _winner_message(issue: m.Issue, names: dict[str, str], game: m.Game) -> str:
     if code is m.IssueCode.WINNER_NOT_SEATED:
         return _("The winner must be seated at this table.")
     if code is m.IssueCode.REALM_WINNER:
-        decision = decide_by_realms(game)
-        expected = names.get(decision.winner or "", _("a draw"))
+        # The engine's issue names whom the counts decide: nothing is decided again here.
+        expected = names.get((issue.params or {}).get("winner") or "", _("a draw"))
         how = _("running out of cards") if game.ended_by is m.EndedBy.OUT_OF_CARDS else _("time")
         return _(
             "A game ended by %(how)s is won by the most unrazed realms, then razed realms, then "
@@ -107,8 +106,9 @@ def issue_errors(
             where, message = _count_message(issue, names, fmt, game)
             errors[where].append(message)
         elif issue.code is m.IssueCode.TIE_NEEDS_COUNTS:
-            # Tied on unrazed (then razed): the engine needs the next count of the tied players.
-            tied = decide_by_realms(game).tied
+            # Tied on unrazed (then razed): the engine names the tied players whose next count
+            # it needs.
+            tied = (issue.params or {}).get("players", ())
             label = _("razed realms") if issue.field == "razed" else _("holdings")
             for player in tied:
                 errors[f"{issue.field}_{player}"].append(_("Needed to break the tie."))
