@@ -32,7 +32,7 @@ urlpatterns = [*site_urls, path("bench-floor/", floor)]
 EVENT_SIZE = 30
 LISTS_PER_EVENT = 10
 SEASON = datetime.date(2026, 1, 1)
-DEMO_DECK = "tournament/core/demo_decks/legal_community_55.txt"
+DEMO_DECK = "tournament/demo/demo_decks/legal_community_55.txt"
 CARD = "Realm|waterdeep"  # in every list: the card page with the most rows
 SWAPPED_LINES = 12  # lines of the demo deck each list replaces with other cards
 

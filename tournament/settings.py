@@ -79,6 +79,7 @@ INSTALLED_APPS = [
     "tournament.webhooks",
     "tournament.notifications",
     "tournament.leagues",
+    "tournament.demo",
 ]
 
 MIDDLEWARE = [
