@@ -20,6 +20,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from tournament.core.qr import qr_svg
 from tournament.core.timezones import event_clock
 from tournament.decks.carddata import get_card_index
 from tournament.decks.models import Decklist, SideboardSwap
@@ -31,7 +32,7 @@ from tournament.events.services.teams import Side, side_of, sides_by_player
 from tournament.leagues import services as league_services
 from tournament.leagues.models import League
 from tournament.printing.models import LEAGUE_KINDS, SHEET_KINDS, Kind
-from tournament.printing.qr import bracket_url, qr_svg
+from tournament.printing.qr import bracket_url
 from tournament.results.models import EndedBy, Game, game_cells
 from tournament.standings import recompute
 from tournament.standings.figures import (

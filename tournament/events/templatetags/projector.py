@@ -3,8 +3,8 @@
 from django import template
 from django.utils.safestring import SafeString, mark_safe
 
+from tournament.core.qr import qr_svg
 from tournament.events.models import Event
-from tournament.printing.qr import qr_svg
 
 register = template.Library()
 
