@@ -167,6 +167,12 @@ class Judge:
         self.port, self.token = port, token
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
 
+    def get(self, path: str) -> int:
+        self.conn.request("GET", path, headers={"Authorization": f"Bearer {self.token}"})
+        answer = self.conn.getresponse()
+        answer.read()
+        return answer.status
+
     def post(self, path: str, body: dict, key: str) -> tuple[int, dict, float]:
         payload = json.dumps(body)
         headers = {
@@ -202,6 +208,13 @@ class Client(threading.Thread):
         self.errors: list[str] = []
         self.confirmed: list[tuple[int, int, str]] = []  # (bracket, number, winner)
 
+    def warm_up(self) -> None:
+        """Open both connections and load the site in the workers (untimed)."""
+        path = f"/api/v1/events/{self.event_id}/entries/"
+        for judge in (self.judge_a, self.judge_b):
+            if judge.get(path) != 200:
+                self.errors.append(f"warm-up GET {path} failed")
+
     def run(self) -> None:
         for bracket_id, numbers in self.brackets:
             path = API.format(event=self.event_id, bracket=bracket_id)
@@ -229,8 +242,6 @@ class Client(threading.Thread):
 
 def run_clients(port, event_id, brackets, tokens, clients, seconds):
     share = [brackets[i::clients] for i in range(clients)]
-    start = time.perf_counter()
-    deadline = start + seconds
     threads = [
         Client(
             port,
@@ -238,11 +249,18 @@ def run_clients(port, event_id, brackets, tokens, clients, seconds):
             share[i],
             tokens[i % len(tokens)],
             tokens[(i + 1) % len(tokens)],
-            deadline,
+            deadline=0.0,  # set once every client is warm
         )
         for i in range(clients)
     ]
+    warm = [threading.Thread(target=t.warm_up) for t in threads]
+    for thread in warm:
+        thread.start()
+    for thread in warm:
+        thread.join()
+    start = time.perf_counter()
     for thread in threads:
+        thread.deadline = start + seconds
         thread.start()
     for thread in threads:
         thread.join()
@@ -272,6 +290,11 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=4)
     parser.add_argument("--port", type=int, default=8765)
     parser.add_argument("--profile", metavar="DIR", help="cProfile each gunicorn worker")
+    parser.add_argument(
+        "--no-analyze",
+        action="store_true",
+        help="keep the planner statistics from before the event was built",
+    )
     args = parser.parse_args()
 
     django.setup()
@@ -287,6 +310,9 @@ def main() -> None:
         f"event {event_id}: {args.players} players, {len(brackets)} brackets, "
         f"{args.judges} judges (built in {time.perf_counter() - start:.1f} s)"
     )
+    if not args.no_analyze:
+        with connection.cursor() as cursor:
+            cursor.execute("ANALYZE")  # what autovacuum does once it notices the new rows
     connections.close_all()
     server = start_server(args.port, args.workers, args.threads, args.profile)
     try:
