@@ -122,3 +122,48 @@ def test_a_bracket_events_standings_have_no_swiss_figures(finished_event, client
 def test_a_bracket_events_rounds_list_no_matches(finished_event, client):  # noqa: F811
     listed = get(client, "rounds", finished_event.pk)
     assert listed and all(r["matches"] == [] and r["is_cut"] is False for r in listed)
+
+
+def _judge_post(client, judge, event, bracket, body):
+    from tournament.accounts.api_tokens import make_token
+
+    _t, raw = make_token(judge.user, "tablet", ["judge"])
+    return client.post(
+        reverse("api-v1:no_show", args=[event.pk, bracket.pk]),
+        body,
+        content_type="application/json",
+        HTTP_AUTHORIZATION=f"Bearer {raw}",
+    )
+
+
+def test_a_judge_records_and_takes_back_a_no_show_through_the_api(
+    swiss_event, client, judge, stranger
+):
+    # SPEC §11: a no-show loses the match 0-2 (best of 3), no games; the other player wins.
+    event = swiss_event(2, best_of=3)
+    rnd = rounds.seat_next_round(event, seed=3)
+    (match,) = rnd.brackets.all()
+    a, b = seated(match)
+    answer = _judge_post(client, judge, event, match, {"player_number": a.player_number})
+    assert answer.status_code == 200, answer.content
+    body = answer.json()
+    assert body["no_show"] == a.player_number and body["winner"] == b.player_number
+    assert body["state"] == "complete"
+    back = _judge_post(client, judge, event, match, {"player_number": None})
+    assert back.status_code == 200 and back.json()["no_show"] is None
+    assert back.json()["state"] == "waiting"
+    again = _judge_post(client, judge, event, match, {"player_number": None})
+    assert again.status_code == 409 and again.json()["code"] == "conflict"
+    # Only the event's officials.
+    assert (
+        _judge_post(client, stranger, event, match, {"player_number": b.player_number}).status_code
+        == 403
+    )
+
+
+def test_no_show_in_a_bracket_event_is_a_conflict(event, registered_players, client, judge):
+    rnd = rounds.seat_next_round(event, seed=3)
+    bracket = rnd.brackets.first()
+    number = bracket.seats.first().registration.player.player_number
+    answer = _judge_post(client, judge, event, bracket, {"player_number": number})
+    assert answer.status_code == 409 and "one-on-one" in answer.json()["detail"]

@@ -8,7 +8,15 @@ from drf_spectacular.views import (
 )
 
 from tournament.leagues import api as leagues
-from tournament.standings.api import brackets, decklist_write, entries, organize, views, writes
+from tournament.standings.api import (
+    brackets,
+    decklist_write,
+    entries,
+    no_show,
+    organize,
+    views,
+    writes,
+)
 from tournament.standings.api.http import not_found
 
 v1 = [
@@ -95,6 +103,11 @@ v1 = [
         "events/<row:event_id>/registrations/<str:player_number>/drop/",
         writes.Drop.as_view(),
         name="drop",
+    ),
+    path(
+        "events/<row:event_id>/brackets/<row:bracket_id>/no-show/",
+        no_show.NoShow.as_view(),
+        name="no_show",
     ),
     path(
         "events/<row:event_id>/brackets/<row:bracket_id>/",
