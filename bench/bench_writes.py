@@ -205,6 +205,7 @@ class Client(threading.Thread):
         self.judge_a, self.judge_b = Judge(port, token_a), Judge(port, token_b)
         self.event_id, self.brackets, self.deadline = event_id, brackets, deadline
         self.latencies: list[float] = []
+        self.by_judge: dict[str, list[float]] = {"unconfirmed": [], "confirmed": []}
         self.errors: list[str] = []
         self.confirmed: list[tuple[int, int, str]] = []  # (bracket, number, winner)
 
@@ -231,6 +232,7 @@ class Client(threading.Thread):
                 for judge, expected in ((self.judge_a, "unconfirmed"), (self.judge_b, "confirmed")):
                     status, data, seconds = judge.post(path, body, str(uuid.uuid4()))
                     self.latencies.append(seconds)
+                    self.by_judge[expected].append(seconds)
                     if not 200 <= status < 300 or data.get("status") != expected:
                         self.errors.append(f"bracket {bracket_id} game {number}: {status} {data}")
                         break
@@ -337,6 +339,13 @@ def main() -> None:
         f"p50 {statistics.median(latencies) * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms, "
         f"errors {len(errors)}, lost {lost}"
     )
+    first = [s for c in clients for s in c.by_judge["unconfirmed"]]
+    second = [s for c in clients for s in c.by_judge["confirmed"]]
+    if first and second:
+        print(
+            f"  p50 first entry {statistics.median(first) * 1000:.0f} ms, "
+            f"confirming entry {statistics.median(second) * 1000:.0f} ms"
+        )
     for error in errors[:5]:
         print("  error:", error)
     verdict = "PASS" if rate >= TARGET and not errors and not lost else "FAIL"
