@@ -262,21 +262,26 @@ ON_A_PHONE = frozenset({"points"})
 READ_WITH = {"status": "eliminated_in_round"}
 
 
-def figure_column(figure: Figure) -> LeanColumn:
-    """The table column of one declared figure (a per-round figure has `round_columns`)."""
-    numeric = figure.type is int
+def _column(figure: Figure, numeric: bool, on_a_phone: bool) -> LeanColumn:
+    """A figure's column: numbers aligned as numbers, and hidden on a phone unless it is one
+    of the few figures a phone shows."""
     attrs = {
         (True, True): NUM,
         (True, False): NUM_SECONDARY,
         (False, True): {},
         (False, False): SECONDARY,
-    }[numeric, figure.name in ON_A_PHONE]
+    }[numeric, on_a_phone]
     partner = READ_WITH.get(figure.name)
     return LeanColumn(
         verbose_name=figure.label,
         attrs=attrs,
         order_by=(figure.name, partner) if partner else None,
     )
+
+
+def figure_column(figure: Figure) -> LeanColumn:
+    """The table column of one declared figure (a per-round figure has `round_columns`)."""
+    return _column(figure, figure.type is int, figure.name in ON_A_PHONE)
 
 
 FIGURE_COLUMNS = {f.name: figure_column(f) for f in TABLE_FIGURES if f.type is not dict}
@@ -394,19 +399,8 @@ EXPLAINED = {f.name: f.explanation for f in SWISS_TABLE_FIGURES if f.explanation
 
 
 def swiss_column(figure: Figure) -> LeanColumn:
-    numeric = figure.type is not str
-    attrs = {
-        (True, True): NUM,
-        (True, False): NUM_SECONDARY,
-        (False, True): {},
-        (False, False): SECONDARY,
-    }[numeric, figure.name in SWISS_ON_A_PHONE]
-    partner = READ_WITH.get(figure.name)
-    return LeanColumn(
-        verbose_name=figure.label,
-        attrs=attrs,
-        order_by=(figure.name, partner) if partner else None,
-    )
+    """The column of one figure of a one-on-one standing (percentages are numbers too)."""
+    return _column(figure, figure.type is not str, figure.name in SWISS_ON_A_PHONE)
 
 
 SWISS_COLUMNS = {f.name: swiss_column(f) for f in SWISS_TABLE_FIGURES}
