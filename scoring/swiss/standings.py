@@ -17,7 +17,7 @@ else by Swiss standing. Players never paired come last, in the players list's or
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -205,6 +205,9 @@ class SwissStandings:
     players: tuple[SwissRow, ...]
     winner: str | None
     scored: bool = False
+    # Player id → the round he left the event's running in: the top-cut round he lost, or
+    # for a player outside the cut the last Swiss round (only once the cut is paired).
+    eliminated: Mapping[str, int] = field(default_factory=dict)
 
 
 def _final_order(event: SwissEvent, standing: Sequence[str], cut: Sequence[CutRound]) -> list[str]:
@@ -235,6 +238,19 @@ def _winner(event: SwissEvent, order: Sequence[str], cut: Sequence[CutRound]) ->
     if any(not score_match(m, event.best_of).played for m in swiss[-1].matches):
         return None
     return order[0]
+
+
+def _eliminated(event: SwissEvent, cut: Sequence[CutRound]) -> dict[str, int]:
+    if not cut:
+        return {}
+    in_cut = {p for pair in cut[0].pairs for p in pair}
+    last_swiss = event.swiss[-1].number if event.swiss else 0
+    out = {p.id: last_swiss for p in event.players if p.id not in in_cut}
+    for rnd in cut:
+        for pair, winner in zip(rnd.pairs, rnd.winners, strict=True):
+            if winner is not None:
+                out[pair[0] if winner == pair[1] else pair[1]] = rnd.number
+    return out
 
 
 def score_swiss_event(event: SwissEvent) -> SwissStandings:
@@ -272,7 +288,7 @@ def score_swiss_event(event: SwissEvent) -> SwissStandings:
                 draws,
             )
         )
-    return SwissStandings(tuple(rows), _winner(event, order, cut))
+    return SwissStandings(tuple(rows), _winner(event, order, cut), False, _eliminated(event, cut))
 
 
 def _percent(value: Fraction) -> float:

@@ -102,6 +102,18 @@ def _official(player, role: m.Role, played: bool) -> m.Official:
     return m.Official(player.name, player.player_number, played, role)
 
 
+def _officials(event: Event, playing: set[int]) -> dict:
+    """The coordinator and judges, each saying whether he played (``playing``: player ids)."""
+    return {
+        "coordinator": _official(
+            event.organizer, m.Role.COORDINATOR, event.organizer_id in playing
+        ),
+        "judges": tuple(
+            _official(j, m.Role.JUDGE, j.pk in playing) for j in event.judges.order_by("name")
+        ),
+    }
+
+
 def event_record(event: Event, rounds: Iterable[Round] | None = None) -> m.EventRecord:
     """The whole event as the engine's EventRecord."""
     registrations = list(event.registrations.select_related("player"))
@@ -122,10 +134,7 @@ def event_record(event: Event, rounds: Iterable[Round] | None = None) -> m.Event
         name=event.name,
         date=event.date,
         venue=event.venue,
-        coordinator=_official(event.organizer, m.Role.COORDINATOR, event.organizer_id in playing),
-        judges=tuple(
-            _official(j, m.Role.JUDGE, j.pk in playing) for j in event.judges.order_by("name")
-        ),
+        **_officials(event, playing),
         players=players,
         rounds=tuple(
             m.Round(r.number, tuple(engine_bracket(b) for b in r.brackets.all())) for r in rounds
@@ -176,22 +185,24 @@ def swiss_rounds_of(event: Event, players: int) -> int:
     return event.swiss_rounds or sw.default_swiss_rounds(players)
 
 
-def swiss_event_of(event: Event, rounds: Iterable[Round] | None = None) -> sw.SwissEvent:
-    """The whole one-on-one event as the engine's SwissEvent (rounds from `rounds_queryset`)."""
-    registrations = swiss_participants(event)
+def swiss_event_of(
+    event: Event, rounds: Iterable[Round] | None = None, registrations: list | None = None
+) -> sw.SwissEvent:
+    """The whole one-on-one event as the engine's SwissEvent (rounds from `rounds_queryset`,
+    registrations from `swiss_participants` when the caller has read them)."""
+    registrations = swiss_participants(event) if registrations is None else registrations
     dropped: dict[int, list[str]] = {}
     for r in registrations:
         if r.dropped_in_round:
             dropped.setdefault(r.dropped_in_round, []).append(engine_id(r.player_id))
     rounds = rounds_queryset(event) if rounds is None else rounds
-    record = event_record(event, rounds=())
+    playing = set(event.registrations.values_list("player_id", flat=True))
     return sw.SwissEvent(
-        format=record.format,
+        format=format_of(event),
         name=event.name,
         date=event.date,
         venue=event.venue,
-        coordinator=record.coordinator,
-        judges=record.judges,
+        **_officials(event, playing),
         players=tuple(
             m.PlayerRef(engine_id(r.player_id), r.player.name, r.player.player_number)
             for r in registrations

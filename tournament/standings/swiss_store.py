@@ -9,12 +9,13 @@ One-on-one events are never scored for the ranking (two-player games, SPEC §2 a
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
 
 from scoring.points import one_on_one_eligibility
 from scoring.swiss import model as sw
-from scoring.swiss.standings import SwissRow, cut_rounds, score_swiss_event, swiss_standing
+from scoring.swiss.standings import SwissRow, score_swiss_event
 from tournament.events.models import Bracket, Event, Round, Seat
 from tournament.events.to_engine import engine_id, swiss_event_of, swiss_participants
 from tournament.standings.models import EventScoring, EventStanding
@@ -48,14 +49,19 @@ def _seat_values(match: sw.Match, score: sw.MatchScore, player: str, cut: bool) 
     }
 
 
-def _store_matches(event: sw.SwissEvent, rounds: list[Round]) -> None:
+def _store_matches(event: sw.SwissEvent, rounds: list[Round]) -> dict[str, int]:
+    """Store every match's state, winner and seat figures; each player's games won in the
+    event (what the standing totals)."""
     brackets, seats = [], []
+    games_won: dict[str, int] = {}
     for rnd, engine_round in zip(rounds, event.rounds, strict=True):
         for bracket, match in zip(rnd.brackets.all(), engine_round.matches, strict=True):
             score = sw.score_match(match, event.best_of, cut=rnd.is_cut)
             winner = int(score.winner) if score.decided and score.winner else None
             if set_changed(bracket, {"state": match_state(score), "winner_id": winner}):
                 brackets.append(bracket)
+            for player, wins in score.wins.items():
+                games_won[player] = games_won.get(player, 0) + wins
             for seat in bracket.seats.all():
                 player = engine_id(seat.registration.player_id)
                 if set_changed(seat, _seat_values(match, score, player, rnd.is_cut)):
@@ -64,6 +70,7 @@ def _store_matches(event: sw.SwissEvent, rounds: list[Round]) -> None:
     # rewritten on every confirmation cost seconds at a thousand players).
     update_rows(Bracket, brackets, ["state", "winner"])
     update_rows(Seat, seats, SEAT_FIELDS)
+    return games_won
 
 
 def _percent(value: Fraction) -> Decimal:
@@ -71,24 +78,7 @@ def _percent(value: Fraction) -> Decimal:
     return exact.quantize(PERCENT, rounding=ROUND_HALF_EVEN)
 
 
-def _eliminated(event: sw.SwissEvent) -> dict[str, int]:
-    """Round in which each player left the top cut (players outside it: the last Swiss
-    round, once the cut is paired)."""
-    out: dict[str, int] = {}
-    cut = cut_rounds(event, swiss_standing(event))
-    if not cut:
-        return out
-    in_cut = {p for pair in cut[0].pairs for p in pair}
-    last_swiss = event.swiss[-1].number if event.swiss else 0
-    out |= {p.id: last_swiss for p in event.players if p.id not in in_cut}
-    for rnd in cut:
-        for pair, winner in zip(rnd.pairs, rnd.winners, strict=True):
-            if winner is not None:
-                out[pair[0] if winner == pair[1] else pair[1]] = rnd.number
-    return out
-
-
-def _status(row: SwissRow, winner: str | None, dropped: int | None, out: dict[str, int]):
+def _status(row: SwissRow, winner: str | None, dropped: int | None, out: Mapping[str, int]):
     if row.id == winner:
         return EventStanding.Status.WINNER, None
     if dropped:
@@ -106,16 +96,12 @@ def _played(event: sw.SwissEvent) -> dict[str, list[int]]:
     return rounds
 
 
-def _standing_rows(engine: sw.SwissEvent, event: Event, registrations: list) -> list[EventStanding]:
+def _standing_rows(
+    engine: sw.SwissEvent, event: Event, registrations: list, games: dict[str, int]
+) -> list[EventStanding]:
     standings = score_swiss_event(engine)
     by_player = {engine_id(r.player_id): r for r in registrations}
-    out, played = _eliminated(engine), _played(engine)
-    games = {}
-    for rnd in engine.rounds:
-        for match in rnd.matches:
-            score = sw.score_match(match, engine.best_of, cut=rnd.cut)
-            for player, wins in score.wins.items():
-                games[player] = games.get(player, 0) + wins
+    out, played = standings.eliminated, _played(engine)
     rows = []
     for row in standings.players:
         registration = by_player[row.id]
@@ -182,10 +168,10 @@ def store_swiss_event(event: Event, rounds: list[Round]) -> sw.SwissEvent:
     """Recompute and store every figure of a one-on-one event; returns the engine's event.
 
     `rounds` come from `rounds_queryset`. Called inside the recompute's transaction."""
-    engine = swiss_event_of(event, rounds)
-    _store_matches(engine, rounds)
     registrations = swiss_participants(event)
-    rows = _standing_rows(engine, event, registrations)
+    engine = swiss_event_of(event, rounds, registrations)
+    games = _store_matches(engine, rounds)
+    rows = _standing_rows(engine, event, registrations, games)
     _store_standings(event, rows)
     winner = next((r.player_id for r in rows if r.status == EventStanding.Status.WINNER), None)
     verdict = one_on_one_eligibility()
