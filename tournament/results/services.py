@@ -427,29 +427,41 @@ def _check_number(
     return None
 
 
+def _pending_by_game(
+    bracket: Bracket, first: int, before: int | None = None
+) -> dict[int, list[GameEntry]]:
+    """The waiting entries of new games from game ``first`` on (before game ``before``), by
+    game number, in version order."""
+    entries = GameEntry.objects.filter(
+        bracket=bracket, number__gte=first, status=EntryStatus.UNCONFIRMED, is_correction=False
+    )
+    if before is not None:
+        entries = entries.filter(number__lt=before)
+    by_number: dict[int, list[GameEntry]] = {}
+    for entry in entries.order_by("number", "version"):
+        by_number.setdefault(entry.number, []).append(entry)
+    return by_number
+
+
+def _agree(entries: list[GameEntry]) -> bool:
+    """Whether the entries of one game all say the same result."""
+    return all(e.result_key() == entries[0].result_key() for e in entries)
+
+
 def pending_chain(bracket: Bracket, first: int, number: int) -> list[GameEntry]:
     """The pending entries of games ``first`` … ``number - 1`` (the games after the accepted
     ones), one per game: what a game entered after them assumes. Refused when one of them
     has no entry yet or entries that differ."""
-    entries = GameEntry.objects.filter(
-        bracket=bracket,
-        number__gte=first,
-        number__lt=number,
-        status=EntryStatus.UNCONFIRMED,
-        is_correction=False,
-    ).order_by("number", "version")
     if first >= number:
         return []  # the next game: nothing before it waits
-    by_number: dict[int, list[GameEntry]] = {}
-    for entry in entries:
-        by_number.setdefault(entry.number, []).append(entry)
+    by_number = _pending_by_game(bracket, first, before=number)
     chain = []
     for missing in range(first, number):
         group = by_number.get(missing, [])
         values = {"expected": missing, "number": number}
         if not group:
             raise _fail(_("Game %(expected)s must be recorded before game %(number)s.") % values)
-        if any(e.result_key() != group[0].result_key() for e in group):
+        if not _agree(group):
             raise _fail(
                 _(
                     "Game %(expected)s has entries that differ: settle them before entering "
@@ -548,14 +560,15 @@ def _data_of(entry: GameEntry) -> GameData:
 def _require_confirmer(event: Event, bracket: Bracket, entry: GameEntry, by: Player) -> None:
     """An official confirms; where the event lets players confirm each other's reports, so
     does another player seated at the table, for a player's report of a new game."""
-    if by.pk in official_ids(event):
+    officials = official_ids(event)
+    if by.pk in officials:
         return
     submitter_seated = bracket.seats.filter(registration__player_id=entry.submitted_by_id)
     if (
         event.players_report_results
         and event.players_confirm_reports
         and not entry.is_correction
-        and entry.submitted_by_id not in official_ids(event)
+        and entry.submitted_by_id not in officials
         and submitter_seated.exists()
         and bracket.seats.filter(registration__player=by, dropped=False).exists()
     ):
@@ -621,17 +634,12 @@ def confirmable_entries(bracket: Bracket, by: Player) -> list[GameEntry]:
     differ or that only he entered (a second official must confirm his own entries)."""
     event = bracket.round.event
     first = Game.objects.filter(bracket=bracket).count() + 1
-    entries = GameEntry.objects.filter(
-        bracket=bracket, number__gte=first, status=EntryStatus.UNCONFIRMED, is_correction=False
-    ).order_by("number", "version")
-    by_number: dict[int, list[GameEntry]] = {}
-    for entry in entries:
-        by_number.setdefault(entry.number, []).append(entry)
+    by_number = _pending_by_game(bracket, first)
     chosen = []
     number = first
     while number in by_number:
         group = by_number[number]
-        if any(e.result_key() != group[0].result_key() for e in group):
+        if not _agree(group):
             break
         others = [e for e in group if e.submitted_by_id != by.pk or event.single_entry]
         if not others:
