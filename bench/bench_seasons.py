@@ -146,7 +146,7 @@ def forget_everything() -> None:
 
 def measure_page(client: Client, url: str, repeat: int, scope: str) -> dict:
     """Warm, after a change (`scope`'s version bumped before each GET) and cold figures."""
-    from tournament.standings.fragments import _increment
+    from tournament.core.fragments import _increment
 
     cold_repeat = max(3, repeat // 5)  # a cold metagame page parses every list again
     states = {

@@ -181,8 +181,8 @@ def test_a_list_of_an_upcoming_event_leaves_the_metagame_cached(
     event, organizer, django_capture_on_commit_callbacks
 ):
     # The metagame version moves for a finished event's list, not for an upcoming one's.
+    from tournament.core.fragments import version
     from tournament.decks.metagame import VERSION_SCOPE
-    from tournament.standings.fragments import version
 
     upcoming = other_event(organizer, "Next Cup", status="registration")
     with django_capture_on_commit_callbacks(execute=True):

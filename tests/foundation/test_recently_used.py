@@ -3,7 +3,7 @@
 import sys
 import threading
 
-from tournament.standings.fragments import RecentlyUsed
+from tournament.core.fragments import RecentlyUsed
 
 
 def test_the_least_recently_used_goes_first():

@@ -19,6 +19,7 @@ from scoring.deckformat import CHAMPION
 from scoring.decklist import DeckEntry
 from scoring.deckrules import group_of
 from scoring.metagame import NO_WORLD, Deck, DeckCard
+from tournament.core.fragments import RecentlyUsed
 from tournament.decks.carddata import get_card_index
 from tournament.decks.models import Decklist
 from tournament.decks.services import (
@@ -31,11 +32,10 @@ from tournament.decks.services import (
 from tournament.events.models import Event
 from tournament.leagues.models import League
 from tournament.leagues.services import counts_q
-from tournament.standings.fragments import RecentlyUsed
 
 CACHE_TIMEOUT = 7 * 24 * 3600
 CACHE_PREFIX = "metagame-deck"
-# The fragments version (`standings.fragments`) that every metagame rendering carries: bumped
+# The fragments version (`core.fragments`) that every metagame rendering carries: bumped
 # when a list, an event, a finished event's places or the card data change.
 VERSION_SCOPE = "metagame"
 

@@ -3,10 +3,10 @@ event saved or deleted (its publication, status, format or name), a finished eve
 recomputed, the card data imported again. Each bumps the metagame version (after commit,
 `fragments.bump`)."""
 
+from tournament.core.fragments import bump
 from tournament.decks.metagame import VERSION_SCOPE
 from tournament.events.choices import Status
 from tournament.events.models import Event
-from tournament.standings.fragments import bump
 
 
 def lists_changed(sender, **kwargs) -> None:

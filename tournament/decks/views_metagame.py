@@ -25,6 +25,7 @@ from django_tables2 import RequestConfig
 
 from scoring import metagame as meta
 from tournament.core.export import SafeTableExport
+from tournament.core.fragments import cached, fragment_key, version
 from tournament.core.issues import card_type_label
 from tournament.core.links import link_maker
 from tournament.core.params import parse_year
@@ -43,7 +44,6 @@ from tournament.events.choices import DeckRules, DeckSize, Status, TournamentTyp
 from tournament.events.models import Event
 from tournament.events.views_mixins import EventMixin
 from tournament.leagues.models import League
-from tournament.standings.fragments import cached, fragment_key, version
 
 EXPORT_PARAM = "_export"
 CHART_BARS = 15  # the longest lists (cards) show their first bars; the table has them all

@@ -19,9 +19,9 @@ from django.utils.translation import gettext as _
 from scoring.leagues import LeagueRow, LeagueRules, Result, league_table, one_on_one_points
 from tournament.accounts.locations import fold
 from tournament.accounts.models import Player
+from tournament.core.fragments import cached, version
 from tournament.events.choices import Status, Structure
 from tournament.leagues.models import League
-from tournament.standings.fragments import cached, version
 from tournament.standings.models import EventStanding, RankedScore
 
 

@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from tournament.accounts.forms import RegionSelect
 from tournament.accounts.locations import RegionLabel, country_name, fold, sorted_by_name
 from tournament.accounts.models import Player
-from tournament.standings.fragments import RecentlyUsed
+from tournament.core.fragments import RecentlyUsed
 from tournament.standings.models import EventStanding, RankingTotal
 
 

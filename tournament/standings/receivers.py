@@ -4,8 +4,8 @@ Every other change of a derived figure is an explicit call into `recompute` by t
 that made it; these two come from deletes and profile saves any app (or the admin) may do.
 """
 
+from tournament.core.fragments import bump
 from tournament.standings import recompute, services
-from tournament.standings.fragments import bump
 
 # Player fields copied into EventScoring.officials (the standings page's officials list).
 OFFICIAL_FIELDS = frozenset({"name", "player_number"})

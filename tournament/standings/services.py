@@ -40,13 +40,13 @@ from scoring.points import (
 from scoring.ranking_history import CountedEvent, history, ranks_before_last
 from tournament.accounts.locations import country_code
 from tournament.accounts.models import Player
+from tournament.core.fragments import bump
 from tournament.events.choices import Status
 from tournament.events.models import Bracket, Event, Round, Seat, Team
 from tournament.events.to_engine import engine_id, event_record
 from tournament.results.models import Game
 from tournament.standings import figures as declared
 from tournament.standings.figures import names
-from tournament.standings.fragments import bump
 from tournament.standings.models import (
     SCORING_FORM_DUE_DAYS,
     EventScoring,

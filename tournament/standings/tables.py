@@ -25,6 +25,7 @@ from django_tables2.templatetags.django_tables2 import table_page_range
 
 from tournament.accounts.locations import country_names
 from tournament.accounts.models import Player, Region
+from tournament.core.fragments import RecentlyUsed
 from tournament.core.links import URL_SAFE
 from tournament.standings.figures import (
     STANDING_FIGURES,
@@ -34,7 +35,6 @@ from tournament.standings.figures import (
     names,
     shown_in,
 )
-from tournament.standings.fragments import RecentlyUsed
 from tournament.standings.models import EventStanding
 
 Cell = Callable[[object], str]

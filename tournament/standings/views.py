@@ -17,6 +17,7 @@ from django_tables2.export.views import ExportMixin
 
 from tournament.accounts.models import Player
 from tournament.core.export import SafeTableExport
+from tournament.core.fragments import RecentlyUsed, cached, fragment_key, version
 from tournament.core.links import URL_SAFE
 from tournament.core.params import parse_year
 from tournament.events import wildcards
@@ -36,7 +37,6 @@ from tournament.standings.filters import (
     StandingsFilter,
     filter_form_html,
 )
-from tournament.standings.fragments import RecentlyUsed, cached, fragment_key, version
 from tournament.standings.models import (
     EventScoring,
     EventStanding,
