@@ -79,6 +79,7 @@ INSTALLED_APPS = [
     "tournament.webhooks",
     "tournament.notifications",
     "tournament.leagues",
+    "tournament.api",
     "tournament.demo",
 ]
 
@@ -94,11 +95,11 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     # An event's pages show its times in its zone (Event.time_zone).
-    "tournament.core.middleware.EventTimeZoneMiddleware",
+    "tournament.events.middleware.EventTimeZoneMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "tournament.standings.api.http.ConditionalGetMiddleware",
+    "tournament.api.http.ConditionalGetMiddleware",
     "csp.middleware.CSPMiddleware",
     # Last: it turns a lockout raised by the login view into the lockout page.
     "axes.middleware.AxesMiddleware",
@@ -332,20 +333,20 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PAGINATION_CLASS": "tournament.standings.api.http.PageSizePagination",
+    "DEFAULT_PAGINATION_CLASS": "tournament.api.http.PageSizePagination",
     "PAGE_SIZE": 100,
     # Personal tokens (integrators) and the session (the site's own pages); no HTTP Basic,
     # which would let anyone try passwords against the API without the login form's lockout.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "tournament.standings.api.tokens.BearerTokenAuthentication",
+        "tournament.api.tokens.BearerTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
-    "EXCEPTION_HANDLER": "tournament.standings.api.errors.api_exception_handler",
+    "EXCEPTION_HANDLER": "tournament.api.errors.api_exception_handler",
     # The client address of the rate limits: the same trusted count as core/client_ip.py.
     "NUM_PROXIES": TRUSTED_PROXY_COUNT,
     "DEFAULT_THROTTLE_CLASSES": [
-        "tournament.standings.api.throttles.AnonThrottle",
-        "tournament.standings.api.throttles.UserThrottle",
+        "tournament.api.throttles.AnonThrottle",
+        "tournament.api.throttles.UserThrottle",
     ],
     "DEFAULT_THROTTLE_RATES": {
         "anon": os.environ.get("API_ANON_RATE", "120/min"),
@@ -373,7 +374,7 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
-        "tournament.standings.api.schema.document_errors",
+        "tournament.api.schema.document_errors",
     ],
 }
 

@@ -11,7 +11,7 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/", include("tournament.accounts.urls")),
     path("accounts/", include("django.contrib.auth.urls")),
-    path("api/", include("tournament.standings.api_urls")),
+    path("api/", include("tournament.api.urls")),
     path("", include("tournament.events.urls")),
     path("", include("tournament.events.rounds_urls")),
     path("", include("tournament.results.urls")),

@@ -294,7 +294,7 @@ def test_a_post_to_an_address_nothing_answers_is_a_json_404(officials):
 def test_lists_and_new_objects_link_to_the_operations_on_them(client):
     """OpenAPI links: every one the schema module declares is in the served schema, names
     an operation that exists, and fills that operation's path parameters."""
-    from tournament.standings.api.schema import LINKS
+    from tournament.api.schema import LINKS
 
     spec = client.get("/api/v1/schema/", {"format": "json"}).json()
     operations = {

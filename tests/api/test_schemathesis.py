@@ -10,7 +10,7 @@ A dozen examples per operation keep it in the normal suite; CI runs it on SQLite
 PostgreSQL. (Driven by hand rather than schemathesis' pytest plugin, which does not load
 with this pytest version.)
 
-The stateful test follows the schema's OpenAPI `links` (`standings/api/schema.py`): an
+The stateful test follows the schema's OpenAPI `links` (`api/schema.py`): an
 answer's values feed the next request (an event just created → its status, its seating; a
 list → its first item), so sequences reach objects a single generated request never finds.
 """
@@ -61,7 +61,7 @@ def test_every_operation_answers_within_its_schema(finished_event, keep_test_con
     auth = _organizers_token(finished_event)
     schema = _served_schema()
     operations = [result.ok() for result in schema.get_all_operations()]
-    assert len(operations) >= 10  # every endpoint of api_urls.py is in the schema
+    assert len(operations) >= 10  # every endpoint of api/urls.py is in the schema
 
     failures = {}
     for operation in operations:

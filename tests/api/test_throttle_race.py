@@ -7,7 +7,7 @@ from django.core.cache import cache
 from django.test import RequestFactory
 from rest_framework.throttling import AnonRateThrottle
 
-from tournament.standings.api.throttles import AnonThrottle
+from tournament.api.throttles import AnonThrottle
 
 
 def test_sixty_simultaneous_requests_against_a_limit_of_twenty(monkeypatch):

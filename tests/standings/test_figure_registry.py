@@ -7,9 +7,9 @@ import dataclasses
 import pytest
 
 from scoring.figures import SeatFigures, StandingFigures
+from tournament.api.serializers import STANDING_COLUMNS, StandingSerializer
 from tournament.events.models import Seat
 from tournament.printing.documents import scoring_form_columns
-from tournament.standings.api.serializers import STANDING_COLUMNS, StandingSerializer
 from tournament.standings.figures import (
     API,
     SCORING_FORM,

@@ -11,10 +11,10 @@ from django.urls import reverse
 from tests.conftest import accept_for_ranking
 from tests.standings.conftest import build_event
 from tournament.accounts.models import Player
+from tournament.api.serializers import StandingSerializer
 from tournament.events.models import Event, Registration
 from tournament.events.services.editing import save_event
 from tournament.events.simulate import run_event
-from tournament.standings.api.serializers import StandingSerializer
 from tournament.standings.models import EventScoring, EventStanding, OfficialScore
 from tournament.standings.recompute import refresh_event
 from tournament.standings.services import ranking

@@ -15,6 +15,9 @@ from rest_framework.response import Response
 
 from scoring.decklist import MAX_DECKLIST_CHARS
 from tournament.accounts.models import ApiToken
+from tournament.api.errors import Conflict, conflict
+from tournament.api.tokens import has_scope
+from tournament.api.writes import ScopedView, _registration, _valid
 from tournament.decks.services import (
     MAX_UPLOAD_BYTES,
     decklist_from_file,
@@ -23,9 +26,6 @@ from tournament.decks.services import (
     save_decklist,
 )
 from tournament.events.permissions import EventRole, role_in_event
-from tournament.standings.api.errors import Conflict, conflict
-from tournament.standings.api.tokens import has_scope
-from tournament.standings.api.writes import ScopedView, _registration, _valid
 
 
 class DecklistIn(serializers.Serializer):

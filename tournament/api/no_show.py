@@ -13,12 +13,12 @@ from rest_framework import serializers
 from rest_framework.response import Response
 
 from tournament.accounts.api_tokens import ApiToken
+from tournament.api.errors import conflict, conflicts_as_409
+from tournament.api.matches import MatchSerializer, match_data
+from tournament.api.writes import ScopedView, _registration, _valid
 from tournament.events.models import Bracket, Seat
 from tournament.events.permissions import EventRole
 from tournament.events.services import swiss
-from tournament.standings.api.errors import conflict, conflicts_as_409
-from tournament.standings.api.matches import MatchSerializer, match_data
-from tournament.standings.api.writes import ScopedView, _registration, _valid
 
 
 class NoShowIn(serializers.Serializer):

@@ -10,6 +10,7 @@ from rest_framework import generics, serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from tournament.api.views import _event
 from tournament.decks.services import (
     can_view_index,
     check_stored,
@@ -20,7 +21,6 @@ from tournament.events.models import Bracket, Registration
 from tournament.events.permissions import EventRole, role_in_event
 from tournament.events.services.teams import sides_by_player
 from tournament.results.models import Game
-from tournament.standings.api.views import _event
 
 
 class SeatOut(serializers.Serializer):

@@ -16,15 +16,15 @@ from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
 from tournament.accounts.models import Player
+from tournament.api import serializers as s
+from tournament.api.filters import EventFilter
+from tournament.core.fragments import cached, fragment_key
 from tournament.core.params import YEAR_RANGE, parse_year
 from tournament.events.choices import Status
 from tournament.events.models import Bracket, Event, Registration, Round, Seat
 from tournament.events.permissions import player_of
 from tournament.events.services.teams import team_annotation
 from tournament.standings import services
-from tournament.standings.api import serializers as s
-from tournament.standings.api.filters import EventFilter
-from tournament.standings.fragments import cached, fragment_key
 from tournament.standings.models import EventStanding, OfficialScore
 from tournament.standings.tables import KnownCountPaginator
 from tournament.standings.views import PUBLIC_STANDINGS

@@ -21,6 +21,11 @@ from rest_framework.exceptions import PermissionDenied, ValidationError
 from rest_framework.response import Response
 
 from tournament.accounts.models import ApiToken, Player
+from tournament.api.errors import Conflict, conflict, conflicts_as_409
+from tournament.api.serializers import BracketSeatingSerializer, EventSerializer
+from tournament.api.tokens import Scoped
+from tournament.api.views import EventList
+from tournament.api.writes import ScopedView
 from tournament.core.timezones import event_zone, zone
 from tournament.events.choices import Status, Variant
 from tournament.events.forms import EventForm
@@ -30,11 +35,6 @@ from tournament.events.services import editing, rounds
 from tournament.events.services import registration as registrations
 from tournament.events.services.editing import frozen_fields_error
 from tournament.review import services as review
-from tournament.standings.api.errors import Conflict, conflict, conflicts_as_409
-from tournament.standings.api.serializers import BracketSeatingSerializer, EventSerializer
-from tournament.standings.api.tokens import Scoped
-from tournament.standings.api.views import EventList
-from tournament.standings.api.writes import ScopedView
 
 EVENT_FIELDS = tuple(EventForm.Meta.fields)
 

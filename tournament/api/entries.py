@@ -9,9 +9,9 @@ from rest_framework import serializers
 from rest_framework.response import Response
 
 from tournament.accounts.models import ApiToken
+from tournament.api.writes import EntryCreate, ScopedView, _bracket
 from tournament.events.permissions import EventRole
 from tournament.results.models import EntryStatus, GameEntry
-from tournament.standings.api.writes import EntryCreate, ScopedView, _bracket
 
 
 class PendingEntryOut(serializers.Serializer):

@@ -9,10 +9,7 @@ from rest_framework import serializers
 
 from tournament.accounts.locations import country_names
 from tournament.accounts.models import Player, Region
-from tournament.core.timezones import event_zone
-from tournament.events.models import FORMAT_FIELDS, Event, Registration, Round, Seat, Team
-from tournament.events.services.rounds import timer_ends_at
-from tournament.standings.api.matches import (
+from tournament.api.matches import (
     MATCH_EVENT_FIELDS,
     MATCH_ROUND_FIELDS,
     MatchRoundMixin,
@@ -20,6 +17,9 @@ from tournament.standings.api.matches import (
     swiss_standing_figures,
     swiss_values,
 )
+from tournament.core.timezones import event_zone
+from tournament.events.models import FORMAT_FIELDS, Event, Registration, Round, Seat, Team
+from tournament.events.services.rounds import timer_ends_at
 from tournament.standings.figures import API, STANDING_FIGURES, names, shown_in
 from tournament.standings.models import EventStanding, OfficialScore
 from tournament.standings.tables import status_labels

@@ -16,6 +16,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournament.accounts.models import ApiToken, Player
+from tournament.api.errors import Conflict, conflict, conflicts_as_409
+from tournament.api.tokens import Scoped
 from tournament.core.client_ip import client_ip
 from tournament.events.choices import Status
 from tournament.events.models import Bracket, Event, Registration, Round
@@ -29,8 +31,6 @@ from tournament.results.models import COUNTS as COUNT_FIELDS
 from tournament.results.models import EndedBy, GameEntry
 from tournament.results.selectors import accepted_games, bracket_over, correction_block
 from tournament.results.services import GameData
-from tournament.standings.api.errors import Conflict, conflict, conflicts_as_409
-from tournament.standings.api.tokens import Scoped
 
 IDEMPOTENCY_HEADER = "Idempotency-Key"
 

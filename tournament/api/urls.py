@@ -7,17 +7,17 @@ from drf_spectacular.views import (
     SpectacularSwaggerSplitView,
 )
 
-from tournament.leagues import api as leagues
-from tournament.standings.api import (
+from tournament.api import (
     brackets,
     decklist_write,
     entries,
+    leagues,
     no_show,
     organize,
     views,
     writes,
 )
-from tournament.standings.api.http import not_found
+from tournament.api.http import not_found
 
 v1 = [
     path("", views.Index.as_view(), name="index"),
