@@ -123,7 +123,7 @@ def test_a_history_says_its_times_are_the_events(client_as, sao_paulo, round1, j
 
 
 def test_the_middleware_reads_the_zone_for_a_view_that_does_not_load_the_event(sao_paulo, rf):
-    from tournament.core.middleware import EventTimeZoneMiddleware
+    from tournament.events.middleware import EventTimeZoneMiddleware
 
     seen = {}
 
