@@ -127,7 +127,7 @@ def ranking_officer() -> User:
     """The tests' ranking officer account (a member of the ranking officers' group, §9)."""
     from django.contrib.auth.models import Group
 
-    from tournament.review.models import RANKING_OFFICERS_GROUP
+    from tournament.accounts.roles import RANKING_OFFICERS_GROUP
 
     user = User.objects.filter(username="officer").first()
     if user is None:

@@ -3,11 +3,11 @@
 from django.core.management import call_command
 
 from tournament.accounts.models import Player
+from tournament.accounts.roles import is_ranking_officer
 from tournament.decks.services import decklist_status, public_registrations
 from tournament.events.models import Bracket, Event, Seat
 from tournament.leagues.models import League
 from tournament.leagues.services import table
-from tournament.review.services import is_ranking_officer
 from tournament.standings.models import RankingTotal
 
 

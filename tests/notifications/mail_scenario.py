@@ -24,6 +24,7 @@ from django.test import TestCase
 from django.utils import timezone
 
 from tests.conftest import make_player
+from tournament.accounts.roles import RANKING_OFFICERS_GROUP
 from tournament.events.models import Event, Registration
 from tournament.events.services import rounds as round_service
 from tournament.events.services.registration import register
@@ -33,7 +34,6 @@ from tournament.notifications.models import Message
 from tournament.results import services as results
 from tournament.results.models import GameEntry
 from tournament.review import services as review
-from tournament.review.models import RANKING_OFFICERS_GROUP
 
 PLAYERS = 13
 

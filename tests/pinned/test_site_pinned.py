@@ -9,6 +9,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.urls import reverse
 
 from tests.conftest import make_player
+from tournament.accounts.roles import RANKING_OFFICERS_GROUP
 from tournament.decks.services import format_key, save_decklist
 from tournament.events.models import Bracket, Event, Registration
 from tournament.events.services import rounds as round_service
@@ -18,7 +19,6 @@ from tournament.results import selectors, services
 from tournament.results.forms import TiebreakForm
 from tournament.results.models import GameEntry
 from tournament.results.services import GameData
-from tournament.review.models import RANKING_OFFICERS_GROUP
 from tournament.review.services import accept, submit
 from tournament.standings.models import EventScoring, EventStanding
 

@@ -4,7 +4,8 @@ import pytest
 from django.contrib.auth.models import Group, User
 from django.urls import reverse
 
-from tournament.review.services import is_ranking_officer, submit
+from tournament.accounts.roles import is_ranking_officer
+from tournament.review.services import submit
 
 pytestmark = pytest.mark.django_db
 

@@ -13,13 +13,13 @@ from django.views.generic import FormView
 
 from scoring.eventfile import EventFileError
 from scoring.eventlimits import cap_issues
+from tournament.accounts.roles import is_ranking_officer
 from tournament.core.issues import issue_line
 from tournament.eventfile import batch, jobs
 from tournament.eventfile.forms import BatchImportForm, ImportForm
 from tournament.eventfile.services import export_text, import_event
 from tournament.events.permissions import EventRole, player_of
 from tournament.events.views_mixins import EventMixin
-from tournament.review.services import is_ranking_officer
 
 
 def export_filename(event) -> str:

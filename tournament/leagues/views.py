@@ -11,13 +11,13 @@ from django.views import View
 from django.views.generic import CreateView, DetailView, ListView, UpdateView
 from django_tables2 import RequestConfig
 
+from tournament.accounts.roles import is_ranking_officer
 from tournament.core.export import SafeTableExport
 from tournament.core.fragments import cached, fragment_key, version
 from tournament.leagues import services
 from tournament.leagues.forms import LeagueForm
 from tournament.leagues.models import League
 from tournament.leagues.tables import LeagueExportTable, LeagueTable
-from tournament.review.services import is_ranking_officer
 
 PER_PAGE = 50
 

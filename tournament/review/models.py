@@ -5,11 +5,8 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from tournament.accounts.roles import RANKING_OFFICERS_GROUP as RANKING_OFFICERS_GROUP
 from tournament.events.models import Event
-
-# The Django group whose members are ranking officers (created by a migration; superusers
-# act as officers too). Membership is managed in the admin, on the user's page.
-RANKING_OFFICERS_GROUP = "Ranking officers"
 
 
 class ReviewState(models.TextChoices):

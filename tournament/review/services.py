@@ -24,12 +24,7 @@ from tournament.eventfile.services import export_record
 from tournament.events.choices import Status
 from tournament.events.models import Event
 from tournament.review.fingerprint import results_fingerprint
-from tournament.review.models import (
-    RANKING_OFFICERS_GROUP,
-    ReviewDecision,
-    ReviewState,
-    ScoringReview,
-)
+from tournament.review.models import ReviewDecision, ReviewState, ScoringReview
 from tournament.standings.models import EventStanding, OfficialScore, RankedScore
 from tournament.standings.services import (
     mark_scoring_form_sent,
@@ -41,17 +36,6 @@ from tournament.standings.services import (
 Action = ReviewDecision.Action
 # What an organizer may submit from: never submitted, returned, corrected after acceptance.
 SUBMITTABLE = (None, ReviewState.RETURNED, ReviewState.REOPENED)
-
-
-def is_ranking_officer(user) -> bool:
-    """Members of the ranking officers' group (and superusers) review scoring forms."""
-    if not getattr(user, "is_authenticated", False) or not user.is_active:
-        return False
-    if not hasattr(user, "_is_ranking_officer"):  # asked by the nav on every page
-        user._is_ranking_officer = (
-            user.is_superuser or user.groups.filter(name=RANKING_OFFICERS_GROUP).exists()
-        )
-    return user._is_ranking_officer
 
 
 def review_of(event: Event) -> ScoringReview | None:

@@ -7,6 +7,7 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView, View
 
+from tournament.accounts.roles import is_ranking_officer
 from tournament.events.permissions import EventRole, require
 from tournament.events.views_mixins import EventMixin
 from tournament.review import evidence, services
@@ -14,7 +15,7 @@ from tournament.standings.models import EventScoring, scoring_form_due
 
 
 def _officers_only(user) -> None:
-    require(services.is_ranking_officer(user), _("Only ranking officers review scoring forms."))
+    require(is_ranking_officer(user), _("Only ranking officers review scoring forms."))
 
 
 class SubmitView(EventMixin, View):
@@ -42,7 +43,7 @@ class ReviewView(LoginRequiredMixin, EventMixin, TemplateView):
     template_name = "review/review.html"
 
     def get_context_data(self, **kwargs):
-        officer = services.is_ranking_officer(self.request.user)
+        officer = is_ranking_officer(self.request.user)
         require(
             officer or self.role >= EventRole.ORGANIZER, _("Only ranking officers see reviews.")
         )

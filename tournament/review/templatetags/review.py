@@ -2,6 +2,7 @@
 
 from django import template
 
+from tournament.accounts import roles
 from tournament.events.choices import Status
 from tournament.events.permissions import EventRole
 from tournament.review import services
@@ -12,7 +13,7 @@ register = template.Library()
 
 @register.filter
 def is_ranking_officer(user) -> bool:
-    return services.is_ranking_officer(user)
+    return roles.is_ranking_officer(user)
 
 
 @register.inclusion_tag("review/_status.html", takes_context=True)
@@ -32,6 +33,6 @@ def review_status(context, event, link: bool = True) -> dict:
         and event.scored
         and state in services.SUBMITTABLE,
         "returned": review.last_return() if organizer and state == ReviewState.RETURNED else None,
-        "can_see": organizer or services.is_ranking_officer(user),
+        "can_see": organizer or roles.is_ranking_officer(user),
         "link": link,
     }

@@ -11,6 +11,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from tournament.accounts.models import Player, Region
+from tournament.accounts.roles import RANKING_OFFICERS_GROUP
 from tournament.decks.services import save_decklist
 from tournament.events.choices import Status
 from tournament.events.models import DecklistsPublished, Event, Registration
@@ -19,7 +20,6 @@ from tournament.events.services.teams import pair_players
 from tournament.events.simulate import run_event
 from tournament.leagues.models import League
 from tournament.notifications.services import suppressed
-from tournament.review.models import RANKING_OFFICERS_GROUP
 from tournament.review.services import accept, submit
 
 DEMO_PASSWORD = "spellfire-demo"
