@@ -182,19 +182,16 @@ def player_status(
 
 @dataclass(frozen=True, slots=True)
 class SeatInRound:
-    """One of a player's stored seats, with what his status after it depends on: the
-    round (its number, whether it is the final, closed, who advances) and the bracket's
-    stored winner."""
+    """One of a player's stored seats (its `SeatFigures`), with what his status after it
+    depends on: the round (its number, whether it is the final, closed, who advances) and
+    the bracket's stored winner."""
 
     round_number: int
     final: bool
     closed: bool
     advancing: Collection[str]
     bracket_winner: str | None
-    place: int | None
-    points: int | None
-    unrazed_total: int
-    games_won: int
+    figures: SeatFigures
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,7 +223,7 @@ def standing_figures(
             final=seat.final,
             final_winner=seat.bracket_winner,
             player=player,
-            place=seat.place,
+            place=seat.figures.place,
             closed=seat.closed,
             advancing=seat.advancing,
         )
@@ -234,14 +231,15 @@ def standing_figures(
     if dropped_in_round is not None and status != PlayerStatus.WINNER:
         status, out_in = PlayerStatus.DROPPED, dropped_in_round
     last = seats[-1] if seats else None
+    figures = [seat.figures for seat in seats]
     return StandingFigures(
-        points=sum(seat.points or 0 for seat in seats),
-        round_points={str(seat.round_number): seat.points or 0 for seat in seats},
+        points=sum(f.points or 0 for f in figures),
+        round_points={str(seat.round_number): seat.figures.points or 0 for seat in seats},
         brackets_played=len(seats),
         last_round=last.round_number if last else 0,
-        last_place=last.place if last else None,
-        unrazed_total=sum(seat.unrazed_total for seat in seats),
-        games_won=sum(seat.games_won for seat in seats),
+        last_place=last.figures.place if last else None,
+        unrazed_total=sum(f.unrazed_total for f in figures),
+        games_won=sum(f.games_won for f in figures),
         status=status,
         eliminated_in_round=out_in,
     )

@@ -7,6 +7,7 @@ from __future__ import annotations
 from scoring.figures import (
     BracketState,
     PlayerStatus,
+    SeatFigures,
     SeatInRound,
     StandingFigures,
     bracket_figures,
@@ -116,10 +117,9 @@ def _seat(number, *, place, points, unrazed=0, wins=0, final=False, closed=True,
         closed=closed,
         advancing=("a",) if closed else (),
         bracket_winner=winner,
-        place=place,
-        points=points,
-        unrazed_total=unrazed,
-        games_won=wins,
+        figures=SeatFigures(
+            place=place, points=points, unrazed_total=unrazed, games_won=wins, best_game=0
+        ),
     )
 
 

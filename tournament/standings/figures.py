@@ -1,21 +1,30 @@
 """The one declaration of the figures stored per seat and per standing.
 
-Each `Figure` names a stored field, its label, its type and how it is compared in the
-final-place order (SPEC §6, `scoring.figures.final_place_key`). The recompute step writes
-exactly these fields (`standings/store.py` for seats, `standings/services.py` for standings),
-and every reader builds its columns from the figures declared for it (`shown_in`): the
-standings table and its CSV, the API serializer and the printed scoring form.
+Each `Figure` names a stored field, its label, its type, how it is compared in the
+final-place order (SPEC §6, `scoring.figures.final_place_key`), the model field that stores
+it and where the engine states it. Everything else follows from this file:
 
-Adding a figure: the engine computes it (`scoring/figures.py`), one entry here, the model
-field and its migration (see docs/ARCHITECTURE.md, "Adding a derived figure").
+- the model fields: `EventStanding` adds one field per declared standing figure
+  (`model_fields`, applied in `standings/models.py` at import, so `makemigrations` sees them);
+- the writes: the recompute step stores exactly the declared names, from the engine's
+  dataclasses (`stored_values`: `standings/store.py` for seats, `standings/services.py` and
+  `standings/swiss_store.py` for standings);
+- the reads: `standings/rows.py: standing_rows(event, reader)` gives every reader (`shown_in`:
+  the standings table and its CSV, the API, the printed scoring form) its figures.
+
+Adding a figure: the engine computes it (`scoring/figures.py`), one entry here, a migration
+and a test (see docs/ARCHITECTURE.md, "Adding a derived figure").
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from decimal import Decimal
+from decimal import ROUND_HALF_EVEN, Decimal
 from enum import StrEnum
+from fractions import Fraction
 
+from django.db import models
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
@@ -42,117 +51,275 @@ TABLE, API, SCORING_FORM = Reader.TABLE, Reader.API, Reader.SCORING_FORM
 EVERYWHERE = frozenset(Reader)
 
 
+class StandingStatus(models.TextChoices):
+    """A player's stored status in the event (`scoring.figures.PlayerStatus`)."""
+
+    ACTIVE = "active", _("Active")
+    ELIMINATED = "eliminated", _("Eliminated")
+    DROPPED = "dropped", _("Dropped")
+    WINNER = "winner", _("Winner")
+
+
+PERCENT = Decimal("0.0001")  # percentages are stored as fractions of 1, 4 places (SPEC §11)
+
+
+def as_percent(value: Fraction) -> Decimal:
+    """The engine's exact fraction as the stored fraction of 1 (4 places, half to even)."""
+    exact = Decimal(value.numerator) / Decimal(value.denominator)
+    return exact.quantize(PERCENT, rounding=ROUND_HALF_EVEN)
+
+
+# The model fields figures are stored in (a prototype each: `Figure.model_field` clones it).
+def count(verbose: Promise, *, small: bool = False) -> models.Field:
+    """A count or a sum, 0 until something is played."""
+    field = models.PositiveSmallIntegerField if small else models.PositiveIntegerField
+    return field(verbose, default=0)
+
+
+def maybe(verbose: Promise, *, small: bool = False) -> models.Field:
+    """A number that may be unknown (an undecided place, a bracket event's match points)."""
+    field = models.PositiveSmallIntegerField if small else models.PositiveIntegerField
+    return field(verbose, null=True, blank=True)
+
+
+def percentage(verbose: Promise) -> models.Field:
+    return models.DecimalField(verbose, max_digits=5, decimal_places=4, null=True, blank=True)
+
+
+def per_round(verbose: Promise) -> models.Field:
+    return models.JSONField(verbose, default=dict, blank=True)
+
+
+STATUS_FIELD = models.CharField(
+    _("status"), max_length=12, choices=StandingStatus, default=StandingStatus.ACTIVE
+)
+
+
 @dataclass(frozen=True)
 class Figure:
-    name: str  # the stored field (and the engine's attribute of the same name)
+    name: str  # the stored field
     label: Promise
     type: type
     compare: Compare = Compare.NOT_RANKED
     shown_in: frozenset[Reader] = frozenset()  # the standings' readers that show it
     # What the figure means, in plain words: a column's hover text and the page's legend.
     explanation: Promise | None = None
+    field: models.Field | None = None  # the model field that stores it (a prototype)
+    engine: str = ""  # the engine's attribute that states it (empty: the same name)
+    convert: Callable[[object], object] | None = None  # engine value → stored value
+
+    def model_field(self) -> models.Field:
+        """A fresh model field for this figure (one per model it is added to)."""
+        return self.field.clone()
+
+    def stored(self, engine_result: object) -> object:
+        """The value to store, read from the engine's result (a dataclass of the engine)."""
+        value = getattr(engine_result, self.engine or self.name)
+        return self.convert(value) if self.convert is not None else value
 
 
 # What the engine returns per seat (`scoring.figures.SeatFigures`), stored on `Seat`.
 # (Bracket pages, sheets and the seating API read them per bracket; `shown_in` is about the
 # standings.)
 SEAT_FIGURES: tuple[Figure, ...] = (
-    Figure("place", _("Place"), int, Compare.LOWER_FIRST),
-    Figure("points", _("points"), int, Compare.HIGHER_FIRST),
-    Figure("unrazed_total", _("Unrazed realms"), int, Compare.HIGHER_FIRST),
-    Figure("games_won", _("games won"), int, Compare.HIGHER_FIRST),
-    Figure("best_game", _("best game"), int),
-)
-
-# What a player's seats add up to in the event (`scoring.figures.StandingFigures`), stored
-# on `EventStanding` (its `place` is ranked from these afterwards, in the order of the
-# `compare` entries). A `dict` figure holds one value per round: one column per round.
-STANDING_FIGURES: tuple[Figure, ...] = (
-    Figure("round_points", _("points per round"), dict, shown_in=EVERYWHERE),
-    Figure("points", _("Total"), int, Compare.HIGHER_FIRST, EVERYWHERE),
-    Figure("brackets_played", _("Brackets"), int, shown_in=frozenset({TABLE, API})),
-    Figure("last_round", _("last round played"), int, Compare.HIGHER_FIRST),
-    Figure("last_place", _("place in the last bracket"), int, Compare.LOWER_FIRST),
+    Figure("place", _("Place"), int, Compare.LOWER_FIRST, field=maybe(_("place"), small=True)),
+    Figure("points", _("points"), int, Compare.HIGHER_FIRST, field=maybe(_("points"))),
     Figure(
-        "unrazed_total", _("Unrazed realms"), int, Compare.HIGHER_FIRST, frozenset({TABLE, API})
-    ),
-    Figure("games_won", _("games won"), int, Compare.HIGHER_FIRST, frozenset({API})),
-    Figure("status", _("Status"), str, Compare.WINNER_FIRST, EVERYWHERE),
-    # read with the status ("eliminated in round 2"), on its own in the API
-    Figure("eliminated_in_round", _("eliminated in round"), int, shown_in=frozenset({API})),
-)
-
-
-# What a one-on-one event stores on `EventStanding` (SPEC §11, `scoring.swiss.standings`,
-# stored by `standings/swiss_store.py`). The standings page of a one-on-one event shows these
-# in place of the bracket figures above; percentages are stored as fractions of 1 (4 places)
-# and shown as percentages. Tie-breakers in the order of the Swiss standing.
-SWISS_FIGURES: tuple[Figure, ...] = (
-    Figure(
-        "match_points",
-        _("Match points"),
+        "unrazed_total",
+        _("Unrazed realms"),
         int,
         Compare.HIGHER_FIRST,
-        frozenset({TABLE}),
-        _(
-            "3 for a match won (a bye counts as a match won), 1 for a drawn match, 0 for a "
-            "match lost, over the Swiss rounds."
-        ),
+        field=count(_("unrazed realms")),
     ),
     Figure(
-        "omw",
-        _("OMW"),
-        Decimal,
+        "games_won",
+        _("games won"),
+        int,
         Compare.HIGHER_FIRST,
-        frozenset({TABLE}),
-        _(
-            "Opponents' match-win percentage: for each opponent, his match points divided by "
-            "3 for every round he played (at least 33.33 %); the average over the player's "
-            "opponents. A bye is not an opponent."
-        ),
+        field=count(_("games won"), small=True),
+    ),
+    Figure("best_game", _("best game"), int, field=count(_("best game"), small=True)),
+)
+
+# What a player's seats add up to in the event (`scoring.figures.StandingFigures`, the
+# attribute of the same name), stored on `EventStanding` (its `place` is ranked from these
+# afterwards, in the order of the `compare` entries). A `dict` figure holds one value per
+# round: one column per round.
+STANDING_FIGURES: tuple[Figure, ...] = (
+    Figure(
+        "round_points",
+        _("points per round"),
+        dict,
+        shown_in=EVERYWHERE,
+        field=per_round(_("points per round")),
+    ),
+    Figure("points", _("Total"), int, Compare.HIGHER_FIRST, EVERYWHERE, field=count(_("points"))),
+    Figure(
+        "brackets_played",
+        _("Brackets"),
+        int,
+        shown_in=frozenset({TABLE, API}),
+        field=count(_("brackets played"), small=True),
     ),
     Figure(
-        "gw",
-        _("GW"),
-        Decimal,
+        "last_round",
+        _("last round played"),
+        int,
         Compare.HIGHER_FIRST,
-        frozenset({TABLE}),
-        _(
-            "Game-win percentage: game points (3 for a game won, 1 for a drawn game) divided "
-            "by 3 for every game played (at least 33.33 %)."
-        ),
+        field=count(_("last round played"), small=True),
     ),
     Figure(
-        "ogw",
-        _("OGW"),
-        Decimal,
-        Compare.HIGHER_FIRST,
-        frozenset({TABLE}),
-        _(
-            "Opponents' game-win percentage: the average of the opponents' game-win "
-            "percentages, each at least 33.33 %."
-        ),
+        "last_place",
+        _("place in the last bracket"),
+        int,
+        Compare.LOWER_FIRST,
+        field=maybe(_("place in the last bracket"), small=True),
     ),
     Figure(
         "unrazed_total",
         _("Unrazed realms"),
         int,
         Compare.HIGHER_FIRST,
-        frozenset({TABLE}),
+        frozenset({TABLE, API}),
+        field=count(_("unrazed realms")),
+    ),
+    Figure(
+        "games_won",
+        _("games won"),
+        int,
+        Compare.HIGHER_FIRST,
+        frozenset({API}),
+        field=count(_("games won")),
+    ),
+    Figure(
+        "status",
+        _("Status"),
+        str,
+        Compare.WINNER_FIRST,
+        EVERYWHERE,
+        field=STATUS_FIELD,
+        convert=str,
+    ),
+    # read with the status ("eliminated in round 2"), on its own in the API
+    Figure(
+        "eliminated_in_round",
+        _("eliminated in round"),
+        int,
+        shown_in=frozenset({API}),
+        field=maybe(_("eliminated in round"), small=True),
+    ),
+)
+
+
+# What a one-on-one event stores on `EventStanding` (SPEC §11, `scoring.swiss.standings`'s
+# `SwissRow`, stored by `standings/swiss_store.py`; the figures it shares with the bracket
+# figures above are stored from the bracket figures). The standings page of a one-on-one
+# event shows these in place of the bracket figures above; percentages are stored as
+# fractions of 1 (4 places) and shown as percentages. Tie-breakers in the order of the
+# Swiss standing.
+SWISS_FIGURES: tuple[Figure, ...] = (
+    Figure(
+        "match_points",
+        _("Match points"),
+        int,
+        Compare.HIGHER_FIRST,
+        EVERYWHERE,
+        _(
+            "3 for a match won (a bye counts as a match won), 1 for a drawn match, 0 for a "
+            "match lost, over the Swiss rounds."
+        ),
+        field=maybe(_("match points")),
+    ),
+    Figure(
+        "omw",
+        _("OMW"),
+        Decimal,
+        Compare.HIGHER_FIRST,
+        EVERYWHERE,
+        _(
+            "Opponents' match-win percentage: for each opponent, his match points divided by "
+            "3 for every round he played (at least 33.33 %); the average over the player's "
+            "opponents. A bye is not an opponent."
+        ),
+        field=percentage(_("opponents' match-win %")),
+        convert=as_percent,
+    ),
+    Figure(
+        "gw",
+        _("GW"),
+        Decimal,
+        Compare.HIGHER_FIRST,
+        EVERYWHERE,
+        _(
+            "Game-win percentage: game points (3 for a game won, 1 for a drawn game) divided "
+            "by 3 for every game played (at least 33.33 %)."
+        ),
+        field=percentage(_("game-win %")),
+        convert=as_percent,
+    ),
+    Figure(
+        "ogw",
+        _("OGW"),
+        Decimal,
+        Compare.HIGHER_FIRST,
+        EVERYWHERE,
+        _(
+            "Opponents' game-win percentage: the average of the opponents' game-win "
+            "percentages, each at least 33.33 %."
+        ),
+        field=percentage(_("opponents' game-win %")),
+        convert=as_percent,
+    ),
+    Figure(
+        "unrazed_total",
+        _("Unrazed realms"),
+        int,
+        Compare.HIGHER_FIRST,
+        EVERYWHERE,
         _("The player's unrazed realms at the end of each of his games, added up."),
+        field=count(_("unrazed realms")),
+        engine="unrazed",
     ),
     Figure(
         "record",
         pgettext_lazy("matches won, lost and drawn", "Record"),
         str,
-        shown_in=frozenset({TABLE}),
+        shown_in=EVERYWHERE,
         explanation=_(
             "Matches won, lost and drawn (W-L-D) over the whole event, top cut included; a "
             "bye counts as a win."
         ),
+        field=models.CharField(_("record"), max_length=20, blank=True, default=""),
     ),
-    Figure("status", _("Status"), str, Compare.WINNER_FIRST, frozenset({TABLE})),
+    Figure(
+        "status",
+        _("Status"),
+        str,
+        Compare.WINNER_FIRST,
+        EVERYWHERE,
+        field=STATUS_FIELD,
+        convert=str,
+    ),
 )
+
+
+def stored_figures() -> tuple[Figure, ...]:
+    """Every figure stored on a standing, each name once (a figure of both the bracket and
+    the one-on-one declarations is stored in one field)."""
+    seen: dict[str, Figure] = {}
+    for figure in (*STANDING_FIGURES, *SWISS_FIGURES):
+        seen.setdefault(figure.name, figure)
+    return tuple(seen.values())
+
+
+def model_fields(figures: tuple[Figure, ...]) -> dict[str, models.Field]:
+    """The model fields of these figures, by name: what a model adds with `add_to_class`."""
+    return {figure.name: figure.model_field() for figure in figures}
+
+
+def stored_values(figures: tuple[Figure, ...], engine_result: object) -> dict[str, object]:
+    """The stored value of each figure, read from the engine's result (`Figure.stored`)."""
+    return {figure.name: figure.stored(engine_result) for figure in figures}
 
 
 def names(figures: tuple[Figure, ...]) -> list[str]:

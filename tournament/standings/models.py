@@ -1,7 +1,8 @@
 """Stored event standings, officials' points, eligibility and scoring-form submissions (§6).
 
 Every figure here is written by the recompute pipeline (`recompute.py`) from the Seats it
-stores (`store.py`); pages, printed forms and the API only read these rows.
+stores (`store.py`); pages, printed forms and the API only read these rows, through
+`rows.standing_rows`. The standing's figure fields are generated from `figures.py`.
 """
 
 import datetime
@@ -16,6 +17,7 @@ from scoring.points import ONE_ON_ONE_EVENT, TOO_FEW_PARTICIPANTS, TWO_PLAYER_GA
 from tournament.accounts.models import Player
 from tournament.events.choices import engine_choices
 from tournament.events.models import Event, Registration
+from tournament.standings.figures import StandingStatus, model_fields, stored_figures
 
 SCORING_FORM_DUE_DAYS = 30  # SPEC §6: forms are due 30 days after the event
 
@@ -88,13 +90,11 @@ def reason_text(reason: dict) -> str:
 
 
 class EventStanding(models.Model):
-    """A player's stored result in one event: final place, points, status."""
+    """A player's stored result in one event: final place, and the declared figures
+    (`standings/figures.py`: the bracket figures and, for a one-on-one event, SPEC §11, the
+    Swiss figures), one field each, added below from the declaration."""
 
-    class Status(models.TextChoices):
-        ACTIVE = "active", _("Active")
-        ELIMINATED = "eliminated", _("Eliminated")
-        DROPPED = "dropped", _("Dropped")
-        WINNER = "winner", _("Winner")
+    Status = StandingStatus
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="standings")
     registration = models.OneToOneField(
@@ -102,30 +102,6 @@ class EventStanding(models.Model):
     )
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="standings")
     place = models.PositiveIntegerField(_("place"))
-    points = models.PositiveIntegerField(_("points"), default=0)
-    round_points = models.JSONField(_("points per round"), default=dict, blank=True)
-    brackets_played = models.PositiveSmallIntegerField(_("brackets played"), default=0)
-    last_round = models.PositiveSmallIntegerField(_("last round played"), default=0)
-    last_place = models.PositiveSmallIntegerField(
-        _("place in the last bracket"), null=True, blank=True
-    )
-    unrazed_total = models.PositiveIntegerField(_("unrazed realms"), default=0)
-    games_won = models.PositiveIntegerField(_("games won"), default=0)
-    status = models.CharField(_("status"), max_length=12, choices=Status, default=Status.ACTIVE)
-    eliminated_in_round = models.PositiveSmallIntegerField(
-        _("eliminated in round"), null=True, blank=True
-    )
-    # One-on-one events (SPEC §11), as `scoring.swiss.standings` computes them: match
-    # points and tie-breakers of the Swiss rounds, the record of every match ("W-L-D").
-    match_points = models.PositiveIntegerField(_("match points"), null=True, blank=True)
-    omw = models.DecimalField(
-        _("opponents' match-win %"), max_digits=5, decimal_places=4, null=True, blank=True
-    )
-    gw = models.DecimalField(_("game-win %"), max_digits=5, decimal_places=4, null=True, blank=True)
-    ogw = models.DecimalField(
-        _("opponents' game-win %"), max_digits=5, decimal_places=4, null=True, blank=True
-    )
-    record = models.CharField(_("record"), max_length=20, blank=True, default="")
 
     class Meta:
         ordering = ["event", "place", "player__name"]
@@ -139,11 +115,22 @@ class EventStanding(models.Model):
     @property
     def status_label(self) -> str:
         """Status in words: active, eliminated in round N, dropped in round N, winner."""
-        if self.status == self.Status.ELIMINATED:
-            return str(_("eliminated in round %(number)s")) % {"number": self.eliminated_in_round}
-        if self.status == self.Status.DROPPED and self.eliminated_in_round:
-            return str(_("dropped in round %(number)s")) % {"number": self.eliminated_in_round}
-        return str(self.get_status_display())
+        return status_label(self.status, self.eliminated_in_round)
+
+
+# One field per declared figure: a figure added to the declaration is a field here, and
+# `makemigrations` writes its migration.
+for _name, _field in model_fields(stored_figures()).items():
+    EventStanding.add_to_class(_name, _field)
+
+
+def status_label(status: str, number: int | None) -> str:
+    """A stored status in words: active, eliminated in round N, dropped in round N, winner."""
+    if status == StandingStatus.ELIMINATED:
+        return str(_("eliminated in round %(number)s")) % {"number": number}
+    if status == StandingStatus.DROPPED and number:
+        return str(_("dropped in round %(number)s")) % {"number": number}
+    return str(StandingStatus(status).label) if status in StandingStatus.values else status
 
 
 class RankingTotal(models.Model):

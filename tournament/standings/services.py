@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 from scoring.figures import (
     UNDECIDED_PLACE,
     PlayerStatus,
+    SeatFigures,
     SeatInRound,
     StandingFigures,
     standing_figures,
@@ -64,17 +65,15 @@ RANKING_CHUNK = 500  # players re-totalled per query (keeps IN lists under SQLit
 
 
 def seat_in_round(rnd: Round, bracket: Bracket, seat: Seat) -> SeatInRound:
-    """A stored seat as the engine totals it (`scoring.figures.standing_figures`)."""
+    """A stored seat as the engine totals it (`scoring.figures.standing_figures`): its
+    declared figures, as the engine's `SeatFigures`."""
     return SeatInRound(
         round_number=rnd.number,
         final=rnd.is_final,
         closed=rnd.state == Round.State.CLOSED,
         advancing=rnd.advancing or (),
         bracket_winner=engine_id(bracket.winner_id) if bracket.winner_id is not None else None,
-        place=seat.place,
-        points=seat.points,
-        unrazed_total=seat.unrazed_total,
-        games_won=seat.games_won,
+        figures=SeatFigures(**{name: getattr(seat, name) for name in SEAT_FIGURES}),
     )
 
 
@@ -92,9 +91,7 @@ class _Entrant:
 
     def standing(self, event_id: int) -> EventStanding:
         """The stored row of the engine's figures (its place is set by `store_places`)."""
-        figures = self.figures()
-        values = {name: getattr(figures, name) for name in STANDING_FIGURES}
-        values["status"] = str(figures.status)
+        values = declared.stored_values(declared.STANDING_FIGURES, self.figures())
         return EventStanding(
             event_id=event_id,
             registration_id=self.registration_id,
@@ -105,6 +102,7 @@ class _Entrant:
 
 
 STANDING_FIGURES = names(declared.STANDING_FIGURES)  # what refresh_players rewrites
+SEAT_FIGURES = names(declared.SEAT_FIGURES)  # what a stored seat gives the engine
 
 
 # Final place in the event: the engine's order (`scoring.figures.final_place_key`, shown on

@@ -82,7 +82,7 @@ def _bracket_changes(
     seats = []
     for seat in bracket.seats.all():
         seat_figures = figures.seats[engine_id(seat.registration.player_id)]
-        if set_changed(seat, {name: getattr(seat_figures, name) for name in SEAT_FIGURES}):
+        if set_changed(seat, declared.stored_values(declared.SEAT_FIGURES, seat_figures)):
             seats.append(seat)
     return bracket_changed, seats
 

@@ -10,19 +10,22 @@ One-on-one events are never scored for the ranking (two-player games, SPEC §2 a
 from __future__ import annotations
 
 from collections.abc import Mapping
-from decimal import ROUND_HALF_EVEN, Decimal
-from fractions import Fraction
 
+from scoring.figures import PlayerStatus, SeatFigures, StandingFigures
 from scoring.points import one_on_one_eligibility
 from scoring.swiss import model as sw
 from scoring.swiss.standings import SwissRow, score_swiss_event
 from tournament.events.models import Bracket, Event, Round, Seat
 from tournament.events.to_engine import engine_id, swiss_event_of, swiss_participants
+from tournament.standings import figures as declared
 from tournament.standings.models import EventScoring, EventStanding
 from tournament.standings.store import set_changed, update_rows
 
-SEAT_FIELDS = ["place", "points", "unrazed_total", "games_won", "best_game"]
-PERCENT = Decimal("0.0001")  # the four places SPEC §11 prints
+SEAT_FIELDS = declared.names(declared.SEAT_FIGURES)
+# The one-on-one figures the bracket figures do not already carry (stored from `SwissRow`).
+SWISS_ONLY = tuple(
+    f for f in declared.SWISS_FIGURES if f.name not in declared.names(declared.STANDING_FIGURES)
+)
 
 
 def match_state(score: sw.MatchScore) -> str:
@@ -32,7 +35,8 @@ def match_state(score: sw.MatchScore) -> str:
     return Bracket.State.IN_PROGRESS if score.played else Bracket.State.WAITING
 
 
-def _seat_values(match: sw.Match, score: sw.MatchScore, player: str, cut: bool) -> dict:
+def _seat_figures(match: sw.Match, score: sw.MatchScore, player: str, cut: bool) -> SeatFigures:
+    """A match seat's figures, in the engine's shape of a seat's figures."""
     if not score.decided:
         place = points = None
     elif score.winner is None:  # a drawn Swiss match
@@ -40,13 +44,13 @@ def _seat_values(match: sw.Match, score: sw.MatchScore, player: str, cut: bool) 
     else:
         won = score.winner == player
         place, points = (1, sw.WIN_POINTS) if won else (2, sw.LOSS_POINTS)
-    return {
-        "place": place,
-        "points": None if cut else points,
-        "unrazed_total": score.unrazed.get(player, 0),
-        "games_won": score.wins.get(player, 0),
-        "best_game": max((g.unrazed.get(player, 0) for g in match.games), default=0),
-    }
+    return SeatFigures(
+        place=place,
+        points=None if cut else points,
+        unrazed_total=score.unrazed.get(player, 0),
+        games_won=score.wins.get(player, 0),
+        best_game=max((g.unrazed.get(player, 0) for g in match.games), default=0),
+    )
 
 
 def _store_matches(event: sw.SwissEvent, rounds: list[Round]) -> dict[str, int]:
@@ -64,7 +68,8 @@ def _store_matches(event: sw.SwissEvent, rounds: list[Round]) -> dict[str, int]:
                 games_won[player] = games_won.get(player, 0) + wins
             for seat in bracket.seats.all():
                 player = engine_id(seat.registration.player_id)
-                if set_changed(seat, _seat_values(match, score, player, rnd.is_cut)):
+                figures = _seat_figures(match, score, player, rnd.is_cut)
+                if set_changed(seat, declared.stored_values(declared.SEAT_FIGURES, figures)):
                     seats.append(seat)
     # Only what changed is written: one result touches one match (a whole event's rows
     # rewritten on every confirmation cost seconds at a thousand players).
@@ -73,19 +78,14 @@ def _store_matches(event: sw.SwissEvent, rounds: list[Round]) -> dict[str, int]:
     return games_won
 
 
-def _percent(value: Fraction) -> Decimal:
-    exact = Decimal(value.numerator) / Decimal(value.denominator)
-    return exact.quantize(PERCENT, rounding=ROUND_HALF_EVEN)
-
-
 def _status(row: SwissRow, winner: str | None, dropped: int | None, out: Mapping[str, int]):
     if row.id == winner:
-        return EventStanding.Status.WINNER, None
+        return PlayerStatus.WINNER, None
     if dropped:
-        return EventStanding.Status.DROPPED, dropped
+        return PlayerStatus.DROPPED, dropped
     if row.id in out:
-        return EventStanding.Status.ELIMINATED, out[row.id]
-    return EventStanding.Status.ACTIVE, None
+        return PlayerStatus.ELIMINATED, out[row.id]
+    return PlayerStatus.ACTIVE, None
 
 
 def _played(event: sw.SwissEvent) -> dict[str, list[int]]:
@@ -107,44 +107,31 @@ def _standing_rows(
         registration = by_player[row.id]
         status, eliminated = _status(row, standings.winner, registration.dropped_in_round, out)
         rounds = played.get(row.id, [])
+        # The bracket figures of a one-on-one standing, in the engine's shape of them: its
+        # points are the match points, its games won those of every match.
+        figures = StandingFigures(
+            points=row.match_points,
+            brackets_played=len(rounds),
+            last_round=max(rounds, default=0),
+            unrazed_total=row.unrazed,
+            games_won=games.get(row.id, 0),
+            status=status,
+            eliminated_in_round=eliminated,
+        )
         rows.append(
             EventStanding(
                 event=event,
                 registration=registration,
                 player_id=registration.player_id,
                 place=row.place,
-                points=row.match_points,
-                brackets_played=len(rounds),
-                last_round=max(rounds, default=0),
-                unrazed_total=row.unrazed,
-                games_won=games.get(row.id, 0),
-                status=status,
-                eliminated_in_round=eliminated,
-                match_points=row.match_points,
-                omw=_percent(row.omw),
-                gw=_percent(row.gw),
-                ogw=_percent(row.ogw),
-                record=row.record,
+                **declared.stored_values(declared.STANDING_FIGURES, figures),
+                **declared.stored_values(SWISS_ONLY, row),
             )
         )
     return rows
 
 
-STANDING_FIELDS = [
-    "place",
-    "points",
-    "brackets_played",
-    "last_round",
-    "unrazed_total",
-    "games_won",
-    "status",
-    "eliminated_in_round",
-    "match_points",
-    "omw",
-    "gw",
-    "ogw",
-    "record",
-]
+STANDING_FIELDS = ["place", *declared.names(declared.stored_figures())]
 
 
 def _store_standings(event: Event, rows: list[EventStanding]) -> None:
