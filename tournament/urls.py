@@ -4,6 +4,8 @@ from django.contrib import admin
 from django.urls import include, path
 
 from tournament.core import views as core_views
+from tournament.leagues import urls as league_urls
+from tournament.printing import urls as printing_urls
 
 urlpatterns = [
     path("healthz", core_views.healthz, name="healthz"),
@@ -22,7 +24,8 @@ urlpatterns = [
     path("", include("tournament.review.urls")),
     path("", include("tournament.webhooks.urls")),
     path("", include("tournament.notifications.urls")),
-    path("", include("tournament.leagues.urls")),
+    # the league's namespace: its own pages and its table's print pages, which printing runs
+    path("", include((league_urls.urlpatterns + printing_urls.LEAGUE_PAGES, league_urls.app_name))),
 ]
 
 handler400 = "tournament.core.views.bad_request"

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournament.leagues import views, views_print
+from tournament.leagues import views
 
 app_name = "leagues"
 
@@ -10,20 +10,6 @@ urlpatterns = [
     path("leagues/<row:pk>/", views.LeagueDetailView.as_view(), name="detail"),
     path("leagues/<row:pk>/edit/", views.LeagueUpdateView.as_view(), name="edit"),
     path("leagues/<row:pk>/close/", views.LeagueCloseView.as_view(), name="close"),
-    path("leagues/<row:pk>/print/", views_print.LeaguePrintView.as_view(), name="print"),
-    path(
-        "leagues/<row:pk>/print/<row:doc_id>/",
-        views_print.LeaguePrintStatusView.as_view(),
-        name="print-status",
-    ),
-    path(
-        "leagues/<row:pk>/print/<row:doc_id>/retry/",
-        views_print.LeaguePrintRetryView.as_view(),
-        name="print-retry",
-    ),
-    path(
-        "leagues/<row:pk>/print/<row:doc_id>/download/",
-        views_print.LeaguePrintDownloadView.as_view(),
-        name="print-download",
-    ),
+    # the league table's print pages (`leagues:print…`) are printing's: `tournament/urls.py`
+    # mounts them here (`printing.urls.LEAGUE_PAGES`)
 ]

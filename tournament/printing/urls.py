@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournament.printing import views
+from tournament.printing import views, views_league
 
 app_name = "printing"
 
@@ -34,4 +34,25 @@ urlpatterns = [
         name="preview",
     ),
     path("events/<row:event_id>/print/<slug:kind>/", views.GenerateView.as_view(), name="generate"),
+]
+
+# A league's printed table: in the leagues' namespace (`leagues:print…`), mounted with the
+# league's own pages by `tournament/urls.py`.
+LEAGUE_PAGES = [
+    path("leagues/<row:pk>/print/", views_league.LeaguePrintView.as_view(), name="print"),
+    path(
+        "leagues/<row:pk>/print/<row:doc_id>/",
+        views_league.LeaguePrintStatusView.as_view(),
+        name="print-status",
+    ),
+    path(
+        "leagues/<row:pk>/print/<row:doc_id>/retry/",
+        views_league.LeaguePrintRetryView.as_view(),
+        name="print-retry",
+    ),
+    path(
+        "leagues/<row:pk>/print/<row:doc_id>/download/",
+        views_league.LeaguePrintDownloadView.as_view(),
+        name="print-download",
+    ),
 ]

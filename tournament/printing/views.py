@@ -2,7 +2,7 @@
 
 `DocumentFlow` is a cached document's life on the site (status box, "try again",
 download) for documents of any scope: the event pages here, the league pages in
-`leagues.views_print`.
+`printing.views_league`.
 """
 
 from django.contrib import messages

@@ -1,7 +1,10 @@
 """A league's table as a PDF, made by the printing pipeline: ask, follow its progress, download.
 
 The table is public, so anyone may ask for it: a document is reused while its data
-(fingerprint) is unchanged, so asking again costs nothing.
+(fingerprint) is unchanged, so asking again costs nothing. The pages are the league's
+(`leagues:print…`, mounted with the league's own by `tournament/urls.py` from
+`LEAGUE_PAGES` in `printing/urls.py`); they live here because printing stands above the
+leagues (a printed document may be a league's, `CachedDocument.league`).
 """
 
 from django.shortcuts import get_object_or_404
