@@ -10,8 +10,9 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from tournament.core import transport
 from tournament.events.services import rounds as round_service
-from tournament.webhooks import services, transport
+from tournament.webhooks import services
 from tournament.webhooks.models import Delivery, Kind, Webhook
 from tournament.webhooks.tasks import retry_stale
 

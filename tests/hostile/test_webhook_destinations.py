@@ -10,7 +10,7 @@ import threading
 import pytest
 from django.core.exceptions import ValidationError
 
-from tournament.webhooks import transport
+from tournament.core import transport
 from tournament.webhooks.models import Kind, Webhook
 
 pytestmark = pytest.mark.django_db

@@ -594,7 +594,7 @@ def test_a_push_connects_to_the_address_it_vetted_never_resolving_again(
     """DNS rebinding: the endpoint's name answers the vetting with the push service's
     address, then a different one. The push goes to the vetted address (one lookup), with
     the endpoint's own name in the Host header."""
-    from tournament.webhooks import transport
+    from tournament.core import transport
 
     port = push_service.server_port
     fake_dns["push.example"] = ["127.0.0.1"]

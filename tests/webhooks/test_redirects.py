@@ -10,7 +10,8 @@ rules stand (`production_rules`): names resolve to public addresses through `fak
 
 import pytest
 
-from tournament.webhooks import services, transport
+from tournament.core import transport
+from tournament.webhooks import services
 from tournament.webhooks.models import Delivery, Kind, Webhook
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("production_rules")]

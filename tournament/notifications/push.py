@@ -6,7 +6,7 @@ Offered only when the VAPID keys are set (`WEBPUSH_VAPID_PUBLIC_KEY`,
 A push service's failure is recorded on the subscription and never stops the e-mail;
 a subscription the push service calls gone (404, 410) is deleted. An endpoint is a URL the
 browser chose: like a webhook, it must be https and resolve to public addresses only, when
-stored and again before each push (`webhooks.transport.vet`).
+stored and again before each push (`core.transport.vet`).
 """
 
 from __future__ import annotations
@@ -31,8 +31,8 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext_lazy as _
 from py_vapid import Vapid
 
+from tournament.core.transport import pinned_session, vet
 from tournament.notifications.models import PushSubscription
-from tournament.webhooks.transport import pinned_session, vet
 
 logger = logging.getLogger(__name__)
 

@@ -9,9 +9,9 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from tournament.accounts.models import Player
+from tournament.core.transport import RefusedDestination, vet
 from tournament.events.models import Event
 from tournament.webhooks import signing
-from tournament.webhooks.transport import RefusedDestination, vet
 
 REFUSALS = {
     "scheme": _("Only http:// and https:// addresses can receive notifications."),

@@ -10,9 +10,9 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 
-from tournament.core import queueing
+from tournament.core import queueing, transport
 from tournament.events.models import Event
-from tournament.webhooks import formats, signing, transport
+from tournament.webhooks import formats, signing
 from tournament.webhooks.models import Delivery, Kind, Webhook
 
 logger = logging.getLogger(__name__)

@@ -1,4 +1,5 @@
-"""The one place that sends a webhook over HTTP: to a vetted public address, never further.
+"""The one place that sends over HTTP to an address someone typed in (a webhook's URL, a
+browser's push endpoint): to a vetted public address, never further.
 
 A destination is vetted when it is saved (the model field's validator) and again at every
 send: http or https only, its host looked up once, every address it resolves to public
