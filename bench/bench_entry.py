@@ -38,10 +38,10 @@ from django.urls import reverse  # noqa: E402
 from bench.fixtures import event_with_players  # noqa: E402
 from tournament.accounts.models import Player  # noqa: E402
 from tournament.events.models import Event  # noqa: E402
-from tournament.events.services.rounds import seat_next_round  # noqa: E402
 from tournament.events.to_engine import engine_id  # noqa: E402
 from tournament.results import services as results  # noqa: E402
 from tournament.results.models import EntryStatus  # noqa: E402
+from tournament.rounds.services.rounds import seat_next_round  # noqa: E402
 from tournament.standings.recompute import refresh_event  # noqa: E402
 
 SIZES = (27, 243, 2187)

@@ -73,7 +73,7 @@ def build_big_event(players: int):
     Registration.objects.bulk_create(
         Registration(event=event, player=p, checked_in=True) for p in people
     )
-    from tournament.events.simulate import run_event
+    from tournament.rounds.simulate import run_event
 
     run_event(event, random.Random(2187))
     refresh_event(event)

@@ -28,8 +28,8 @@ TARGET_729 = 40.0  # seconds for the 729-sheet document on 2 cores
 def build_round(brackets: int, tag: str):
     """Round 1 of a `3 × brackets`-player event, seated and played (stored figures)."""
     from bench.fixtures import event_with_players
-    from tournament.events.services import rounds as round_service
-    from tournament.events.simulate import play_round
+    from tournament.rounds.services import rounds as round_service
+    from tournament.rounds.simulate import play_round
 
     event = event_with_players(tag, brackets * 3)
     rnd = round_service.seat_next_round(event, seed=brackets)

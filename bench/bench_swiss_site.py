@@ -4,7 +4,7 @@
 Builds, in a throw-away test database, a one-on-one event (best of 3) of N players: rounds
 1–4 are paired by the engine (`pair_next_round` on the event read from the database) and
 stored in bulk with simulated results (2–0 or 2–1). Round 5 is then paired through the
-site's service (`events.services.swiss.pair_round`, what the organizer's button calls);
+site's service (`rounds.services.swiss.pair_round`, what the organizer's button calls);
 printed: reading the event into the engine (`to_engine.swiss_event_of`), the engine's part
 (`pair_next_round`: the standing with its tie-breakers, then the matching; target under one
 second) and the whole service call (storing the round and the recompute included). Round 5's
@@ -135,8 +135,8 @@ def main() -> None:
     args = parser.parse_args()
 
     from scoring.swiss.pairing import pair_next_round
-    from tournament.events.services import swiss
     from tournament.events.to_engine import rounds_queryset, swiss_event_of
+    from tournament.rounds.services import swiss
     from tournament.standings.recompute import refresh_event
 
     old_name = connection.creation.create_test_db(verbosity=0)

@@ -46,10 +46,10 @@ def main() -> None:
     from bench.fixtures import event_with_players
     from scoring.cards import default_data_dir, load_card_index
     from tournament.decks.carddata import import_card_data
-    from tournament.events.services import rounds as round_service
-    from tournament.events.simulate import play_round, run_event
     from tournament.printing.documents import DocumentRequest, render_pdf
     from tournament.printing.models import Kind
+    from tournament.rounds.services import rounds as round_service
+    from tournament.rounds.simulate import play_round, run_event
 
     timed("card index load", CARD_INDEX_TARGET, lambda: load_card_index(default_data_dir()))
     old_name = connection.creation.create_test_db(verbosity=0)

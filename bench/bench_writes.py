@@ -86,7 +86,7 @@ def build(players: int, judges: int) -> tuple[int, list[tuple[int, list[str]]], 
     from bench.fixtures import event_with_players
     from tournament.accounts.api_tokens import make_token
     from tournament.accounts.models import ApiToken, Player
-    from tournament.events.services.rounds import publish_round, seat_next_round
+    from tournament.rounds.services.rounds import publish_round, seat_next_round
 
     tag = f"W{int(time.time())}"
     users = [User.objects.create_user(f"{tag.lower()}-judge-{i:02d}") for i in range(judges)]

@@ -73,6 +73,7 @@ INSTALLED_APPS = [
     "tournament.results",
     "tournament.decks",
     "tournament.standings",
+    "tournament.rounds",
     "tournament.printing",
     "tournament.eventfile",
     "tournament.review",

@@ -4,8 +4,10 @@ from django.contrib import admin
 from django.urls import include, path
 
 from tournament.core import views as core_views
+from tournament.events import urls as event_urls
 from tournament.leagues import urls as league_urls
 from tournament.printing import urls as printing_urls
+from tournament.rounds import urls as round_urls
 
 urlpatterns = [
     path("healthz", core_views.healthz, name="healthz"),
@@ -14,8 +16,9 @@ urlpatterns = [
     path("accounts/", include("tournament.accounts.urls")),
     path("accounts/", include("django.contrib.auth.urls")),
     path("api/", include("tournament.api.urls")),
-    path("", include("tournament.events.urls")),
-    path("", include("tournament.events.rounds_urls")),
+    # the event's namespace: its own pages and the judges' check-in, which the rounds app runs
+    path("", include((event_urls.urlpatterns + round_urls.EVENT_PAGES, event_urls.app_name))),
+    path("", include("tournament.rounds.urls")),
     path("", include("tournament.results.urls")),
     path("", include("tournament.decks.urls")),
     path("", include("tournament.standings.urls")),

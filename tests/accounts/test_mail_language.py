@@ -10,10 +10,10 @@ from django.urls import reverse
 from tests.conftest import make_player
 from tournament.events.models import Event, Registration
 from tournament.events.services.registration import register
-from tournament.events.services.rounds import publish_round, seat_next_round
 from tournament.notifications import services
 from tournament.notifications.kinds import Kind
 from tournament.notifications.models import Message, Preferences
+from tournament.rounds.services.rounds import publish_round, seat_next_round
 
 SIGN_UP = {
     "username": "ana",

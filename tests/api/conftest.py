@@ -1,7 +1,7 @@
 import pytest
 
 from tests.standings.conftest import finished_event  # noqa: F401  (shared fixture)
-from tournament.events.services.rounds import publish_round, seat_next_round
+from tournament.rounds.services.rounds import publish_round, seat_next_round
 
 
 @pytest.fixture

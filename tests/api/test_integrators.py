@@ -7,7 +7,7 @@ from django.utils import timezone
 
 from tests.conftest import make_player
 from tournament.events.models import Event, Registration
-from tournament.events.services import rounds as round_service
+from tournament.rounds.services import rounds as round_service
 
 pytestmark = pytest.mark.django_db
 

@@ -180,7 +180,7 @@ def test_a_rule_refusal_names_the_player_by_number_not_an_internal_field(client,
 def test_a_drop_the_event_refuses_is_a_documented_409(client, organizer, event):
     """Dropping a player twice is well formed but refused by the event's state: 409
     `conflict`, with the service's reason; every write documents its 409."""
-    from tournament.events.services.rounds import drop_player
+    from tournament.rounds.services.rounds import drop_player
 
     _t, raw = make_token(organizer.user, "desk", ["organize"])
     lou = make_player("lou", "Lou Leaving")

@@ -11,7 +11,7 @@ import pytest
 from django.utils import timezone
 
 from tournament.core import transport
-from tournament.events.services import rounds as round_service
+from tournament.rounds.services import rounds as round_service
 from tournament.webhooks import services
 from tournament.webhooks.models import Delivery, Kind, Webhook
 from tournament.webhooks.tasks import retry_stale

@@ -18,7 +18,7 @@ from scoring.brackets import bracket_sizes
 from scoring.eventfile import parse_event
 from tournament.accounts.models import Player
 from tournament.events.models import Event, Registration
-from tournament.events.simulate import run_event
+from tournament.rounds.simulate import run_event
 
 DATA = Path(__file__).resolve().parent.parent / "scoring" / "data"
 VALID = [*sorted(p.name for p in DATA.glob("valid_*.json")), "spec_example.json"]

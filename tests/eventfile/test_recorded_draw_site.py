@@ -26,8 +26,8 @@ from tests.scoring.test_teams import event_file as team_file
 from tournament.accounts.models import Player
 from tournament.eventfile.services import export_text
 from tournament.events.models import Event, Registration, Round, Seat
-from tournament.events.services import rounds as svc
 from tournament.results.models import Game
+from tournament.rounds.services import rounds as svc
 from tournament.standings import recompute
 
 pytestmark = pytest.mark.django_db

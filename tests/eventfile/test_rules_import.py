@@ -11,8 +11,8 @@ from tests.scoring.test_engine_rules_files import NINE_ROUND_1, event, seats, tw
 from tournament.accounts.models import Player
 from tournament.eventfile.services import export_text
 from tournament.events.models import Event, Registration
-from tournament.events.services import rounds
-from tournament.events.simulate import play_round
+from tournament.rounds.services import rounds
+from tournament.rounds.simulate import play_round
 
 pytestmark = pytest.mark.django_db
 

@@ -8,8 +8,8 @@ from django.urls import reverse
 from tests.conftest import login
 from tests.events.conftest import add_players
 from tournament.events.models import Seat
-from tournament.events.services import rounds as svc
-from tournament.events.simulate import play_round
+from tournament.rounds.services import rounds as svc
+from tournament.rounds.simulate import play_round
 
 
 def run_to_the_end(event) -> None:

@@ -7,7 +7,7 @@ from django.urls import reverse
 from tests.conftest import browser_page, browser_test
 from tests.events.conftest import add_players
 from tournament.events.models import Round
-from tournament.events.simulate import play_round
+from tournament.rounds.simulate import play_round
 
 pytestmark = browser_test
 

@@ -9,10 +9,10 @@ from scoring.advancement import advance
 from scoring.brackets import bracket_sizes
 from tests.conftest import make_player
 from tournament.events.models import Bracket, Round, Seat
-from tournament.events.services import rounds as svc
-from tournament.events.simulate import play_round
 from tournament.events.to_engine import engine_id, event_record
 from tournament.results.models import Game
+from tournament.rounds.services import rounds as svc
+from tournament.rounds.simulate import play_round
 from tournament.standings import recompute
 
 PLACE_POINTS = {1: 4, 2: 3, 3: 2, 4: 1}

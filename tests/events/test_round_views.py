@@ -6,8 +6,8 @@ import pytest
 from django.urls import reverse
 
 from tournament.events.models import Round, Seat
-from tournament.events.services import rounds as svc
-from tournament.events.simulate import play_round
+from tournament.rounds.services import rounds as svc
+from tournament.rounds.simulate import play_round
 
 
 def url(name: str, event, number: int | None = None) -> str:

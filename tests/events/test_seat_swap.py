@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from tests.results.conftest import game_post
 from tournament.events.models import Seat
-from tournament.events.services import rounds as svc
+from tournament.rounds.services import rounds as svc
 
 
 def url(event, number: int = 1) -> str:

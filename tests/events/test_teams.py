@@ -7,11 +7,11 @@ from django.core.exceptions import ValidationError
 
 from tests.events.conftest import add_players, paired
 from tournament.events.models import Seat, Team
-from tournament.events.services import rounds as svc
 from tournament.events.services import teams as team_svc
 from tournament.events.to_engine import engine_id
 from tournament.results import services as results
 from tournament.results.models import Game
+from tournament.rounds.services import rounds as svc
 from tournament.standings import recompute
 from tournament.standings.models import EventStanding
 

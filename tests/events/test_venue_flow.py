@@ -13,8 +13,8 @@ from tournament.decks.models import Decklist
 from tournament.decks.services import format_key
 from tournament.events.models import Registration, Round, Seat
 from tournament.events.services import registration as reg_svc
-from tournament.events.services import rounds as svc
-from tournament.events.simulate import play_round
+from tournament.rounds.services import rounds as svc
+from tournament.rounds.simulate import play_round
 
 YES = {"confirmed": "1"}
 

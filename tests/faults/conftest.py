@@ -254,7 +254,7 @@ def build_running_event(tag: str, players: int = 30):
 
     from tournament.accounts.models import Player
     from tournament.events.models import Event, Registration
-    from tournament.events.services import rounds as round_service
+    from tournament.rounds.services import rounds as round_service
 
     user = User.objects.create_user(f"org-{tag}", f"org-{tag}@example.org", "x")
     organizer = Player.create_for_user(user, name=f"Organiser {tag}")

@@ -7,7 +7,7 @@ from django.db import IntegrityError
 from tests.conftest import make_player
 from tournament.events.models import Registration
 from tournament.events.services import registration as service
-from tournament.events.services.rounds import seat_next_round
+from tournament.rounds.services.rounds import seat_next_round
 
 
 def test_player_registers_once(event, player):

@@ -50,7 +50,7 @@ def test_pages_and_api_answer_with_redis_down(
 ):
     import random
 
-    from tournament.events.simulate import run_event
+    from tournament.rounds.simulate import run_event
     from tournament.standings.recompute import refresh_event
 
     run_event(event, random.Random(7))
@@ -223,7 +223,7 @@ def test_neutralise_formula(value, expected):
 def test_standings_csv_neutralises_a_formula_club(client_as, event, registered_players):
     import random
 
-    from tournament.events.simulate import run_event
+    from tournament.rounds.simulate import run_event
     from tournament.standings.recompute import refresh_event
 
     player = registered_players[0]

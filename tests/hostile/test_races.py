@@ -13,7 +13,7 @@ from tournament.accounts import signup
 from tournament.accounts.forms import SignUpForm
 from tournament.accounts.models import Player
 from tournament.events.models import Round
-from tournament.events.services import rounds as round_service
+from tournament.rounds.services import rounds as round_service
 
 pytestmark = pytest.mark.django_db
 

@@ -11,7 +11,7 @@ from django.urls import reverse
 from tests.hostile.test_races import signup_data
 from tournament.accounts.models import Player
 from tournament.events.models import Round
-from tournament.events.services import rounds as round_service
+from tournament.rounds.services import rounds as round_service
 
 pytestmark = [pytest.mark.postgres]
 

@@ -98,7 +98,7 @@ def test_403_in_the_layout_with_the_reason(client_as, player, event):
 
 
 def test_404_in_the_layout_with_a_user_facing_reason(client_as, player, event, registered_players):
-    from tournament.events.services import rounds as round_service
+    from tournament.rounds.services import rounds as round_service
 
     round_service.seat_next_round(event, seed=1)  # not published
     response = client_as(player).get(reverse("rounds:seating", args=[event.pk, 1]))
@@ -207,8 +207,8 @@ def test_results_and_seats_are_read_only_in_admin(admin_client_, event, register
     import random
 
     from tournament.events.models import Seat
-    from tournament.events.services import rounds as round_service
-    from tournament.events.simulate import play_round
+    from tournament.rounds.services import rounds as round_service
+    from tournament.rounds.simulate import play_round
 
     rnd = round_service.seat_next_round(event, seed=1)
     play_round(rnd, random.Random(3))

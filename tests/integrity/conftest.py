@@ -4,9 +4,9 @@ import uuid
 
 import pytest
 
-from tournament.events.services.rounds import publish_round, seat_next_round
 from tournament.events.to_engine import engine_id
 from tournament.results import services as results
+from tournament.rounds.services.rounds import publish_round, seat_next_round
 
 
 @pytest.fixture

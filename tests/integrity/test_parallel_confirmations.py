@@ -21,9 +21,9 @@ from django.urls import reverse
 from tests.integrity.conftest import victory
 from tournament.accounts.models import Player
 from tournament.events.models import Registration, Seat
-from tournament.events.services.rounds import publish_round, seat_next_round
 from tournament.results import services as results
 from tournament.results.models import Game, GameEntry
+from tournament.rounds.services.rounds import publish_round, seat_next_round
 from tournament.standings.models import EventScoring, EventStanding
 from tournament.standings.recompute import refresh_event
 

@@ -18,10 +18,10 @@ from tests.conftest import make_player
 from tests.integrity.conftest import record, seated, victory
 from tournament.accounts.models import Player
 from tournament.events.models import Bracket, Event, Registration, Seat
-from tournament.events.services import rounds as round_service
 from tournament.events.services.registration import register
 from tournament.results import services as results
 from tournament.results.models import EntryStatus, Game, GameEntry
+from tournament.rounds.services import rounds as round_service
 from tournament.standings.models import EventStanding, RankingTotal
 from tournament.standings.services import _renumber, store_places
 
@@ -293,7 +293,7 @@ def test_a_rule_field_cannot_change_after_round_one(event, round1):
 
 def test_the_ranking_seeds_round_one_from_stored_ranking_totals(organizer):
     """Seeding reads the ranking (counted events), not raw seat points of any event."""
-    from tournament.events.services.rounds import _ranking
+    from tournament.rounds.services.rounds import _ranking
 
     ranked = make_player("ranked", "Ray Ranked")
     unranked = make_player("unranked", "Una Unranked")

@@ -24,11 +24,11 @@ from scoring.standings import score_event
 from tests.conftest import make_player
 from tournament.eventfile.services import export_text, file_ids
 from tournament.events.models import Bracket, Event, Registration, Round, Seat, Team
-from tournament.events.services import rounds as round_service
 from tournament.events.services.teams import pair_players
 from tournament.events.to_engine import engine_id, format_of
 from tournament.results import services as results
 from tournament.results.models import Game
+from tournament.rounds.services import rounds as round_service
 from tournament.standings.models import EventScoring, EventStanding, OfficialScore
 
 pytestmark = pytest.mark.django_db(transaction=False)

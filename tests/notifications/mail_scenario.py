@@ -26,7 +26,6 @@ from django.utils import timezone
 from tests.conftest import make_player
 from tournament.accounts.roles import RANKING_OFFICERS_GROUP
 from tournament.events.models import Event, Registration
-from tournament.events.services import rounds as round_service
 from tournament.events.services.registration import register
 from tournament.events.to_engine import engine_id
 from tournament.notifications import services, tasks
@@ -34,6 +33,7 @@ from tournament.notifications.models import Message
 from tournament.results import services as results
 from tournament.results.models import GameEntry
 from tournament.review import services as review
+from tournament.rounds.services import rounds as round_service
 
 PLAYERS = 13
 

@@ -10,9 +10,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tournament.events.models import Event
-from tournament.events.services.rounds import start_timer
 from tournament.printing.documents import DocumentRequest, render_document_html
 from tournament.printing.models import Kind as PrintKind
+from tournament.rounds.services.rounds import start_timer
 
 UTC = datetime.UTC
 

@@ -17,17 +17,17 @@ from django.utils import timezone
 
 from tests.conftest import make_player
 from tournament.events.models import Registration
-from tournament.events.services.rounds import (
-    close_round,
-    drop_player,
-    publish_round,
-    seat_next_round,
-)
 from tournament.events.to_engine import engine_id
 from tournament.notifications import hooks, services, waiting
 from tournament.notifications.kinds import Kind
 from tournament.notifications.models import Message, Preferences
 from tournament.results import services as results
+from tournament.rounds.services.rounds import (
+    close_round,
+    drop_player,
+    publish_round,
+    seat_next_round,
+)
 
 
 def of_kind(kind) -> list[Message]:
@@ -406,8 +406,8 @@ def test_a_simulated_tables_result_tells_nobody(running, round1):
     """The demo and the simulator write games directly (no entries at the venue)."""
     import random
 
-    from tournament.events.simulate import play_round
     from tournament.notifications import tasks
+    from tournament.rounds.simulate import play_round
 
     play_round(round1, random.Random(5))
     tasks.sweep()

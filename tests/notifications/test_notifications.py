@@ -15,10 +15,10 @@ from tests.conftest import make_player
 from tests.results.conftest import game_post, post_game
 from tournament.events.models import Event, Registration, Seat
 from tournament.events.services.registration import register, unregister
-from tournament.events.services.rounds import call_time, start_timer
 from tournament.notifications import services, tasks
 from tournament.notifications.kinds import Kind
 from tournament.notifications.models import Message, Preferences
+from tournament.rounds.services.rounds import call_time, start_timer
 
 
 def of_kind(kind) -> list[Message]:

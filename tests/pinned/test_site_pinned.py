@@ -12,7 +12,6 @@ from tests.conftest import make_player
 from tournament.accounts.roles import RANKING_OFFICERS_GROUP
 from tournament.decks.services import format_key, save_decklist
 from tournament.events.models import Bracket, Event, Registration
-from tournament.events.services import rounds as round_service
 from tournament.events.services.editing import save_event
 from tournament.events.services.registration import register
 from tournament.results import selectors, services
@@ -20,6 +19,7 @@ from tournament.results.forms import TiebreakForm
 from tournament.results.models import GameEntry
 from tournament.results.services import GameData
 from tournament.review.services import accept, submit
+from tournament.rounds.services import rounds as round_service
 from tournament.standings.models import EventScoring, EventStanding
 
 pytestmark = pytest.mark.django_db

@@ -13,9 +13,7 @@ from django.utils import timezone
 
 from tests.conftest import accept_for_ranking, make_player
 from tournament.events.models import Event, Registration, Seat
-from tournament.events.services import rounds as round_service
 from tournament.events.services.registration import register
-from tournament.events.simulate import run_event
 from tournament.leagues import services as leagues
 from tournament.leagues.models import League
 from tournament.notifications import services as outbox
@@ -23,6 +21,8 @@ from tournament.notifications import tasks
 from tournament.notifications.models import Message
 from tournament.results import services
 from tournament.results.services import GameData
+from tournament.rounds.services import rounds as round_service
+from tournament.rounds.simulate import run_event
 from tournament.standings.models import EventStanding, RankedScore, RankingTotal
 from tournament.standings.recompute import refresh_event
 from tournament.standings.services import store_ranked_figures

@@ -9,8 +9,8 @@ from pypdf import PdfReader
 
 from tests.conftest import make_player
 from tournament.events.models import Registration
-from tournament.events.services import rounds as round_service
-from tournament.events.simulate import play_round, run_event
+from tournament.rounds.services import rounds as round_service
+from tournament.rounds.simulate import play_round, run_event
 
 
 @pytest.fixture(autouse=True)

@@ -20,12 +20,12 @@ from django.db import DEFAULT_DB_ALIAS, connections
 from tests.conftest import make_player
 from tests.printing.test_documents import row_line
 from tournament.events.models import Bracket, Event, Registration, Round, Seat
-from tournament.events.services import rounds as round_service
-from tournament.events.simulate import play_round
 from tournament.printing import services
 from tournament.printing.documents import DocumentRequest
 from tournament.printing.models import CachedDocument
 from tournament.results.models import Game
+from tournament.rounds.services import rounds as round_service
+from tournament.rounds.simulate import play_round
 
 from .conftest import pdf_pages
 

@@ -225,7 +225,7 @@ def test_decklist_sheet_from_the_decks_app(event, registered_players):
 def test_scoring_form_is_printed_in_the_language_of_who_asked(event, registered_players):
     import random
 
-    from tournament.events.simulate import run_event
+    from tournament.rounds.simulate import run_event
 
     event.registrations.first().delete()  # 8 players: not eligible, with a reason to print
     run_event(event, random.Random(5))

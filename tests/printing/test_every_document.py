@@ -189,7 +189,7 @@ def test_no_inline_handlers_in_printing_templates(client_as, organizer, event, p
 @pytest.mark.parametrize("paper", ["A4", "Letter"])
 def test_seating_sheet_of_27_players_fits_one_page(event, paper):
     """27 players: 9 names in each of three columns and 9 table cards three abreast."""
-    from tournament.events.services import rounds as round_service
+    from tournament.rounds.services import rounds as round_service
 
     from .conftest import add_players
 

@@ -6,10 +6,10 @@ import random
 import pytest
 import weasyprint  # noqa: F401 (imported once per worker process)
 
-from tournament.events.services import rounds as round_service
-from tournament.events.simulate import play_round, run_event
 from tournament.printing.documents import DocumentRequest, render_pdf
 from tournament.printing.models import Kind
+from tournament.rounds.services import rounds as round_service
+from tournament.rounds.simulate import play_round, run_event
 
 from .conftest import add_players, pdf_pages
 

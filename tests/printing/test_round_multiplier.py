@@ -10,9 +10,9 @@ from django.urls import reverse
 
 from tournament.accounts.models import Player
 from tournament.events.models import Round
-from tournament.events.services import rounds as round_service
 from tournament.events.services.editing import save_event
-from tournament.events.simulate import play_round
+from tournament.rounds.services import rounds as round_service
+from tournament.rounds.simulate import play_round
 
 
 def test_a_seated_round_stores_round_times_event_multiplier(event, registered_players):

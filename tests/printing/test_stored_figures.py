@@ -101,7 +101,7 @@ def test_last_bracket_only_round_one_sheet_prints_the_stored_zero(event, registe
     went out in round 1: those points stand (2nd 3 × 1 = 3, 3rd 2 × 1 = 2)."""
     import random
 
-    from tournament.events.simulate import run_event
+    from tournament.rounds.simulate import run_event
 
     event.points_mode = "last-bracket"
     event.save()

@@ -5,7 +5,7 @@ import uuid
 import pytest
 from django.urls import reverse
 
-from tournament.events.services.rounds import publish_round, seat_next_round
+from tournament.rounds.services.rounds import publish_round, seat_next_round
 
 
 @pytest.fixture

@@ -2,7 +2,7 @@
 
 from tests.conftest import browser_page, browser_test
 from tests.results.conftest import bracket_url
-from tournament.events.services.rounds import publish_round, seat_next_round
+from tournament.rounds.services.rounds import publish_round, seat_next_round
 
 pytestmark = browser_test
 

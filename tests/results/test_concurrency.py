@@ -9,8 +9,8 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.results.conftest import bracket_url, game_post
-from tournament.events.services.rounds import publish_round, seat_next_round
 from tournament.results.models import EntryStatus, Game, GameEntry
+from tournament.rounds.services.rounds import publish_round, seat_next_round
 
 pytestmark = [pytest.mark.postgres]
 

@@ -10,10 +10,10 @@ from django.utils import translation
 
 from tests.results.conftest import bracket_url, game_post, post_game
 from tournament.events.models import Registration, Seat
-from tournament.events.services.rounds import drop_player, undo_drop
 from tournament.results import selectors, services
 from tournament.results.models import Game, GameEntry
 from tournament.results.services import GameData
+from tournament.rounds.services.rounds import drop_player, undo_drop
 
 pytestmark = pytest.mark.django_db
 

@@ -9,10 +9,10 @@ from django.urls import reverse
 
 from tests.results.conftest import bracket_url, game_post
 from tournament.events.models import Bracket
-from tournament.events.services.rounds import close_round, publish_round, seat_next_round
 from tournament.results import services
 from tournament.results.models import EntryStatus, Game, GameEntry
 from tournament.results.services import GameData
+from tournament.rounds.services.rounds import close_round, publish_round, seat_next_round
 
 
 def record(bracket, by, winner, counts, number):
@@ -182,7 +182,7 @@ def test_the_confirm_card_shows_the_razed_realms_that_decided_a_timed_game(
     """A game ended by time with 5–5 unrazed is decided by razed realms (SPEC §5: more
     unrazed, then more razed): the confirming official sees the razed counts, 2 against 1."""
     from tests.results.conftest import post_game
-    from tournament.events.services.rounds import call_time, start_timer
+    from tournament.rounds.services.rounds import call_time, start_timer
 
     event.time_limit_minutes = 50
     event.save(update_fields=["time_limit_minutes"])

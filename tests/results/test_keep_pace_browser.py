@@ -7,8 +7,8 @@ from django.conf import settings
 
 from tests.conftest import browser_page, browser_test
 from tests.results.conftest import bracket_url
-from tournament.events.services.rounds import publish_round, seat_next_round
 from tournament.results.models import EntryStatus, Game, GameEntry
+from tournament.rounds.services.rounds import publish_round, seat_next_round
 
 pytestmark = browser_test
 

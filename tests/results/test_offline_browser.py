@@ -11,9 +11,9 @@ from django.urls import reverse
 
 from tests.conftest import browser_page, browser_test
 from tests.results.conftest import bracket_url, post_game
-from tournament.events.services.rounds import publish_round, seat_next_round
 from tournament.results import selectors
 from tournament.results.models import EntryStatus, Game, GameEntry
+from tournament.rounds.services.rounds import publish_round, seat_next_round
 
 pytestmark = browser_test
 

@@ -10,9 +10,9 @@ from django.urls import reverse
 from tests.events.conftest import paired
 from tests.results.conftest import bracket_url, post_game
 from tournament.events.models import Bracket, Event, Seat
-from tournament.events.services import rounds as round_service
 from tournament.results import services as results
 from tournament.results.models import GameEntry
+from tournament.rounds.services import rounds as round_service
 
 pytestmark = pytest.mark.django_db
 

@@ -10,10 +10,10 @@ from django.core.exceptions import PermissionDenied
 
 from tests.conftest import make_player
 from tournament.events.models import Registration
-from tournament.events.services.rounds import publish_round, seat_next_round
 from tournament.results import services
 from tournament.results.models import EntryStatus, GameEntry
 from tournament.results.services import GameData
+from tournament.rounds.services.rounds import publish_round, seat_next_round
 
 
 def game(seated, winner, counts) -> GameData:

@@ -3,8 +3,8 @@
 import pytest
 
 from tests.results.conftest import post_game
-from tournament.events.services.rounds import call_time, start_timer
 from tournament.results.models import Game, GameEntry
+from tournament.rounds.services.rounds import call_time, start_timer
 
 
 def errors_of(response) -> dict:

@@ -7,10 +7,10 @@ from django.urls import reverse
 
 from tests.results.conftest import bracket_url, game_post, post_game
 from tournament.events.models import Bracket, Seat
-from tournament.events.services.rounds import close_round, seat_next_round
 from tournament.results import services
 from tournament.results.models import EntryStatus, Game, GameEntry
 from tournament.results.services import GameData
+from tournament.rounds.services.rounds import close_round, seat_next_round
 
 
 def confirm_url(entry) -> str:

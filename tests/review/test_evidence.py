@@ -12,11 +12,11 @@ from tests.review.conftest import hand_event_file, other_results
 from tournament.eventfile.services import EventFileError, import_event
 from tournament.events.services import editing
 from tournament.events.services.editing import save_event
-from tournament.events.services.rounds import publish_round, seat_next_round
 from tournament.results.services import GameData, submit_entry
 from tournament.review import services
 from tournament.review.evidence import flags, people
 from tournament.review.services import ranking_changes, submit
+from tournament.rounds.services.rounds import publish_round, seat_next_round
 
 pytestmark = pytest.mark.django_db
 

@@ -25,16 +25,16 @@ from tournament.accounts.api_tokens import make_token
 from tournament.eventfile.services import export_text, import_event
 from tournament.events.models import Event
 from tournament.events.services import registration as registrations
-from tournament.events.services.rounds import (
+from tournament.results.services import GameData, confirm_entry, submit_entry
+from tournament.review.evidence import activity, flags, people
+from tournament.review.services import submit
+from tournament.rounds.services.rounds import (
     add_late_player,
     close_round,
     finish_event,
     publish_round,
     seat_next_round,
 )
-from tournament.results.services import GameData, confirm_entry, submit_entry
-from tournament.review.evidence import activity, flags, people
-from tournament.review.services import submit
 from tournament.standings.recompute import refresh_event
 
 pytestmark = pytest.mark.django_db

@@ -87,7 +87,7 @@ def test_player_page_shows_accepted_points_only(hand_event, client):
 
 def test_round_one_seeding_by_ranking_uses_accepted_points_only(hand_event):
     from tournament.events.models import Registration
-    from tournament.events.services.rounds import _ranking
+    from tournament.rounds.services.rounds import _ranking
 
     registrations = list(Registration.objects.filter(event=hand_event))
     assert _ranking(registrations) == {}  # finished but not accepted

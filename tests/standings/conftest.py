@@ -8,7 +8,7 @@ import pytest
 from tests.conftest import make_player
 from tournament.accounts.models import Player
 from tournament.events.models import Event, Registration
-from tournament.events.simulate import run_event
+from tournament.rounds.simulate import run_event
 from tournament.standings.recompute import refresh_event
 
 

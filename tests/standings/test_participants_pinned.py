@@ -14,7 +14,7 @@ from tests.conftest import make_player
 from tests.scoring.test_engine_rules_files import event as event_file
 from tests.scoring.test_engine_rules_files import seats, two_nil
 from tournament.events.models import Registration
-from tournament.events.simulate import run_event
+from tournament.rounds.simulate import run_event
 from tournament.standings.models import EventScoring, OfficialScore
 from tournament.standings.recompute import refresh_event
 

@@ -14,7 +14,7 @@ from tournament.accounts.models import Player
 from tournament.api.serializers import StandingSerializer
 from tournament.events.models import Event, Registration
 from tournament.events.services.editing import save_event
-from tournament.events.simulate import run_event
+from tournament.rounds.simulate import run_event
 from tournament.standings.models import EventScoring, EventStanding, OfficialScore
 from tournament.standings.recompute import refresh_event
 from tournament.standings.services import ranking

@@ -29,7 +29,7 @@ from scoring.teams import team_places
 from tests.events.conftest import paired
 from tests.events.test_teams import play_first_team_wins
 from tournament.events.models import Event, Team
-from tournament.events.services import rounds as svc
+from tournament.rounds.services import rounds as svc
 from tournament.standings import recompute
 from tournament.standings.models import EventStanding
 from tournament.standings.services import store_places

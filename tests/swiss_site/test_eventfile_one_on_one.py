@@ -23,9 +23,9 @@ from tournament.eventfile.models import ImportedEvent
 from tournament.eventfile.services import export_text, import_event
 from tournament.events.choices import Status
 from tournament.events.models import Bracket, Event, Round
-from tournament.events.services import rounds
-from tournament.events.services.swiss import record_no_show
 from tournament.results.models import Game
+from tournament.rounds.services import rounds
+from tournament.rounds.services.swiss import record_no_show
 from tournament.standings.models import EventStanding
 
 pytestmark = pytest.mark.django_db

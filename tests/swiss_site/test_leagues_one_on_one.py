@@ -13,10 +13,10 @@ from scoring.leagues import LeagueRules, Result, league_table, one_on_one_points
 from tests.swiss_site.conftest import seated, win
 from tournament.eventfile.services import import_event
 from tournament.events.models import Event
-from tournament.events.services import rounds
 from tournament.leagues import services
 from tournament.leagues.forms import LeagueForm
 from tournament.leagues.models import League
+from tournament.rounds.services import rounds
 
 FILES = Path(__file__).resolve().parents[1] / "eventfile" / "one_on_one"
 YEAR = {"starts": datetime.date(2026, 1, 1), "ends": datetime.date(2026, 12, 31)}

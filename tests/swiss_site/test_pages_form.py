@@ -8,7 +8,7 @@ from django.urls import reverse
 from tests.events.conftest import add_players
 from tournament.events.forms import EventForm
 from tournament.events.models import Event
-from tournament.events.services import rounds
+from tournament.rounds.services import rounds
 
 pytestmark = pytest.mark.django_db
 

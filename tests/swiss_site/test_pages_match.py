@@ -10,8 +10,8 @@ from django.urls import reverse
 from tests.events.conftest import add_players
 from tests.swiss_site.conftest import play_game, seated, win
 from tournament.events.models import Bracket
-from tournament.events.services import rounds
 from tournament.results.models import EntryStatus, GameEntry
+from tournament.rounds.services import rounds
 
 pytestmark = pytest.mark.django_db
 

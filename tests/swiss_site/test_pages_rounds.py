@@ -8,8 +8,8 @@ from django.urls import reverse
 from tests.events.conftest import add_players
 from tests.swiss_site.conftest import play_game, seated, win
 from tournament.events.models import Bracket, Round
-from tournament.events.services import rounds
-from tournament.events.services.swiss import record_no_show
+from tournament.rounds.services import rounds
+from tournament.rounds.services.swiss import record_no_show
 
 pytestmark = pytest.mark.django_db
 

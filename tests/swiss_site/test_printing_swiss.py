@@ -11,7 +11,6 @@ from pypdf import PdfReader
 
 from tests.swiss_site.conftest import TIME, play_game, seated
 from tournament.events.models import Bracket, Round
-from tournament.events.services import rounds
 from tournament.printing.chunks import render_document_pdf
 from tournament.printing.documents import (
     DocumentRequest,
@@ -24,6 +23,7 @@ from tournament.printing.documents import (
     render_pdf,
 )
 from tournament.printing.models import Kind
+from tournament.rounds.services import rounds
 
 pytestmark = pytest.mark.django_db
 

@@ -10,9 +10,9 @@ from django.core.exceptions import ValidationError
 
 from tests.swiss_site.conftest import play_game, seated, win
 from tournament.events.models import Bracket, Round
-from tournament.events.services import rounds
-from tournament.events.services.swiss import record_no_show
 from tournament.results.services import GameData, submit_entry
+from tournament.rounds.services import rounds
+from tournament.rounds.services.swiss import record_no_show
 from tournament.standings.models import EventScoring, EventStanding
 
 pytestmark = pytest.mark.django_db

@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from tests.swiss_site.conftest import play_game, seated
-from tournament.events.services import rounds
+from tournament.rounds.services import rounds
 
 pytestmark = pytest.mark.django_db
 

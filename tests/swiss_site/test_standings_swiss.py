@@ -13,7 +13,7 @@ from django.utils import translation
 
 from tests.swiss_site.conftest import play_game, seated
 from tournament.events.models import Bracket, Round
-from tournament.events.services import rounds
+from tournament.rounds.services import rounds
 
 pytestmark = pytest.mark.django_db
 

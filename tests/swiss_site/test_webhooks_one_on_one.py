@@ -10,8 +10,8 @@ from standardwebhooks.webhooks import Webhook as StandardWebhook
 from tests.swiss_site.conftest import play_game, seated, win
 from tests.webhooks.conftest import serve  # noqa: F401 (a fixture)
 from tournament.events.models import Bracket
-from tournament.events.services import rounds
-from tournament.events.services.swiss import record_no_show
+from tournament.rounds.services import rounds
+from tournament.rounds.services.swiss import record_no_show
 from tournament.webhooks import formats
 from tournament.webhooks.models import Delivery, Kind, Webhook
 

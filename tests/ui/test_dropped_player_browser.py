@@ -7,7 +7,7 @@ from tests.conftest import browser_page, browser_test
 from tests.results.conftest import bracket_url
 from tests.ui.test_venue_browser import PHONE, shoot
 from tournament.events.models import Registration
-from tournament.events.services.rounds import drop_player, publish_round, seat_next_round
+from tournament.rounds.services.rounds import drop_player, publish_round, seat_next_round
 
 pytestmark = browser_test
 

@@ -3,7 +3,7 @@
 from django.urls import reverse
 
 from tournament.events.models import Registration
-from tournament.events.services.rounds import publish_round, seat_next_round
+from tournament.rounds.services.rounds import publish_round, seat_next_round
 
 
 def messages_of(response) -> list[str]:

@@ -12,8 +12,8 @@ from django.urls import reverse
 
 from tests.conftest import browser_page, browser_test, login
 from tests.decks.conftest import deck_text
-from tournament.events.services.rounds import publish_round, seat_next_round
-from tournament.events.simulate import run_event
+from tournament.rounds.services.rounds import publish_round, seat_next_round
+from tournament.rounds.simulate import run_event
 from tournament.standings.recompute import refresh_event
 
 pytestmark = browser_test
@@ -297,7 +297,7 @@ def test_the_team_is_named_as_the_winner(
     """Team Spirit: the winner is the team, its two members named (SPEC §10)."""
     from tests.events.conftest import paired
     from tests.events.test_teams import play_first_team_wins
-    from tournament.events.services.rounds import close_round, finish_event
+    from tournament.rounds.services.rounds import close_round, finish_event
 
     event.tournament_type = "team-spirit"
     event.victory = "enhanced"

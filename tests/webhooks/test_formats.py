@@ -18,7 +18,7 @@ import pytest
 from django.utils import translation
 from django.utils.translation import gettext
 
-from tournament.events.services import rounds as round_service
+from tournament.rounds.services import rounds as round_service
 from tournament.webhooks import services
 from tournament.webhooks.models import Delivery, Format, Kind, Webhook
 

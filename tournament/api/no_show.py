@@ -1,6 +1,6 @@
 """A one-on-one match's no-show through the API (SPEC §11): a judge records that a player
 did not come (he loses 0–2, no games) or takes it back, through the same services as the
-match page (`events/services/swiss.py`)."""
+match page (`rounds/services/swiss.py`)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from tournament.api.matches import MatchSerializer, match_data
 from tournament.api.writes import ScopedView, _registration, _valid
 from tournament.events.models import Bracket, Seat
 from tournament.events.permissions import EventRole
-from tournament.events.services import swiss
+from tournament.rounds.services import swiss
 
 
 class NoShowIn(serializers.Serializer):

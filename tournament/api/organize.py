@@ -31,10 +31,11 @@ from tournament.events.choices import Status, Variant
 from tournament.events.forms import EventForm
 from tournament.events.models import Bracket, Event, Round, Seat
 from tournament.events.permissions import EventRole, can_view, player_of, require_role
-from tournament.events.services import editing, rounds
+from tournament.events.services import editing
 from tournament.events.services import registration as registrations
 from tournament.events.services.editing import frozen_fields_error
 from tournament.review import services as review
+from tournament.rounds.services import rounds
 
 EVENT_FIELDS = tuple(EventForm.Meta.fields)
 

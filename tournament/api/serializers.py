@@ -19,7 +19,7 @@ from tournament.api.matches import (
 )
 from tournament.core.timezones import event_zone
 from tournament.events.models import FORMAT_FIELDS, Event, Registration, Round, Seat, Team
-from tournament.events.services.rounds import timer_ends_at
+from tournament.rounds.services.rounds import timer_ends_at
 from tournament.standings.figures import API, STANDING_FIGURES, names, shown_in
 from tournament.standings.models import EventStanding, OfficialScore
 from tournament.standings.tables import status_labels

@@ -24,13 +24,13 @@ from tournament.events.models import Bracket, Event, Registration, Round
 from tournament.events.permissions import EventRole, player_of, require_role
 from tournament.events.services import registration as registrations
 from tournament.events.services.registration_import import ImportRefused, import_registrations
-from tournament.events.services.rounds import drop_player
 from tournament.events.to_engine import engine_id
 from tournament.results import services as results
 from tournament.results.models import COUNTS as COUNT_FIELDS
 from tournament.results.models import EndedBy, GameEntry
 from tournament.results.selectors import accepted_games, bracket_over, correction_block
 from tournament.results.services import GameData
+from tournament.rounds.services.rounds import drop_player
 
 IDEMPOTENCY_HEADER = "Idempotency-Key"
 

@@ -1,3 +1,6 @@
+"""URLs of the event pages (namespace `events`). The judges' check-in page is the rounds
+app's (`rounds/urls.py: EVENT_PAGES`); `tournament/urls.py` mounts it in this namespace."""
+
 from django.urls import path
 
 from tournament.events import views, views_calendar, views_teams
@@ -30,7 +33,6 @@ urlpatterns = [
         name="unlock_official",
     ),
     path("events/<row:event_id>/register/", views.RegisterView.as_view(), name="register"),
-    path("events/<row:event_id>/check-in/", views.CheckInView.as_view(), name="checkin"),
     path(
         "events/<row:event_id>/registrations/import/",
         views.RegistrationImportView.as_view(),

@@ -4,9 +4,8 @@ import django_filters
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db.models import Count, Q, Value
-from django.db.models.functions import Coalesce
-from django.http import HttpResponse, HttpResponseRedirect
+from django.db.models import Count, Q
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -17,22 +16,17 @@ from django_tables2 import SingleTableMixin
 
 from tournament.accounts.lockout import locked_until, unlock
 from tournament.accounts.models import Player
-from tournament.core.params import YEAR_RANGE, posted_id, posted_ids
+from tournament.core.params import YEAR_RANGE, posted_id
 from tournament.core.ratelimit import over_limit
-from tournament.decks.models import Decklist
-from tournament.decks.services import refresh_statuses
 from tournament.events.choices import Status, Variant
 from tournament.events.forms import EventForm, JudgesForm, RegistrationImportForm
 from tournament.events.models import Event, Registration, Team
 from tournament.events.permissions import EventRole, player_of
 from tournament.events.services import editing as editing_service
 from tournament.events.services import registration as registration_service
-from tournament.events.services import rounds as round_service
 from tournament.events.services.registration_import import ImportRefused, import_registrations
-from tournament.events.tables import CheckInTable, EventTable
+from tournament.events.tables import EventTable
 from tournament.events.views_mixins import EventMixin
-from tournament.events.views_rounds import timer_context
-from tournament.standings.models import EventStanding, OfficialScore
 
 
 def public_events():
@@ -112,27 +106,9 @@ class EventDetailView(EventMixin, TemplateView):
             if mine is not None
             else None
         )
-        if self.event.status == Status.RUNNING and self.role >= EventRole.JUDGE:
-            # officials reach their dashboard in one tap, with the round's clock beside it
-            current = round_service.current_round(self.event)
-            context["current_round"] = current
-            context.update(timer_context(current) if current else {})
-        if self.event.status == Status.FINISHED:
-            context.update(finished_summary(self.event))
+        # What the higher apps add to the page, each through its own template tag: the
+        # officials' round and clock (`rounds`), the podium (`standings`), the review (`review`).
         return context
-
-
-def finished_summary(event: Event) -> dict:
-    """The podium (places 1 to 3, ties included) and the officials' points, as stored by the
-    recompute pipeline."""
-    return {
-        "podium": list(
-            EventStanding.objects.filter(event=event, place__lte=3)
-            .select_related("player")
-            .order_by("place", "player__name")
-        ),
-        "official_scores": list(OfficialScore.objects.filter(event=event).select_related("player")),
-    }
 
 
 class OrganizerEventMixin(EventMixin):
@@ -286,90 +262,6 @@ class RegisterView(LoginRequiredMixin, EventMixin, View):
         except ValidationError as error:
             messages.error(request, " ".join(error.messages))
         return redirect(self.event)
-
-
-class CheckInFilter(django_filters.FilterSet):
-    name = django_filters.CharFilter(
-        field_name="player__name", lookup_expr="icontains", label=gettext_lazy("Player")
-    )
-    checked_in = django_filters.BooleanFilter(label=gettext_lazy("Checked in"))
-    deck_status = django_filters.ChoiceFilter(
-        choices=Decklist.Status.choices, label=gettext_lazy("Decklist")
-    )
-
-    class Meta:
-        model = Registration
-        fields = ["name", "checked_in", "deck_status"]
-
-
-class CheckInView(EventMixin, SingleTableMixin, FilterView):
-    """Check-in by judges and the organizer: one player or a selection at once, with each
-    player's stored decklist status."""
-
-    required_role = EventRole.JUDGE
-    table_class = CheckInTable
-    filterset_class = CheckInFilter
-    template_name = "events/checkin.html"
-    paginate_by = 200
-
-    def get_queryset(self):
-        refresh_statuses(self.event)  # only lists validated against another format
-        return self.event.registrations.select_related("player").annotate(
-            deck_status=Coalesce("decklist__status", Value(Decklist.Status.MISSING))
-        )
-
-    def get_context_data(self, **kwargs):
-        context = super().get_context_data(**kwargs)
-        active = self.event.registrations.filter(dropped_in_round__isnull=True)
-        context.update(
-            checked_in_count=active.filter(checked_in=True).count(),
-            active_count=active.count(),
-            can_organize=self.role >= EventRole.ORGANIZER,
-            check_in_open=not self.event.rounds.exists(),
-        )
-        return context
-
-    def post(self, request, *args, **kwargs):
-        try:
-            if "registrations" in request.POST or request.POST.get("bulk"):
-                self._bulk(request)
-            else:
-                self._toggle(request)
-        except ValidationError as error:
-            messages.error(request, " ".join(error.messages))
-        if request.htmx:
-            return self.get(request, *args, **kwargs)
-        return HttpResponseRedirect(request.get_full_path())
-
-    def _toggle(self, request) -> None:
-        registration = get_object_or_404(
-            Registration.objects.select_related("player"),
-            pk=posted_id(request.POST.get("registration")),
-            event=self.event,
-        )
-        checked_in = request.POST.get("checked_in") == "1"
-        registration_service.set_checked_in(registration, checked_in, by=player_of(request.user))
-        if checked_in:
-            text = _("%(name)s is checked in.")
-        else:
-            text = _("%(name)s is no longer checked in.")
-        messages.success(request, text % {"name": registration.player.name})
-
-    def _bulk(self, request) -> None:
-        ids = posted_ids(request.POST.getlist("registrations"))
-        checked_in = request.POST.get("bulk") != "undo"
-        count = registration_service.check_in_many(
-            self.event, ids, checked_in, by=player_of(request.user)
-        )
-        if checked_in:
-            text = ngettext("%(count)s player checked in.", "%(count)s players checked in.", count)
-        else:
-            text = ngettext(
-                "%(count)s player no longer checked in.",
-                "%(count)s players no longer checked in.",
-                count,
-            )
-        messages.success(request, text % {"count": count})
 
 
 TOO_MANY_CODES = gettext_lazy(

@@ -21,7 +21,7 @@ from tournament.webhooks.services import notify
 
 
 def round_data(rnd: Round) -> dict:
-    from tournament.events.services.rounds import timer_ends_at
+    from tournament.rounds.services.rounds import timer_ends_at
 
     def stamp(value):
         return value.isoformat() if value else None

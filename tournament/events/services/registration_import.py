@@ -14,11 +14,19 @@ from tournament.accounts.models import Player
 from tournament.events.choices import Status
 from tournament.events.models import Event, Registration
 from tournament.events.services import registration as registrations
-from tournament.events.services.rounds import create_guest_player
 
 MAX_IMPORT_ROWS = 500
 MAX_IMPORT_CHARS = 100_000
 COLUMNS = ("player_number", "name")
+
+
+def create_guest_player(name: str) -> Player:
+    """A player without an account (imported, or added at the venue), with a fresh player
+    number."""
+    name = (name or "").strip()
+    if not name:
+        raise ValidationError(_("Give the new player's name."))
+    return Player.objects.create(name=name, player_number=Player.next_player_number())
 
 
 class ImportRefused(ValidationError):

@@ -15,12 +15,12 @@ from tournament.accounts.roles import RANKING_OFFICERS_GROUP
 from tournament.decks.services import save_decklist
 from tournament.events.choices import Status
 from tournament.events.models import DecklistsPublished, Event, Registration
-from tournament.events.services.rounds import publish_round, seat_next_round
 from tournament.events.services.teams import pair_players
-from tournament.events.simulate import run_event
 from tournament.leagues.models import League
 from tournament.notifications.services import suppressed
 from tournament.review.services import accept, submit
+from tournament.rounds.services.rounds import publish_round, seat_next_round
+from tournament.rounds.simulate import run_event
 
 DEMO_PASSWORD = "spellfire-demo"
 # (ISO 3166-1 country code, region): the regions are made as `Region` rows.

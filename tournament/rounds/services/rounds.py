@@ -22,15 +22,16 @@ from tournament.decks.models import Decklist
 from tournament.decks.services import refresh_statuses
 from tournament.events.choices import Status, TournamentType
 from tournament.events.models import Bracket, Event, Registration, Round, Seat
-from tournament.events.services import swiss
 from tournament.events.services.registration import lock_event, register
-from tournament.events.services.round_state import current_round
-from tournament.events.services.round_state import locked_round as _locked_round
-from tournament.events.services.round_state import require_open_current as _require_open_current
-from tournament.events.services.round_state import round_has_results as _round_has_results
+from tournament.events.services.registration_import import create_guest_player
 from tournament.events.services.teams import team_of
 from tournament.events.to_engine import engine_id, event_record, teams_by_player
 from tournament.results.models import Game, GameEntry
+from tournament.rounds.services import swiss
+from tournament.rounds.services.round_state import current_round
+from tournament.rounds.services.round_state import locked_round as _locked_round
+from tournament.rounds.services.round_state import require_open_current as _require_open_current
+from tournament.rounds.services.round_state import round_has_results as _round_has_results
 from tournament.standings import recompute
 from tournament.standings.models import RankingTotal
 
@@ -338,14 +339,6 @@ def publish_round(rnd: Round, published: bool = True) -> Round:
         rnd.published = published
         rnd.save(update_fields=["published"])
         return rnd
-
-
-def create_guest_player(name: str) -> Player:
-    """A player without an account (added at the venue), with a fresh player number."""
-    name = (name or "").strip()
-    if not name:
-        raise ValidationError(_("Give the new player's name."))
-    return Player.objects.create(name=name, player_number=Player.next_player_number())
 
 
 def add_late_player(

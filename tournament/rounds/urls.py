@@ -1,8 +1,9 @@
-"""URLs of the round pages (seating, round overview, where do I sit) and organizer actions."""
+"""URLs of the round pages (seating, round overview, where do I sit) and organizer actions;
+and the judges' check-in page, which keeps the event's URL name (`events:checkin`)."""
 
 from django.urls import path
 
-from tournament.events import views_rounds as views
+from tournament.rounds import views, views_checkin
 
 app_name = "rounds"
 
@@ -29,4 +30,10 @@ urlpatterns = [
     path(ROUND + "undo-no-show/", views.UndoNoShowView.as_view(), name="undo_no_show"),
     path(ROUND + "timer/start/", views.StartTimerView.as_view(), name="start_timer"),
     path(ROUND + "timer/call/", views.CallTimeView.as_view(), name="call_time"),
+]
+
+# Pages of the event's namespace (`events:`) that the rounds app runs: `tournament/urls.py`
+# mounts them with the events app's own URLs.
+EVENT_PAGES = [
+    path("events/<row:event_id>/check-in/", views_checkin.CheckInView.as_view(), name="checkin"),
 ]

@@ -20,21 +20,21 @@ from tournament.accounts.models import Player
 from tournament.core.params import posted_id
 from tournament.events import wildcards
 from tournament.events.choices import Status
-from tournament.events.forms_rounds import LatePlayerForm
 from tournament.events.models import Bracket, Event, Registration, Round, Seat
 from tournament.events.permissions import EventRole, player_of
-from tournament.events.services import rounds as round_service
-from tournament.events.services import swiss as swiss_service
 from tournament.events.services.teams import group_by_team, team_name
-from tournament.events.tables_rounds import (
+from tournament.events.to_engine import engine_id, swiss_participants, swiss_rounds_of
+from tournament.events.views_mixins import EventMixin
+from tournament.results.models import Game, GameEntry
+from tournament.rounds.forms import LatePlayerForm
+from tournament.rounds.services import rounds as round_service
+from tournament.rounds.services import swiss as swiss_service
+from tournament.rounds.tables import (
     MatchRoundsTable,
     RoundsTable,
     SeatingTable,
     cut_stage,
 )
-from tournament.events.to_engine import engine_id, swiss_participants, swiss_rounds_of
-from tournament.events.views_mixins import EventMixin
-from tournament.results.models import Game, GameEntry
 from tournament.standings.models import EventStanding
 
 

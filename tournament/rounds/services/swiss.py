@@ -20,13 +20,13 @@ from scoring.swiss.standings import score_swiss_event
 from tournament.events.choices import Status
 from tournament.events.models import Bracket, Event, Registration, Round, Seat
 from tournament.events.services.registration import lock_event
-from tournament.events.services.round_state import (
+from tournament.events.to_engine import engine_id, rounds_queryset, swiss_event_of
+from tournament.rounds.services.round_state import (
     current_round,
     locked_round,
     require_open_current,
     round_has_entries,
 )
-from tournament.events.to_engine import engine_id, rounds_queryset, swiss_event_of
 from tournament.standings import recompute
 
 

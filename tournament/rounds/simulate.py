@@ -6,9 +6,9 @@ from collections import defaultdict
 from scoring.simulate import play_bracket, play_team_bracket
 from scoring.teams import recorded_winner
 from tournament.events.models import Bracket, Event, Round, Seat
-from tournament.events.services import rounds as round_service
 from tournament.events.to_engine import engine_id, format_of, teams_by_player
 from tournament.results.models import Game
+from tournament.rounds.services import rounds as round_service
 from tournament.standings import recompute
 
 

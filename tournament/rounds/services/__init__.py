@@ -1,0 +1,1 @@
+"""Round services: every change to an event's rounds runs here, inside a transaction."""
