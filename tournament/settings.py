@@ -82,6 +82,8 @@ INSTALLED_APPS = [
     "tournament.leagues",
     "tournament.api",
     "tournament.demo",
+    # Last: declares every subscription of the site (site/subscriptions.py).
+    "tournament.site",
 ]
 
 MIDDLEWARE = [

@@ -11,6 +11,8 @@ import pytest
 from django.utils import timezone
 
 from tournament.core import transport
+from tournament.core.happenings import announce
+from tournament.rounds.happenings import EventFinished
 from tournament.rounds.services import rounds as round_service
 from tournament.webhooks import services
 from tournament.webhooks.models import Delivery, Kind, Webhook
@@ -92,6 +94,7 @@ def test_time_called_and_event_finished(
     event.status = "finished"
     with django_capture_on_commit_callbacks(execute=True):
         event.save(update_fields=["status"])
+        announce(EventFinished(event))  # what the finishing service announces
     assert receiver.received[-1][0]["X-Spellfire-Event"] == "event.finished"
 
 

@@ -16,12 +16,16 @@ from django.core import mail
 from django.utils import timezone
 
 from tests.conftest import make_player
+from tournament.core.happenings import announce
+from tournament.decks.happenings import DecklistChanged
 from tournament.events.models import Registration
 from tournament.events.to_engine import engine_id
-from tournament.notifications import hooks, services, waiting
+from tournament.notifications import handlers, services, waiting
 from tournament.notifications.kinds import Kind
 from tournament.notifications.models import Message, Preferences
 from tournament.results import services as results
+from tournament.review.happenings import Decided
+from tournament.rounds.happenings import EventFinished
 from tournament.rounds.services.rounds import (
     close_round,
     drop_player,
@@ -82,7 +86,7 @@ def play_table(bracket, judge, confirmer, realms=(6, 4, 3)):
 
 
 def later(hours: float = 0) -> datetime.datetime:
-    return timezone.now() + hooks.RESULT_HOLD + datetime.timedelta(hours=hours, minutes=1)
+    return timezone.now() + handlers.RESULT_HOLD + datetime.timedelta(hours=hours, minutes=1)
 
 
 def test_a_tables_result_rides_on_the_next_seating_or_goes_alone_hours_later(
@@ -96,7 +100,7 @@ def test_a_tables_result_rides_on_the_next_seating_or_goes_alone_hours_later(
     with django_capture_on_commit_callbacks(execute=True):
         a, b, c = play_table(bracket, judge, second_judge)
     assert Message.objects.count() == before  # his table's result waits for his next mail
-    hooks.untold_results()
+    handlers.untold_results()
     assert of_kind(Kind.RESULT_CONFIRMED) == []  # not yet: the next round may come
     with django_capture_on_commit_callbacks(execute=True):
         for other in others:
@@ -118,7 +122,7 @@ def test_a_tables_result_rides_on_the_next_seating_or_goes_alone_hours_later(
     )
     assert f"- game 2: won by {a.name}; your unrazed realms: 6" in sent.body
     # b and c sit no more: told alone once the hold is over, once.
-    hooks.untold_results(now=later())
+    handlers.untold_results(now=later())
     assert {m.recipient.username for m in of_kind(Kind.RESULT_CONFIRMED)} >= {
         b.user.username,
         c.user.username,
@@ -131,7 +135,7 @@ def test_a_tables_result_rides_on_the_next_seating_or_goes_alone_hours_later(
     assert "You are in place 2 of the table with 3 points." in sent.body
     assert f"- game 1: won by {a.name}; your unrazed realms: 4" in sent.body
     told = len(of_kind(Kind.RESULT_CONFIRMED))
-    hooks.untold_results(now=later(1))
+    handlers.untold_results(now=later(1))
     assert len(of_kind(Kind.RESULT_CONFIRMED)) == told
 
 
@@ -147,6 +151,7 @@ def finish(event, players, places_points) -> None:
         )
     event.status = "finished"
     event.save(update_fields=["status"])
+    announce(EventFinished(event))  # what the finishing service announces
 
 
 def test_the_end_carries_the_results_not_told_yet_in_portuguese_with_its_plural(
@@ -178,7 +183,7 @@ def test_a_correction_before_the_result_is_told_rides_in_it_afterwards_it_is_a_m
     fixed = enter(bracket, 1, game([a, b, c], [6, 2, 3], a), judge, correction=True, reason="typo")
     results.confirm_entry(fixed, organizer)
     assert of_kind(Kind.RESULT_CORRECTED) == []  # nobody was told the old figures
-    hooks.untold_results(now=later())
+    handlers.untold_results(now=later())
     sent = sent_to(Kind.RESULT_CONFIRMED, b.user.username)
     assert f"- game 1: won by {a.name}; your unrazed realms: 2" in sent.body
     # Told now: a second correction is a mail of its own, saying what changed.
@@ -313,7 +318,10 @@ def test_a_submitted_scoring_form_tells_the_ranking_officers(event):
 
     officer = ranking_officer()
     review = ScoringReview.objects.create(event=event, state="submitted")
-    ReviewDecision.objects.create(review=review, action="submit", by=event.organizer.user)
+    decision = ReviewDecision.objects.create(
+        review=review, action="submit", by=event.organizer.user
+    )
+    announce(Decided(event, review, decision))  # what the review service announces
     (message,) = of_kind(Kind.FORM_SUBMITTED)
     assert message.recipient == officer
     sent = sent_to(Kind.FORM_SUBMITTED, "officer")
@@ -333,6 +341,7 @@ def test_the_end_of_the_event_tells_each_player_his_place_and_points(event, orga
         )
     event.status = "finished"
     event.save(update_fields=["status"])
+    announce(EventFinished(event))  # what the finishing service announces
     assert {m.recipient.username for m in of_kind(Kind.EVENT_FINISHED)} == {"f0", "f1", "f2"}
     sent = sent_to(Kind.EVENT_FINISHED, "f2")
     assert sent.subject == "[Spellfire] Autumn Open is finished: place 3, 1 point"
@@ -359,7 +368,10 @@ def test_an_illegal_list_saved_tells_its_player_once_in_half_an_hour(event, play
         registration=registration, status="illegal", problem_count=2, text="x"
     )
     for _ in range(2):  # saved twice in a row: one mail
-        DecklistChange.objects.create(decklist=decklist, changed_by=player, status="illegal")
+        change = DecklistChange.objects.create(
+            decklist=decklist, changed_by=player, status="illegal"
+        )
+        announce(DecklistChanged(change))  # what the decklist service announces
     assert len(of_kind(Kind.DECKLIST_ILLEGAL)) == 1
     sent = sent_to(Kind.DECKLIST_ILLEGAL, "player")
     assert sent.subject == "[Spellfire] Autumn Open: the decklist you saved is not legal"
@@ -370,7 +382,8 @@ def test_an_illegal_list_saved_tells_its_player_once_in_half_an_hour(event, play
     decklist.status = "legal"
     decklist.save()
     Message.objects.all().delete()
-    DecklistChange.objects.create(decklist=decklist, changed_by=player, status="legal")
+    change = DecklistChange.objects.create(decklist=decklist, changed_by=player, status="legal")
+    announce(DecklistChanged(change))
     assert of_kind(Kind.DECKLIST_ILLEGAL) == []
 
 
@@ -411,7 +424,7 @@ def test_a_simulated_tables_result_tells_nobody(running, round1):
 
     play_round(round1, random.Random(5))
     tasks.sweep()
-    hooks.untold_results(now=later())
+    handlers.untold_results(now=later())
     assert of_kind(Kind.RESULT_CONFIRMED) == []
 
 

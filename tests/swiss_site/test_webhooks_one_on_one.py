@@ -125,7 +125,7 @@ def test_a_no_show_and_a_top_cut_round_in_the_payload(
     names = {p["name"] for p in match["players"]}
     assert names == {seated(one)[0].name, seated(two)[1].name}
     # The round before: table 2's no-show named, its opponent the winner (no games).
-    from tournament.webhooks.hooks import round_data
+    from tournament.webhooks.handlers import round_data
 
     rnd.refresh_from_db()
     previous = round_data(rnd)["matches"][1]
@@ -135,7 +135,7 @@ def test_a_no_show_and_a_top_cut_round_in_the_payload(
 
 
 def test_a_bracket_events_payload_is_unchanged(event, registered_players, hook):
-    from tournament.webhooks.hooks import round_data
+    from tournament.webhooks.handlers import round_data
 
     rnd = rounds.seat_next_round(event, seed=3)
     assert set(round_data(rnd)) == {

@@ -27,8 +27,10 @@ from scoring.decklist import (
     text_limit_problems,
 )
 from scoring.deckrules import DeckReport, apply_swap, group_of, validate_deck, validate_swap
+from tournament.core.happenings import announce
 from tournament.core.issues import deck_message, group_label
 from tournament.decks.carddata import current_import_token, get_card_index
+from tournament.decks.happenings import DecklistChanged
 from tournament.decks.models import DeckCheckFinding, Decklist, DecklistChange, SideboardSwap
 from tournament.decks.textnorm import normalize_decklist_text
 from tournament.events.choices import Status
@@ -452,7 +454,7 @@ def save_decklist(
         decklist.updated_by = player_of(user)
     decklist.save()
     if changed:
-        DecklistChange.objects.create(
+        change = DecklistChange.objects.create(
             decklist=decklist,
             changed_by=player_of(user),
             reason=reason,
@@ -465,6 +467,7 @@ def save_decklist(
             after_opt_out=opt_out,
             status=decklist.status,
         )
+        announce(DecklistChanged(change))
     return decklist, check, changed
 
 

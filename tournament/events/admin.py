@@ -5,7 +5,7 @@ from tournament.core.admin import ReadOnlyAdmin, ReadOnlyInline
 from tournament.events.forms import FrozenFormatMixin
 from tournament.events.models import Bracket, Event, Registration, Round, Seat
 from tournament.events.services.editing import save_event
-from tournament.review.services import FROZEN_FOR_REVIEW, review_submitted
+from tournament.events.services.registration import FROZEN_FOR_REVIEW
 
 
 class RegistrationInline(ReadOnlyInline):
@@ -22,7 +22,7 @@ class EventAdminForm(FrozenFormatMixin, forms.ModelForm):
 
     def clean(self):
         cleaned = super().clean()
-        if self.instance.pk and review_submitted(self.instance):
+        if self.instance.pk and self.instance.frozen_for_review:
             raise forms.ValidationError(FROZEN_FOR_REVIEW)
         return cleaned
 
@@ -48,7 +48,7 @@ class EventAdmin(admin.ModelAdmin):
             super().save_model(request, obj, form, change)
 
     def has_delete_permission(self, request, obj=None) -> bool:
-        if obj is not None and review_submitted(obj):
+        if obj is not None and obj.frozen_for_review:
             return False  # the ranking officer is reviewing it
         return super().has_delete_permission(request, obj)
 

@@ -210,6 +210,9 @@ class Event(models.Model):
             "(6 to 12 letters or digits), only by typing the code shown at the venue."
         ),
     )
+    # True while the scoring form awaits a ranking officer (SPEC §9): the event cannot
+    # change. Written only by the review services, in the transaction of the decision.
+    frozen_for_review = models.BooleanField(default=False, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -8,6 +8,4 @@ class NotificationsConfig(AppConfig):
     verbose_name = _("Notifications")
 
     def ready(self) -> None:
-        from tournament.notifications import checks, hooks  # noqa: F401  (checks: registered)
-
-        hooks.connect()
+        from tournament.notifications import checks  # noqa: F401  (registered)

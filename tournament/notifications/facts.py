@@ -1,5 +1,5 @@
-"""What messages say of an event's people and rounds, whatever tells them (`hooks`, as a
-change is saved; `waiting`, for entries that wait): who its officials are, and how a round
+"""What messages say of an event's people and rounds, whatever tells them (`handlers`, as a
+change is announced; `waiting`, for entries that wait): who its officials are, and how a round
 is named."""
 
 from tournament.events.models import Event, Round

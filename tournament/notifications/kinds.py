@@ -11,7 +11,7 @@ and the lists' lines.
 A table's result is not a mail of its own: it rides on the player's next mail of the event,
 the next round's seating or the event's end (`WITH_RESULTS`, the stored `results`), so a
 player gets one mail per moment; it goes alone only when nothing else follows
-(`hooks.untold_results`) or when the player turned the carrying kind off."""
+(`handlers.untold_results`) or when the player turned the carrying kind off."""
 
 from dataclasses import dataclass
 

@@ -3,7 +3,7 @@ that wait for their confirmation."""
 
 from celery import shared_task
 
-from tournament.notifications import hooks, reminders, services, waiting
+from tournament.notifications import handlers, reminders, services, waiting
 
 
 @shared_task(name="notifications.deliver", ignore_result=True)
@@ -18,7 +18,7 @@ def sweep() -> int:
     queued while the broker was down, failed and retried, or held by a worker that died
     (run by Celery beat every minute)."""
     waiting.check()
-    hooks.untold_results()
+    handlers.untold_results()
     return send_due()
 
 

@@ -4,9 +4,10 @@ judge, in `messages.py`.
 
 Every state change locks the bracket row (``select_for_update``) inside one transaction, so
 two judges acting on the same game at the same moment are serialised: one wins, the other
-sees what happened. A confirmed entry is copied to `Game` and the recompute pipeline
-(`recompute.refresh_bracket`) runs in the same transaction, so places and points change
-together with the result.
+sees what happened. A confirmed entry is copied to `Game` and announced
+(`results/happenings.py: GamesConfirmed`, with the bracket and games already loaded); the
+standings subscribe to it and run the recompute pipeline (`recompute.refresh_bracket`) in the
+same transaction, so places and points change together with the result.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from scoring.figures import (
 )
 from scoring.placement import place_bracket
 from tournament.accounts.models import Player
+from tournament.core.happenings import announce
 from tournament.events.choices import Status
 from tournament.events.models import Bracket, Event, Round, Seat
 from tournament.events.permissions import EventRole
@@ -38,6 +40,12 @@ from tournament.events.to_engine import (
     engine_id,
     format_of,
     teams_by_player,
+)
+from tournament.results.happenings import (
+    EntryCorrected,
+    EntryWaiting,
+    GamesConfirmed,
+    TiebreakDecided,
 )
 from tournament.results.matches import check_match_game
 from tournament.results.messages import issue_errors, player_names, team_errors
@@ -50,7 +58,6 @@ from tournament.results.selectors import (
     official_role,
     tied_groups,
 )
-from tournament.standings import recompute
 
 # Entries that still take part in a game's result: the accepted one and those waiting.
 LIVE = (EntryStatus.CONFIRMED, EntryStatus.UNCONFIRMED)
@@ -286,6 +293,7 @@ def submit_entry(
         if event.single_entry:
             _confirm(entry, by, bracket)
             return Outcome(entry, True, _("Game %(number)s is recorded.") % {"number": number})
+        announce(EntryWaiting(event, bracket, entry, reported=False))
         return Outcome(entry, True, _submitted_message(entry, pending, own))
 
 
@@ -338,6 +346,7 @@ def report_result(
         if own is not None:
             _resolve(own, EntryStatus.SUPERSEDED, by)
         entry = _create(bracket, number, data, by, idempotency_key, False, ip_address, user_agent)
+        announce(EntryWaiting(event, bracket, entry, reported=True))
         return Outcome(
             entry,
             True,
@@ -505,7 +514,8 @@ def _resolve(entry: GameEntry, status: str, by: Player) -> None:
 def _confirm(
     entry: GameEntry, by: Player, bracket: Bracket, *, accepted: list[Game] | None = None
 ) -> None:
-    """Make the entry the accepted result: supersede/reject the rest, write Game, recompute.
+    """Make the entry the accepted result: supersede/reject the rest, write Game, announce it
+    (the standings recompute).
 
     ``accepted`` are the bracket's accepted games when the caller has just read them: the
     recompute then reads nothing of the bracket again."""
@@ -518,7 +528,8 @@ def _confirm(
             )
         )
     # The old confirmed version steps aside first: one confirmed entry per game (DB constraint).
-    for old in [e for e in rivals if e.status == EntryStatus.CONFIRMED]:
+    replaced = [e for e in rivals if e.status == EntryStatus.CONFIRMED]
+    for old in replaced:
         _resolve(old, EntryStatus.SUPERSEDED, by)
     for rival in [e for e in rivals if e.status == EntryStatus.UNCONFIRMED]:
         _resolve(rival, EntryStatus.REJECTED, by)
@@ -528,7 +539,15 @@ def _confirm(
     entry.save(update_fields=["status", "confirmed_by", "confirmed_at"])
     game = _store_game(bracket, entry, accepted)
     games = sorted([*(g for g in accepted if g.number != entry.number), game], key=_number)
-    recompute.refresh_bracket(bracket, games=games)
+    event = bracket.round.event
+    announce(GamesConfirmed(event, bracket, tuple(games), (entry,)))
+    if entry.is_correction:
+        before = max(replaced, key=_version) if replaced else None
+        announce(EntryCorrected(event, bracket, before, entry))
+
+
+def _version(entry: GameEntry) -> int:
+    return entry.version
 
 
 def _number(game: Game) -> int:
@@ -707,7 +726,8 @@ def _merged_order(old: list[str], groups: list[list[str]]) -> list[str]:
 
 
 def decide_tiebreak(bracket: Bracket, orders: list[list[str]], by: Player) -> Bracket:
-    """Store a judge's order of the tied players, then recompute places and points."""
+    """Store a judge's order of the tied players, and announce it (the standings recompute
+    places and points)."""
     with transaction.atomic():
         bracket = _lock(bracket)
         _require_official(bracket.round.event, by)
@@ -722,7 +742,7 @@ def decide_tiebreak(bracket: Bracket, orders: list[list[str]], by: Player) -> Br
         bracket.tiebreak_order = _merged_order(bracket.tiebreak_order or [], orders)
         bracket.tiebreak_decided_by = by
         bracket.save(update_fields=["tiebreak_order", "tiebreak_decided_by"])
-        recompute.refresh_bracket(bracket)
+        announce(TiebreakDecided(bracket.round.event, bracket))
         return bracket
 
 

@@ -16,14 +16,19 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from tournament.accounts.models import Player
+from tournament.core.happenings import announce
 from tournament.eventfile.models import ImportedEvent
 from tournament.eventfile.services import export_record
 from tournament.events.choices import Status
 from tournament.events.models import Event
+from tournament.events.services.registration import (  # the events check their own field
+    FROZEN_FOR_REVIEW,
+    require_editable,
+)
 from tournament.review.fingerprint import results_fingerprint
+from tournament.review.happenings import Decided
 from tournament.review.models import ReviewDecision, ReviewState, ScoringReview
 from tournament.standings.models import EventStanding, OfficialScore, RankedScore
 from tournament.standings.services import (
@@ -50,10 +55,7 @@ def cached_review(event: Event) -> ScoringReview | None:
         return None
 
 
-FROZEN_FOR_REVIEW = gettext_lazy(
-    "The scoring form of this event awaits a ranking officer's review: the event "
-    "cannot change until it is accepted or returned."
-)
+__all__ = ["FROZEN_FOR_REVIEW", "require_editable"]  # the freeze, checked by the events
 
 
 def review_submitted(event: Event) -> bool:
@@ -61,26 +63,27 @@ def review_submitted(event: Event) -> bool:
     return ScoringReview.objects.filter(event=event, state=ReviewState.SUBMITTED).exists()
 
 
-def require_editable(event: Event) -> None:
-    """Refuse a change to an event whose scoring form awaits a ranking officer.
-
-    Call it inside the transaction that changes the event, after locking the event row
-    (``select_for_update``): submission locks the same row, so an edit and a submission
-    cannot pass each other (see docs/locking.md)."""
-    if review_submitted(event):
-        raise ValidationError(FROZEN_FOR_REVIEW)
-
-
 def _locked_review(event: Event) -> tuple[Event, ScoringReview | None]:
     event = Event.objects.select_for_update().get(pk=event.pk)
     return event, ScoringReview.objects.select_for_update().filter(event=event).first()
 
 
-def _record(review: ScoringReview, state: str, action: str, by, reason: str = "") -> None:
+def _record(
+    event: Event, review: ScoringReview, state: str, action: str, by, reason: str = ""
+) -> None:
+    """Store the decision, freeze or thaw the event (frozen exactly while the form awaits a
+    ranking officer: this app is the only writer of `Event.frozen_for_review`), announce it."""
     now = timezone.now()
     review.state, review.updated_at = state, now
     review.save()
-    ReviewDecision.objects.create(review=review, action=action, by=by, at=now, reason=reason)
+    decision = ReviewDecision.objects.create(
+        review=review, action=action, by=by, at=now, reason=reason
+    )
+    frozen = state == ReviewState.SUBMITTED
+    if event.frozen_for_review != frozen:
+        Event.objects.filter(pk=event.pk).update(frozen_for_review=frozen)
+        event.frozen_for_review = frozen
+    announce(Decided(event, review, decision))
 
 
 def submit(event: Event, user, reply: str = "") -> ScoringReview:
@@ -107,7 +110,7 @@ def submit(event: Event, user, reply: str = "") -> ScoringReview:
         if review is None:
             review = ScoringReview(event=event)
         mark_scoring_form_sent(event, getattr(user, "player", None))
-        _record(review, ReviewState.SUBMITTED, Action.SUBMIT, user, (reply or "").strip())
+        _record(event, review, ReviewState.SUBMITTED, Action.SUBMIT, user, (reply or "").strip())
         return review
 
 
@@ -154,7 +157,7 @@ def accept(
         review.confirmed_officials = confirmed
         store_ranked_figures(event, counted_officials(event, review))
         review.accepted_fingerprint = event_fingerprint(event)
-        _record(review, ReviewState.ACCEPTED, Action.ACCEPT, user, reason.strip())
+        _record(event, review, ReviewState.ACCEPTED, Action.ACCEPT, user, reason.strip())
         return review
 
 
@@ -167,18 +170,18 @@ def return_form(event: Event, user, reason: str) -> ScoringReview:
     with transaction.atomic():
         event, review = _locked_review(event)
         review = _require_officer_may_decide(event, review, user)
-        _record(review, ReviewState.RETURNED, Action.RETURN, user, reason)
+        _record(event, review, ReviewState.RETURNED, Action.RETURN, user, reason)
         return review
 
 
-def figures_changed_receiver(sender, event: Event, **kwargs) -> None:
+def reopen_if_changed(event: Event) -> None:
     """A correction to an accepted event re-opens its review (the ranking is unchanged)."""
     review = ScoringReview.objects.filter(event=event, state=ReviewState.ACCEPTED).first()
     if review is None:
         return
     status = Event.objects.values_list("status", flat=True).get(pk=event.pk)
     if status != Status.FINISHED or ranked_figures_differ(event, counted_officials(event, review)):
-        _record(review, ReviewState.REOPENED, Action.REOPEN, None)
+        _record(event, review, ReviewState.REOPENED, Action.REOPEN, None)
 
 
 # --- what the officer sees ----------------------------------------------------------------

@@ -20,15 +20,15 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from django.db import transaction
-from django.dispatch import Signal
 
 from scoring.model import EventRecord
 from scoring.swiss.model import SwissEvent
 from tournament.accounts.models import Player
+from tournament.core.happenings import announce
 from tournament.events.models import POINTS_FIELDS, Bracket, Event
-from tournament.events.signals import results_changed, results_confirmed
 from tournament.events.to_engine import rounds_queryset
 from tournament.standings import services
+from tournament.standings.happenings import FiguresStored
 from tournament.standings.store import store_bracket_results, store_results, store_round_multipliers
 from tournament.standings.swiss_store import store_swiss_event
 
@@ -61,9 +61,6 @@ def refresh_bracket(bracket: Bracket, games: list | None = None) -> None:
     if event.is_one_on_one:
         # A match's result moves its players' opponents' tie-breakers: the whole event.
         refresh_event(event)
-        transaction.on_commit(
-            lambda: results_confirmed.send_robust(sender=Event, event=event), robust=True
-        )
         return
     # Part of the caller's transaction when there is one (no savepoint: a failure here
     # fails the whole write anyway).
@@ -71,7 +68,7 @@ def refresh_bracket(bracket: Bracket, games: list | None = None) -> None:
         seats, games = store_bracket_results(bracket, games)
         scoring = services.refresh_players(event, seats)
         services.refresh_eligibility(event, games, scoring)
-        _announce(event, results_confirmed)
+        _announce(event)
 
 
 def event_edited(event: Event, changed: Collection[str], *, judges_changed: bool = False) -> None:
@@ -90,10 +87,7 @@ def players_renamed(player: Player) -> None:
     services.player_changed(player)
 
 
-def _announce(event: Event, *signals: Signal) -> None:
-    # After commit, so listeners (document re-renders, webhooks) see the new figures; robust,
-    # so a failing listener (a broker that is down) never turns a saved result into an error.
-    for signal in (results_changed, *signals):
-        transaction.on_commit(
-            lambda signal=signal: signal.send_robust(sender=Event, event=event), robust=True
-        )
+def _announce(event: Event) -> None:
+    # In the transaction: subscribers that act on the stored figures (document re-renders,
+    # cached pages) defer their work to the commit themselves (`core/happenings.py`).
+    announce(FiguresStored(event))

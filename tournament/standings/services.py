@@ -42,12 +42,14 @@ from scoring.ranking_history import CountedEvent, history, ranks_before_last
 from tournament.accounts.locations import country_code
 from tournament.accounts.models import Player
 from tournament.core.fragments import bump
+from tournament.core.happenings import announce
 from tournament.events.choices import Status
 from tournament.events.models import Bracket, Event, Round, Seat, Team
 from tournament.events.to_engine import engine_id, event_record
 from tournament.results.models import Game
 from tournament.standings import figures as declared
 from tournament.standings.figures import names
+from tournament.standings.happenings import FiguresChanged
 from tournament.standings.models import (
     SCORING_FORM_DUE_DAYS,
     EventScoring,
@@ -59,7 +61,6 @@ from tournament.standings.models import (
     ScoringFormSubmission,
     scoring_form_due,
 )
-from tournament.standings.signals import figures_changed
 
 RANKING_CHUNK = 500  # players re-totalled per query (keeps IN lists under SQLite's limits)
 
@@ -247,7 +248,7 @@ def refresh_standings(event: Event, rounds: list[Round], record: EventRecord) ->
         },
     )
     if event.status == Status.FINISHED:  # a correction: the review compares (never while running)
-        figures_changed.send(sender=Event, event=event)
+        announce(FiguresChanged(event))
     return scoring
 
 
@@ -467,7 +468,7 @@ def event_changed(event: Event) -> None:
     """After an event's status, scored flag or date is saved: the totals keep its accepted
     figures (§9); its review is told, and re-opens when they no longer match."""
     if EventScoring.objects.filter(event=event).exists():  # never scored: nothing to compare
-        figures_changed.send(sender=Event, event=event)
+        announce(FiguresChanged(event))
 
 
 def event_deleting(event: Event) -> set[int]:

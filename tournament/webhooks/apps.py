@@ -6,8 +6,3 @@ class WebhooksConfig(AppConfig):
     name = "tournament.webhooks"
     label = "webhooks"
     verbose_name = _("Webhooks")
-
-    def ready(self) -> None:
-        from tournament.webhooks import hooks
-
-        hooks.connect()

@@ -7,10 +7,10 @@ from django.db import transaction
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
+from tournament.core.happenings import announce
+from tournament.events.happenings import EventChanged
 from tournament.events.models import RULE_FIELDS, Event
-from tournament.events.services.registration import lock_event, promote_waiting
-from tournament.review.services import require_editable
-from tournament.standings import recompute
+from tournament.events.services.registration import lock_event, promote_waiting, require_editable
 
 
 def frozen_fields_error(event: Event, changed: Collection[str]) -> ValidationError | None:
@@ -33,14 +33,17 @@ def frozen_fields_error(event: Event, changed: Collection[str]) -> ValidationErr
 
 
 def save_event(event: Event, changed: Collection[str]) -> Event:
-    """Save an edited event, refusing rule changes after play; recompute what changed."""
+    """Save an edited event, refusing rule changes after play; announce what changed (the
+    standings recompute what it changes)."""
     error = frozen_fields_error(event, changed)
     if error is not None:
         raise error
     with transaction.atomic():
-        require_editable(lock_event(event))  # under the lock the submission takes too
+        locked = lock_event(event)
+        require_editable(locked)  # under the lock the submission takes too
+        event.frozen_for_review = locked.frozen_for_review  # the review's to write, never ours
         event.save()
         if "capacity" in changed and not event.rounds.exists():
             promote_waiting(event)  # a larger capacity makes room at once
-        recompute.event_edited(event, changed)
+        announce(EventChanged(event, frozenset(changed)))
     return event

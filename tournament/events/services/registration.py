@@ -3,18 +3,40 @@
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tournament.accounts.models import Player
+from tournament.core.happenings import announce
 from tournament.events.choices import Status
+from tournament.events.happenings import (
+    EventChanged,
+    MovedUp,
+    Registered,
+    Waitlisted,
+    registration_checks,
+)
 from tournament.events.models import Event, Registration
-from tournament.review.services import require_editable
-from tournament.standings import recompute
+
+FROZEN_FOR_REVIEW = gettext_lazy(
+    "The scoring form of this event awaits a ranking officer's review: the event "
+    "cannot change until it is accepted or returned."
+)
 
 
 def lock_event(event: Event) -> Event:
     """The event row, locked for this transaction (the first lock of every event change:
     see docs/locking.md)."""
     return Event.objects.select_for_update().get(pk=event.pk)
+
+
+def require_editable(event: Event) -> None:
+    """Refuse a change to an event whose scoring form awaits a ranking officer.
+
+    Call it inside the transaction that changes the event, on the row `lock_event` read:
+    the review services set `Event.frozen_for_review` under the same lock, so an edit and a
+    submission cannot pass each other (see docs/locking.md)."""
+    if event.frozen_for_review:
+        raise ValidationError(FROZEN_FOR_REVIEW)
 
 
 def set_status(event: Event, status: str) -> Event:
@@ -70,20 +92,26 @@ def register(
         waitlisted = not late and not _has_room(event)
         try:
             with transaction.atomic():
-                return Registration.objects.create(
+                registration = Registration.objects.create(
                     event=event, player=player, late=late, waitlisted=waitlisted, registered_by=by
                 )
         except IntegrityError as error:  # a concurrent double tap
             raise ValidationError(
                 _("%(player)s is already registered for this event.") % {"player": player.name}
             ) from error
+        announce((Waitlisted if waitlisted else Registered)(registration))
+        return registration
 
 
 def championship_refusal(event: Event, player: Player) -> str | None:
-    """A championship restricted to a league's qualified players refuses the others."""
-    from tournament.leagues.services import registration_refusal  # leagues build on events
-
-    return registration_refusal(event, player)
+    """The first refusal of the registration checks apps above add (`registration_checks`,
+    declared in `tournament/site/subscriptions.py`: a championship restricted to a league's
+    qualified players refuses the others)."""
+    for check in registration_checks:
+        refusal = check(event, player)
+        if refusal:
+            return refusal
+    return None
 
 
 def promote_waiting(event: Event) -> list[Registration]:
@@ -97,9 +125,10 @@ def promote_waiting(event: Event) -> list[Registration]:
     if event.capacity is not None:
         room = event.capacity - event.registrations.filter(waitlisted=False).count()
         waiting = waiting[: max(room, 0)]
-    for registration in waiting:  # saved one by one: each player is told he moved up
+    for registration in waiting:  # one by one: each player is told he moved up
         registration.waitlisted = False
         registration.save(update_fields=["waitlisted"])
+        announce(MovedUp(registration))
     return waiting
 
 
@@ -184,4 +213,4 @@ def set_judges(event: Event, judges: list[Player]) -> None:
         locked = lock_event(event)
         require_editable(locked)  # under the lock the submission takes too
         locked.judges.set(judges)
-        recompute.event_edited(event, (), judges_changed=True)  # officials' points
+        announce(EventChanged(event, frozenset({"judges"})))  # officials' points

@@ -18,15 +18,24 @@ from scoring.points import round_multiplier
 from scoring.seating import SeatingPlayer, history_from_brackets, seat_players
 from scoring.teams import advance_teams, seat_teams
 from tournament.accounts.models import Player
+from tournament.core.happenings import announce
 from tournament.decks.models import Decklist
 from tournament.decks.services import refresh_statuses
 from tournament.events.choices import Status, TournamentType
+from tournament.events.happenings import Dropped
 from tournament.events.models import Bracket, Event, Registration, Round, Seat
 from tournament.events.services.registration import lock_event, register
 from tournament.events.services.registration_import import create_guest_player
 from tournament.events.services.teams import team_of
 from tournament.events.to_engine import engine_id, event_record, teams_by_player
 from tournament.results.models import Game, GameEntry
+from tournament.rounds.happenings import (
+    EventFinished,
+    RoundClosed,
+    RoundPublished,
+    RoundSeated,
+    TimeCalled,
+)
 from tournament.rounds.services import swiss
 from tournament.rounds.services.round_state import current_round
 from tournament.rounds.services.round_state import locked_round as _locked_round
@@ -204,6 +213,7 @@ def seat_next_round(event: Event, seed: int | None = None) -> Round:
         number = previous.number + 1 if previous else 1
         seed = secrets.randbits(48) if seed is None else seed
         rnd = _create_round(event, number, registrations, seed)
+        announce(RoundSeated(rnd))
         if event.status != Status.RUNNING:
             event.status = Status.RUNNING
             event.save(update_fields=["status", "updated_at"])
@@ -239,6 +249,9 @@ def reseat_round(rnd: Round, seed: int | None = None) -> Round:
         )
         new_round.published = published
         new_round.save(update_fields=["published"])
+        announce(RoundSeated(new_round))
+        if published:  # its players are told their new seats
+            announce(RoundPublished(new_round))
         recompute.refresh_event(event)
         return new_round
 
@@ -338,6 +351,8 @@ def publish_round(rnd: Round, published: bool = True) -> Round:
         _event, rnd = _locked_round(rnd)
         rnd.published = published
         rnd.save(update_fields=["published"])
+        if published:
+            announce(RoundPublished(rnd))
         return rnd
 
 
@@ -424,6 +439,7 @@ def drop_player(registration: Registration) -> Registration:
         for member in dropping:
             member.dropped_in_round = rnd.number if rnd else 0
             member.save(update_fields=["dropped_in_round"])
+            announce(Dropped(member))
         registration.dropped_in_round = rnd.number if rnd else 0
         if rnd is None:
             return registration
@@ -562,6 +578,7 @@ def close_round(rnd: Round) -> Round:
         rnd.state = Round.State.CLOSED
         rnd.save(update_fields=["state"])
         recompute.refresh_event(event)  # who is eliminated shows in the standings now
+        announce(RoundClosed(rnd))
         return rnd
 
 
@@ -599,6 +616,7 @@ def finish_event(event: Event) -> Event:
             raise ValidationError(_("Close the final before finishing the event."))
         event.status = Status.FINISHED
         event.save(update_fields=["status", "updated_at"])
+        announce(EventFinished(event))
         recompute.event_edited(event, {"status"})
         return event
 
@@ -631,6 +649,7 @@ def call_time(rnd: Round) -> Round:
             raise ValidationError(_("Start the clock before calling time."))
         rnd.time_called_at = timezone.now()
         rnd.save(update_fields=["time_called_at"])
+        announce(TimeCalled(rnd))
         return rnd
 
 

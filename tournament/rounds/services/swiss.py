@@ -17,10 +17,12 @@ from django.utils.translation import ngettext
 from scoring.swiss import model as sw
 from scoring.swiss.pairing import PairedMatch, PairingError, pair_next_cut_round, pair_next_round
 from scoring.swiss.standings import score_swiss_event
+from tournament.core.happenings import announce
 from tournament.events.choices import Status
 from tournament.events.models import Bracket, Event, Registration, Round, Seat
 from tournament.events.services.registration import lock_event
 from tournament.events.to_engine import engine_id, rounds_queryset, swiss_event_of
+from tournament.rounds.happenings import EventFinished, RoundClosed, RoundPublished, RoundSeated
 from tournament.rounds.services.round_state import (
     current_round,
     locked_round,
@@ -124,6 +126,7 @@ def pair_round(event: Event, seed: int | None = None) -> Round:
             raise ValidationError(_("The last round has been played: finish the event instead."))
         seed = secrets.randbits(48) if seed is None else seed
         rnd = _store(event, _engine(event), previous.number + 1 if previous else 1, seed)
+        announce(RoundSeated(rnd))
         if event.status != Status.RUNNING:
             event.status = Status.RUNNING
             event.save(update_fields=["status", "updated_at"])
@@ -147,6 +150,9 @@ def repair_round(rnd: Round, seed: int | None = None) -> Round:
         new_round = _store(event, engine, number, secrets.randbits(48) if seed is None else seed)
         new_round.published = published
         new_round.save(update_fields=["published"])
+        announce(RoundSeated(new_round))
+        if published:  # its players are told their new tables
+            announce(RoundPublished(new_round))
         recompute.refresh_event(event)
         return new_round
 
@@ -206,6 +212,7 @@ def close_round(rnd: Round) -> Round:
         rnd.state = Round.State.CLOSED
         rnd.save(update_fields=["state"])
         recompute.refresh_event(event)
+        announce(RoundClosed(rnd))
         return rnd
 
 
@@ -223,6 +230,7 @@ def finish_event(event: Event) -> Event:
             raise ValidationError(_remaining(_engine(event)))
         event.status = Status.FINISHED
         event.save(update_fields=["status", "updated_at"])
+        announce(EventFinished(event))
         recompute.event_edited(event, {"status"})
         return event
 

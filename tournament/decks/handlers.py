@@ -1,7 +1,11 @@
 """What makes cached metagame pages old: a list of a finished event saved or deleted, an
 event saved or deleted (its publication, status, format or name), a finished event's places
 recomputed, the card data imported again. Each bumps the metagame version (after commit,
-`fragments.bump`)."""
+`fragments.bump`).
+
+`figures_stored` is subscribed to `standings.happenings.FiguresStored`; the others are model
+signals (any code, the admin and the imports save these rows), connected in
+`tournament/site/subscriptions.py` too."""
 
 from tournament.core.fragments import bump
 from tournament.decks.metagame import VERSION_SCOPE
@@ -21,7 +25,8 @@ def list_changed(sender, instance, **kwargs) -> None:
         bump(VERSION_SCOPE)
 
 
-def results_changed(sender, event, **kwargs) -> None:
+def figures_stored(happening) -> None:
+    # `standings.happenings.FiguresStored` (not imported: the standings build on the decks).
     # Only a finished event has public lists; a running one's results change every minute.
-    if event.status == Status.FINISHED:
+    if happening.event.status == Status.FINISHED:
         bump(VERSION_SCOPE)

@@ -1,6 +1,6 @@
-"""Signal receivers that turn saves made by the event services into webhook notifications.
-
-The services save with `update_fields`, which tells what changed without touching them.
+"""Handlers that turn what the services announce (`core/happenings.py`; subscribed in
+`tournament/site/subscriptions.py`) into webhook notifications, queued after the commit
+(`services.notify`).
 
 A one-on-one event's round (SPEC §11) is described as matches: each with its id (the
 bracket's, as in the API), table, state, its two players with the games each won, the
@@ -11,11 +11,10 @@ Everything is read from the figures the recompute stored.
 """
 
 from django.db.models import Prefetch
-from django.db.models.signals import post_save
 
-from tournament.events.choices import Status
 from tournament.events.models import Bracket, Event, Round, Seat
-from tournament.events.signals import results_confirmed
+from tournament.results.happenings import GamesConfirmed, TiebreakDecided
+from tournament.rounds.happenings import EventFinished, RoundPublished, RoundSeated, TimeCalled
 from tournament.webhooks.models import Kind
 from tournament.webhooks.services import notify
 
@@ -80,26 +79,31 @@ def match_round_data(rnd: Round) -> dict:
     return data
 
 
-def _round_saved(sender, instance: Round, created: bool, update_fields=None, raw=False, **kw):
-    if raw:
-        return
-    changed = set(update_fields or ())
-    number = instance.number
-
-    def describe(text: str):
-        return lambda event: (f"{event.name}: {text}", {"round": round_data(instance)})
-
-    if created:
-        notify(instance.event_id, Kind.ROUND_SEATED, describe(f"round {number} seated"))
-    if "published" in changed and instance.published:
-        text = f"round {number} seating published"
-        notify(instance.event_id, Kind.ROUND_PUBLISHED, describe(text))
-    if "time_called_at" in changed and instance.time_called_at:
-        text = f"time called in round {number}"
-        notify(instance.event_id, Kind.TIME_CALLED, describe(text))
+def _describe(rnd: Round, text: str):
+    return lambda event: (f"{event.name}: {text}", {"round": round_data(rnd)})
 
 
-def _results_confirmed(sender, event: Event, **kwargs) -> None:
+def round_seated(happening: RoundSeated) -> None:
+    rnd = happening.round
+    notify(rnd.event_id, Kind.ROUND_SEATED, _describe(rnd, f"round {rnd.number} seated"))
+
+
+def round_published(happening: RoundPublished) -> None:
+    rnd = happening.round
+    text = f"round {rnd.number} seating published"
+    notify(rnd.event_id, Kind.ROUND_PUBLISHED, _describe(rnd, text))
+
+
+def time_called(happening: TimeCalled) -> None:
+    rnd = happening.round
+    text = f"time called in round {rnd.number}"
+    notify(rnd.event_id, Kind.TIME_CALLED, _describe(rnd, text))
+
+
+def results_confirmed(happening: GamesConfirmed | TiebreakDecided) -> None:
+    """A game's result or a tie-break decision was stored (the figures are recomputed in the
+    same transaction; the delivery is built after the commit)."""
+
     def describe(e: Event):
         data = {}
         if e.is_one_on_one:  # the current round's matches, with their results so far
@@ -107,17 +111,8 @@ def _results_confirmed(sender, event: Event, **kwargs) -> None:
             data = {"round": round_data(current)} if current else {}
         return f"{e.name}: results updated", data
 
-    notify(event.pk, Kind.RESULTS_CONFIRMED, describe)
+    notify(happening.event.pk, Kind.RESULTS_CONFIRMED, describe)
 
 
-def _event_saved(sender, instance: Event, created: bool, update_fields=None, raw=False, **kw):
-    if raw or created or "status" not in (update_fields or ()):
-        return
-    if instance.status == Status.FINISHED:
-        notify(instance.pk, Kind.EVENT_FINISHED, lambda e: (f"{e.name}: event finished", {}))
-
-
-def connect() -> None:
-    post_save.connect(_round_saved, sender=Round, dispatch_uid="webhooks-round")
-    post_save.connect(_event_saved, sender=Event, dispatch_uid="webhooks-event")
-    results_confirmed.connect(_results_confirmed, dispatch_uid="webhooks-results")
+def event_finished(happening: EventFinished) -> None:
+    notify(happening.event.pk, Kind.EVENT_FINISHED, lambda e: (f"{e.name}: event finished", {}))

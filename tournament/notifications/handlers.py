@@ -1,9 +1,10 @@
-"""Signal receivers that queue notifications for what the event services save or announce.
+"""Handlers that queue notifications for what the services announce (`core/happenings.py`;
+each is subscribed in `tournament/site/subscriptions.py`).
 
-Most run inside the service's transaction (post_save), so a message exists exactly when the
-change it tells of was committed; the services save with `update_fields`, which says what
-changed. Registration notices are for events taking registrations: an imported or simulated
-event tells nobody anything; a player who registered himself was answered by the page.
+They run inside the service's transaction, so a message (the outbox row) exists exactly when
+the change it tells of was committed. Registration notices are for events taking
+registrations: an imported or simulated event tells nobody anything (its services announce
+nothing); a player who registered himself was answered by the page.
 
 One mail per person per moment: a table's result is not told when its games are all in but
 with the player's next mail of the event, the next round's seating ("round 1: place 2; the
@@ -23,12 +24,13 @@ from datetime import timedelta
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Exists, Max, OuterRef, Q
-from django.db.models.signals import post_save
 from django.urls import reverse
 from django.utils import timezone
 
+from tournament.decks.happenings import DecklistChanged
 from tournament.decks.models import Decklist, DecklistChange
 from tournament.events.choices import Status
+from tournament.events.happenings import Dropped, MovedUp, Registered, Waitlisted
 from tournament.events.models import Bracket, Event, Registration, Round, Seat
 from tournament.notifications import waiting
 from tournament.notifications.facts import is_the_final, officials, round_facts, user_of
@@ -37,35 +39,31 @@ from tournament.notifications.models import Message, Preferences
 from tournament.notifications.reminders import lists_close_at
 from tournament.notifications.render import iso
 from tournament.notifications.services import queue, site_url
+from tournament.results.happenings import EntryCorrected, EntryWaiting
 from tournament.results.models import COUNTS, EntryStatus, Game, GameEntry
-from tournament.results.selectors import official_ids
+from tournament.review.happenings import Decided
 from tournament.review.models import RANKING_OFFICERS_GROUP, ReviewDecision
+from tournament.rounds.happenings import EventFinished, RoundPublished, TimeCalled
 
 
 def event_url(event: Event) -> str:
     return site_url(reverse("events:detail", args=[event.pk]))
 
 
-def _registration_saved(
-    sender, instance: Registration, created, update_fields=None, raw=False, **kw
-):
-    if raw:
-        return
-    changed = set(update_fields or ())
+def registered(happening: Registered | Waitlisted) -> None:
+    instance = happening.registration
+    if instance.registered_by_id is not None and instance.registered_by_id == instance.player_id:
+        return  # he did it himself: the page answered him
+    kind = Kind.WAITLISTED if isinstance(happening, Waitlisted) else Kind.REGISTERED
+    _registration_notice(instance, kind)
+
+
+def moved_up(happening: MovedUp) -> None:
+    _registration_notice(happening.registration, Kind.MOVED_UP)
+
+
+def _registration_notice(instance: Registration, kind: Kind) -> None:
     event = instance.event
-    if "dropped_in_round" in changed and instance.dropped_in_round is not None:
-        _dropped(instance)
-        return
-    if created:
-        if instance.registered_by_id is not None and instance.registered_by_id == (
-            instance.player_id
-        ):
-            return  # he did it himself: the page answered him
-        kind = Kind.WAITLISTED if instance.waitlisted else Kind.REGISTERED
-    elif "waitlisted" in changed and not instance.waitlisted:
-        kind = Kind.MOVED_UP
-    else:
-        return
     if event.status not in (Status.REGISTRATION, Status.RUNNING):
         return
     queue(
@@ -79,9 +77,10 @@ def _registration_saved(
     )
 
 
-def _dropped(registration: Registration) -> None:
+def dropped(happening: Dropped) -> None:
     """The player is told he dropped (by his own hand or an official's): he is not seated
     again, and a mistake can still be undone."""
+    registration = happening.registration
     event = registration.event
     if event.status not in (Status.REGISTRATION, Status.RUNNING):
         return
@@ -99,50 +98,49 @@ def _dropped(registration: Registration) -> None:
     )
 
 
-def _round_saved(sender, instance: Round, created, update_fields=None, raw=False, **kw):
-    changed = set(update_fields or ())
-    if raw or not changed & {"published", "time_called_at"}:
-        return
+def round_published(happening: RoundPublished) -> None:
+    _seated(happening.round)
+
+
+def time_called(happening: TimeCalled) -> None:
+    instance = happening.round
     event = instance.event
-    if "published" in changed and instance.published:
-        _seated(instance)
-    if "time_called_at" in changed and instance.time_called_at:
-        stamp = instance.time_called_at.isoformat()
-        queue(
-            officials(event),
-            Kind.TIME_CALLED,
-            event=event,
-            key=f"time:{instance.pk}:{stamp}",
-            url=site_url(reverse("rounds:detail", args=[event.pk, instance.number])),
-            **round_facts(instance),
-        )
-        # The players still playing: a table whose games are all in has nothing to end.
-        playing = (
-            Seat.objects.filter(bracket__round=instance, dropped=False)
-            .exclude(bracket__state=Bracket.State.COMPLETE)
-            .select_related("registration__player__user")
-        )
-        queue(
-            [user_of(s.registration.player) for s in playing],
-            Kind.TIME_CALLED,
-            event=event,
-            key=f"time-players:{instance.pk}:{stamp}",
-            url=site_url(reverse("rounds:my_seat", args=[event.pk])),
-            **round_facts(instance),
-        )
+    stamp = instance.time_called_at.isoformat()
+    queue(
+        officials(event),
+        Kind.TIME_CALLED,
+        event=event,
+        key=f"time:{instance.pk}:{stamp}",
+        url=site_url(reverse("rounds:detail", args=[event.pk, instance.number])),
+        **round_facts(instance),
+    )
+    # The players still playing: a table whose games are all in has nothing to end.
+    playing = (
+        Seat.objects.filter(bracket__round=instance, dropped=False)
+        .exclude(bracket__state=Bracket.State.COMPLETE)
+        .select_related("registration__player__user")
+    )
+    queue(
+        [user_of(s.registration.player) for s in playing],
+        Kind.TIME_CALLED,
+        event=event,
+        key=f"time-players:{instance.pk}:{stamp}",
+        url=site_url(reverse("rounds:my_seat", args=[event.pk])),
+        **round_facts(instance),
+    )
 
 
-def _entry_saved(sender, instance: GameEntry, created, update_fields=None, raw=False, **kw):
-    confirmed = "status" in (update_fields or ()) and instance.status == EntryStatus.CONFIRMED
-    if raw or not (created or confirmed):
-        return
-    bracket = instance.bracket
+def _facts(entry: GameEntry, bracket: Bracket) -> dict:
+    return {"game": entry.number, "table": bracket.table, **round_facts(bracket.round)}
+
+
+def entry_waiting(happening: EntryWaiting) -> None:
+    instance, bracket, event = happening.entry, happening.bracket, happening.event
     rnd = bracket.round
-    event = rnd.event
-    facts = {"game": instance.number, "table": bracket.table, **round_facts(rnd)}
+    facts = _facts(instance, bracket)
     judges_page = site_url(reverse("results:bracket", args=[event.pk, bracket.pk]))
     by = instance.submitted_by
-    reported = created and by is not None and by.pk not in official_ids(event)
+    reported = happening.reported
     if reported:  # a player's report: his table's other players are asked to report too
         # Once per table (the ask says "and your table's other games"), never a player who
         # already reported a game of it himself.
@@ -166,45 +164,36 @@ def _entry_saved(sender, instance: GameEntry, created, update_fields=None, raw=F
             url=site_url(reverse("rounds:my_seat", args=[event.pk])),
             **facts,
         )
-    # Entries wait for a second official, players' reports for a judge (even single-entry).
-    waits = reported or not event.single_entry
-    if created and instance.status == EntryStatus.UNCONFIRMED and waits:
-        # Told only if still unconfirmed some minutes from now (`waiting.py`).
-        transaction.on_commit(lambda pk=rnd.pk: waiting.schedule(pk), robust=True)
-        rivals = GameEntry.objects.filter(
-            bracket=bracket, number=instance.number, status=EntryStatus.UNCONFIRMED
-        ).exclude(pk=instance.pk)
-        if rivals.exists():  # an agreeing entry would have confirmed the game instead
-            queue(
-                officials(event),
-                Kind.CONFLICT,
-                event=event,
-                key=f"conflict:{instance.pk}",
-                entry=instance.pk,
-                url=judges_page,
-                **facts,
-            )
-    if confirmed and instance.is_correction:
-        _corrected(instance, facts)
+    # Entries wait for a second official, players' reports for a judge (even single-entry):
+    # the services announce only an entry that waits.
+    # Told only if still unconfirmed some minutes from now (`waiting.py`).
+    transaction.on_commit(lambda pk=rnd.pk: waiting.schedule(pk), robust=True)
+    rivals = GameEntry.objects.filter(
+        bracket=bracket, number=instance.number, status=EntryStatus.UNCONFIRMED
+    ).exclude(pk=instance.pk)
+    if rivals.exists():  # an agreeing entry would have confirmed the game instead
+        queue(
+            officials(event),
+            Kind.CONFLICT,
+            event=event,
+            key=f"conflict:{instance.pk}",
+            entry=instance.pk,
+            url=judges_page,
+            **facts,
+        )
 
 
-def _corrected(entry: GameEntry, facts: dict) -> None:
+def entry_corrected(happening: EntryCorrected) -> None:
     """One message saying what the correction changed, to the table's players already told
     its result; the others read the corrected figures in the mail that tells it."""
-    bracket = entry.bracket
-    event = bracket.round.event
-    told = _told(event)
-    before = (
-        GameEntry.objects.filter(
-            bracket=bracket,
-            number=entry.number,
-            status=EntryStatus.SUPERSEDED,
-            confirmed_at__isnull=False,
-        )
-        .exclude(pk=entry.pk)
-        .order_by("-version")
-        .first()
+    entry, bracket, event, before = (
+        happening.after,
+        happening.bracket,
+        happening.event,
+        happening.before,
     )
+    facts = _facts(entry, bracket)
+    told = _told(event)
     seats = list(Seat.objects.filter(bracket=bracket).select_related("registration__player__user"))
     names = {s.registration.player_id: s.registration.player.name for s in seats}
     users = [user_of(s.registration.player) for s in seats]
@@ -447,13 +436,10 @@ def untold_results(now=None) -> None:
                     _result_alone(users[registration_id], event, result)
 
 
-def _event_saved(sender, instance: Event, created, update_fields=None, raw=False, **kw):
+def event_finished(happening: EventFinished) -> None:
     """A finished event tells each player his final place and points, and with them the
     results of his last tables he was not told yet (the final's, an eliminated player's)."""
-    if raw or created or "status" not in (update_fields or ()):
-        return
-    if instance.status != Status.FINISHED:
-        return
+    instance = happening.event
     standings = list(instance.standings.select_related("player__user"))
     url = site_url(reverse("standings:event", args=[instance.pk]))
     untold = results_untold(instance, [s.registration_id for s in standings])
@@ -473,10 +459,8 @@ def _event_saved(sender, instance: Event, created, update_fields=None, raw=False
         )
 
 
-def _decision_saved(sender, instance: ReviewDecision, created, raw=False, **kw):
-    if raw or not created:
-        return
-    event = instance.review.event
+def decided(happening: Decided) -> None:
+    instance, event = happening.decision, happening.event
     if instance.action == ReviewDecision.Action.SUBMIT:
         officers = get_user_model().objects.filter(
             groups__name=RANKING_OFFICERS_GROUP, is_active=True
@@ -512,9 +496,8 @@ def _decision_saved(sender, instance: ReviewDecision, created, raw=False, **kw):
 ILLEGAL_LIST_QUIET = timedelta(minutes=30)
 
 
-def _decklist_changed(sender, instance: DecklistChange, created, raw=False, **kw):
-    if raw or not created:
-        return
+def decklist_changed(happening: DecklistChanged) -> None:
+    instance = happening.change
     if not instance.locked:
         _illegal_list_saved(instance)
         return
@@ -559,16 +542,3 @@ def _illegal_list_saved(change: DecklistChange) -> None:
         closes=lists_close_at(event).isoformat(),
         url=site_url(reverse("decks:decklist", args=[event.pk])),
     )
-
-
-def connect() -> None:
-    receivers = (
-        (_registration_saved, Registration),
-        (_round_saved, Round),
-        (_entry_saved, GameEntry),
-        (_event_saved, Event),
-        (_decision_saved, ReviewDecision),
-        (_decklist_changed, DecklistChange),
-    )
-    for receiver, model in receivers:
-        post_save.connect(receiver, sender=model, dispatch_uid=f"notifications-{model.__name__}")

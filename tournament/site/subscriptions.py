@@ -1,0 +1,137 @@
+"""Every subscription of the site, in one place: who follows what each app announces.
+
+Services announce happenings (`core/happenings.py`; each app's `happenings.py` declares
+them); the handlers live in the subscribing app's `handlers.py`. Handlers run in the order
+listed here, in the announcing service's transaction; those that mail, deliver, render or
+bump a cache defer that work to the commit themselves.
+
+Model signals are kept only for what any code, the admin or an import may do to a row (an
+event deleted, a player or region renamed, a cached metagame's lists, events and card data
+saved or deleted), and Django's log-in signal: they are connected here too, at the end.
+
+The registration checks that apps above the events add (`events.happenings.
+registration_checks`) are declared here as well.
+"""
+
+from django.db.models.signals import post_delete, post_save, pre_delete
+
+from tournament.accounts.models import Player, Region
+from tournament.core.happenings import subscribe
+from tournament.decks import handlers as decks
+from tournament.decks.happenings import DecklistChanged
+from tournament.decks.models import CardImport, Decklist
+from tournament.events.happenings import (
+    Dropped,
+    EventChanged,
+    MovedUp,
+    Registered,
+    Waitlisted,
+    registration_checks,
+)
+from tournament.events.models import Event
+from tournament.leagues.services import registration_refusal
+from tournament.notifications import handlers as notifications
+from tournament.printing import handlers as printing
+from tournament.results.happenings import (
+    EntryCorrected,
+    EntryWaiting,
+    GamesConfirmed,
+    TiebreakDecided,
+)
+from tournament.review import handlers as review
+from tournament.review.happenings import Decided
+from tournament.rounds.happenings import (
+    EventFinished,
+    RoundClosed,
+    RoundPublished,
+    RoundSeated,
+    TimeCalled,
+)
+from tournament.standings import handlers as standings
+from tournament.standings.happenings import FiguresChanged, FiguresStored
+from tournament.webhooks import handlers as webhooks
+
+# Announced and deliberately followed by nobody (yet): the test that every happening is
+# subscribed accepts these.
+UNSUBSCRIBED = frozenset({RoundClosed})
+
+
+def connect() -> None:
+    """Make every subscription (the `site` app's `ready`); connecting twice changes nothing."""
+    # --- events --------------------------------------------------------------------------
+    # The registered player is told (unless he did it himself; events taking registrations).
+    subscribe(Registered, notifications.registered)
+    # The waitlisted player is told he waits for a place.
+    subscribe(Waitlisted, notifications.registered)
+    # The player who got a place from the waiting list is told.
+    subscribe(MovedUp, notifications.moved_up)
+    # The dropped player is told (he is not seated again; a mistake can be undone).
+    subscribe(Dropped, notifications.dropped)
+    # Event fields or judges edited: the standings recompute what they change.
+    subscribe(EventChanged, standings.event_changed)
+    # A championship restricted to a league's qualified players refuses the others.
+    if registration_refusal not in registration_checks:
+        registration_checks.append(registration_refusal)
+
+    # --- results -------------------------------------------------------------------------
+    # Entries waiting: a player's report asks his table; conflicts told; the waiting sweep.
+    subscribe(EntryWaiting, notifications.entry_waiting)
+    # A game confirmed: the standings recompute the bracket with the games carried.
+    subscribe(GamesConfirmed, standings.games_confirmed)
+    # A game confirmed: webhooks say the results were updated (after the commit).
+    subscribe(GamesConfirmed, webhooks.results_confirmed)
+    # A correction confirmed: the players already told the table's result are told.
+    subscribe(EntryCorrected, notifications.entry_corrected)
+    # A judge's tie-break decision: the standings recompute the bracket.
+    subscribe(TiebreakDecided, standings.tiebreak_decided)
+    # A judge's tie-break decision: webhooks say the results were updated.
+    subscribe(TiebreakDecided, webhooks.results_confirmed)
+
+    # --- decks ---------------------------------------------------------------------------
+    # A locked list changed by someone else tells the organizer; an illegal one its player.
+    subscribe(DecklistChanged, notifications.decklist_changed)
+
+    # --- standings -----------------------------------------------------------------------
+    # New figures stored: documents printing them are rendered again after the commit.
+    subscribe(FiguresStored, printing.figures_stored)
+    # New figures of a finished event: the cached metagame pages are old.
+    subscribe(FiguresStored, decks.figures_stored)
+    # A finished event's figures or ranking fields changed: an accepted review re-opens.
+    subscribe(FiguresChanged, review.figures_changed)
+
+    # --- rounds --------------------------------------------------------------------------
+    # A round seated: webhooks.
+    subscribe(RoundSeated, webhooks.round_seated)
+    # A round published: each player is told his seat (with results not told yet).
+    subscribe(RoundPublished, notifications.round_published)
+    # A round published: webhooks.
+    subscribe(RoundPublished, webhooks.round_published)
+    # Time called: officials and the players still playing are told.
+    subscribe(TimeCalled, notifications.time_called)
+    # Time called: webhooks.
+    subscribe(TimeCalled, webhooks.time_called)
+    # The event finished: each player is told his place and points.
+    subscribe(EventFinished, notifications.event_finished)
+    # The event finished: webhooks.
+    subscribe(EventFinished, webhooks.event_finished)
+
+    # --- review --------------------------------------------------------------------------
+    # A decision on a scoring form: ranking officers or the organizer are told.
+    subscribe(Decided, notifications.decided)
+
+    # --- model signals (any code or the admin) -------------------------------------------
+    # An event deleted: its players' ranking totals are counted again.
+    pre_delete.connect(standings.event_deleting, sender=Event, dispatch_uid="standings_del")
+    post_delete.connect(standings.event_deleted, sender=Event, dispatch_uid="standings_gone")
+    # A player or a region saved: cached tables go, officials' lists take the new name.
+    post_save.connect(standings.player_saved, sender=Player, dispatch_uid="standings_player")
+    post_save.connect(standings.region_saved, sender=Region, dispatch_uid="standings_region")
+    # Lists of finished events, events and card data saved or deleted: metagame caches go.
+    for model, receiver in (
+        (Decklist, decks.list_changed),
+        (Event, decks.lists_changed),
+        (CardImport, decks.lists_changed),
+    ):
+        uid = f"metagame-{model.__name__}"
+        post_save.connect(receiver, sender=model, dispatch_uid=f"{uid}-save")
+        post_delete.connect(receiver, sender=model, dispatch_uid=f"{uid}-del")
