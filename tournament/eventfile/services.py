@@ -23,6 +23,7 @@ from scoring.points import round_multiplier
 from scoring.swiss.model import SwissEvent
 from scoring.teams import recorded_winner, seat_order, team_event
 from tournament.accounts.models import Player
+from tournament.core.extras import Checks
 from tournament.eventfile.common import (
     People,
     file_heading,
@@ -39,7 +40,6 @@ from tournament.eventfile.swiss import export_swiss_text, import_swiss_event
 from tournament.events.choices import Status
 from tournament.events.models import Bracket, Event, Registration, Round, Seat, Team
 from tournament.events.to_engine import engine_id, event_record, team_engine_id
-from tournament.review.fingerprint import accepted_copy_issues
 from tournament.standings import recompute
 
 __all__ = [
@@ -51,6 +51,11 @@ __all__ = [
     "import_issues",
     "name_mismatches",
 ]
+
+# Rules of the apps above about what a bracket event's file may hold: the review refuses
+# results identical to an event already accepted into the ranking (SPEC §9,
+# `review.fingerprint.accepted_copy_issues`). Handed in by `site/subscriptions.py`.
+BRACKET_FILE_CHECKS: Checks[[m.EventRecord]] = Checks("an imported bracket event file")
 
 
 # --- export ---------------------------------------------------------------------------
@@ -244,7 +249,7 @@ def import_issues(
     ranking (SPEC §9; a one-on-one event is never ranked, SPEC §11)."""
     issues = _format_issues(record)
     if isinstance(record, m.EventRecord):
-        issues += accepted_copy_issues(record)
+        issues += BRACKET_FILE_CHECKS.run(record)
     issues += _official_issues(record, organizer)
     for name, limit in _EVENT_LENGTHS.items():
         issues += _too_long(name, getattr(record, name), limit)

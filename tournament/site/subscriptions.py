@@ -10,7 +10,10 @@ event deleted, a player or region renamed, a cached metagame's lists, events and
 saved or deleted), and Django's log-in signal: they are connected here too, at the end.
 
 The registration checks that apps above the events add (`events.happenings.
-registration_checks`) are declared here as well.
+registration_checks`) are declared here as well, and so are the parts that apps above add
+to a lower app's pages and checks (`core/extras.py`: the profile, a player's page, the
+metagame index, the event-file import) and where people's language and zone are kept
+(`accounts.preferences`).
 """
 
 from django.db.models.signals import post_delete, post_save, pre_delete
@@ -20,6 +23,7 @@ from tournament.core.happenings import subscribe
 from tournament.decks import handlers as decks
 from tournament.decks.happenings import DecklistChanged
 from tournament.decks.models import CardImport, Decklist
+from tournament.eventfile.services import BRACKET_FILE_CHECKS
 from tournament.events.happenings import (
     Dropped,
     EventChanged,
@@ -38,6 +42,7 @@ from tournament.results.happenings import (
     GamesConfirmed,
     TiebreakDecided,
 )
+from tournament.review import fingerprint
 from tournament.review import handlers as review
 from tournament.review.happenings import Decided
 from tournament.rounds.happenings import (
@@ -118,6 +123,10 @@ def connect() -> None:
     # --- review --------------------------------------------------------------------------
     # A decision on a scoring form: ranking officers or the organizer are told.
     subscribe(Decided, notifications.decided)
+
+    # --- parts that apps above add to lower apps' pages and checks (core/extras.py) ---------
+    # An event file whose results are those of an event already accepted is refused (SPEC §9).
+    BRACKET_FILE_CHECKS.add(fingerprint.accepted_copy_issues)
 
     # --- model signals (any code or the admin) -------------------------------------------
     # An event deleted: its players' ranking totals are counted again.
