@@ -15,9 +15,9 @@ class AccountsConfig(AppConfig):
 
 def _remember_zone(sender, request, user, **kwargs) -> None:
     """At log-in, the person's own zone goes into his session (read by every page)."""
+    from tournament.accounts.preferences import chosen
     from tournament.core.timezones import remember_person_zone
-    from tournament.notifications.models import Preferences
 
-    name = Preferences.objects.filter(user=user).values_list("time_zone", flat=True).first()
-    if name:
-        remember_person_zone(request, name)
+    found = chosen(user)
+    if found is not None and found.time_zone:
+        remember_person_zone(request, found.time_zone)

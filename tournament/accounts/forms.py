@@ -9,6 +9,7 @@ from django.template import loader
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
+from tournament.accounts import preferences
 from tournament.accounts.locations import choices_with_country
 from tournament.accounts.models import ApiToken, Player, Region
 from tournament.accounts.tasks import send_later
@@ -119,9 +120,7 @@ def supported_language(code: str | None) -> str:
 
 
 def set_mail_language(user, language: str) -> None:
-    from tournament.notifications.models import Preferences
-
-    Preferences.objects.update_or_create(user=user, defaults={"language": language})
+    preferences.keep(user, language=language)
 
 
 class SignUpForm(LocationFields, BaseUserCreationForm):
@@ -189,14 +188,10 @@ class ProfileForm(LocationFields, forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.location_initial(self.instance)
         if self.instance.user_id and not self.is_bound:
-            from tournament.notifications.services import preferences
-
-            prefs = preferences(self.instance.user)
+            prefs = preferences.chosen_or_default(self.instance.user)
             self.initial.update(language=prefs.language, time_zone=prefs.time_zone)
 
     def save(self, commit: bool = True) -> Player:
-        from tournament.notifications.models import Preferences
-
         with transaction.atomic():
             player = super().save(commit=commit)
             if commit and player.user_id:
@@ -206,7 +201,7 @@ class ProfileForm(LocationFields, forms.ModelForm):
                 if "time_zone" in self.data:  # a page without the field keeps the choice
                     chosen["time_zone"] = self.cleaned_data.get("time_zone") or ""
                 if chosen:
-                    Preferences.objects.update_or_create(user=player.user, defaults=chosen)
+                    preferences.keep(player.user, **chosen)
         return player
 
 

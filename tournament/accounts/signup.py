@@ -37,6 +37,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from tournament.accounts import preferences
 from tournament.accounts.models import Player
 from tournament.accounts.tasks import send_later
 from tournament.core.ratelimit import over_limit, posted_email
@@ -62,10 +63,8 @@ def _send(template: str, subject, to: str, context: dict, language: str) -> None
 
 
 def _language_of(user: User) -> str:
-    from tournament.notifications.models import Preferences
-
-    chosen = Preferences.objects.filter(user=user).values_list("language", flat=True).first()
-    return chosen or settings.LANGUAGE_CODE
+    chosen = preferences.chosen(user)
+    return (chosen.language if chosen is not None else "") or settings.LANGUAGE_CODE
 
 
 # --- the confirmation link ----------------------------------------------------------------

@@ -3,7 +3,7 @@
 from django.contrib import messages
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.mixins import LoginRequiredMixin
-from django.http import HttpResponseRedirect
+from django.http import HttpRequest, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse, reverse_lazy
 from django.utils import translation
@@ -23,9 +23,9 @@ from tournament.accounts.forms import (
 )
 from tournament.accounts.lockout import unlock
 from tournament.accounts.models import ApiToken, Player
+from tournament.core.extras import PageExtras
 from tournament.core.ratelimit import over_limit, posted_email
 from tournament.core.timezones import remember_person_zone
-from tournament.events.views_calendar import feed_urls
 
 TOO_MANY_TRIES = gettext_lazy("Too many tries from your address: wait an hour, then try again.")
 
@@ -114,6 +114,9 @@ class ResendConfirmationView(LoginRequiredMixin, View):
 
 
 class ProfileView(LoginRequiredMixin, UpdateView):
+    """The person's account; apps above add their parts (`extras`: the calendar feeds)."""
+
+    extras: PageExtras[[HttpRequest, Player]] = PageExtras("the profile page")
     form_class = ProfileForm
     template_name = "registration/profile.html"
     success_url = reverse_lazy("accounts:profile")
@@ -124,7 +127,7 @@ class ProfileView(LoginRequiredMixin, UpdateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        context["feeds"] = feed_urls(self.request, self.object)
+        context.update(self.extras.context(self.request, self.object))
         return context
 
     def form_valid(self, form):

@@ -81,6 +81,11 @@ def feed_urls(request, player: Player) -> dict[str, str]:
     }
 
 
+def profile_feeds(request, player: Player) -> dict[str, dict[str, str]]:
+    """The profile page's calendar section (`accounts.views.ProfileView.extras`)."""
+    return {"feeds": feed_urls(request, player)}
+
+
 class NewCalendarKeyView(LoginRequiredMixin, View):
     """POST: new feed addresses; the old ones stop working (a shared link is revoked)."""
 

@@ -18,12 +18,15 @@ metagame index, the event-file import) and where people's language and zone are 
 
 from django.db.models.signals import post_delete, post_save, pre_delete
 
+from tournament.accounts import preferences
 from tournament.accounts.models import Player, Region
+from tournament.accounts.views import ProfileView
 from tournament.core.happenings import subscribe
 from tournament.decks import handlers as decks
 from tournament.decks.happenings import DecklistChanged
 from tournament.decks.models import CardImport, Decklist
 from tournament.eventfile.services import BRACKET_FILE_CHECKS
+from tournament.events import views_calendar
 from tournament.events.happenings import (
     Dropped,
     EventChanged,
@@ -35,6 +38,7 @@ from tournament.events.happenings import (
 from tournament.events.models import Event
 from tournament.leagues.services import registration_refusal
 from tournament.notifications import handlers as notifications
+from tournament.notifications import person
 from tournament.printing import handlers as printing
 from tournament.results.happenings import (
     EntryCorrected,
@@ -125,6 +129,10 @@ def connect() -> None:
     subscribe(Decided, notifications.decided)
 
     # --- parts that apps above add to lower apps' pages and checks (core/extras.py) ---------
+    # People's language and time zone are kept with their notification preferences.
+    preferences.keep_in(person.keeper)
+    # The profile shows the player's calendar feeds.
+    ProfileView.extras.add(views_calendar.profile_feeds)
     # An event file whose results are those of an event already accepted is refused (SPEC §9).
     BRACKET_FILE_CHECKS.add(fingerprint.accepted_copy_issues)
 
