@@ -24,7 +24,7 @@ from tournament.events.choices import Status
 from tournament.events.models import Bracket, Event, Registration, Round, Seat
 from tournament.events.permissions import player_of
 from tournament.events.services.teams import team_annotation
-from tournament.standings import services
+from tournament.standings import recompute, services
 from tournament.standings.models import EventStanding, OfficialScore
 from tournament.standings.tables import KnownCountPaginator
 from tournament.standings.views import PUBLIC_STANDINGS
@@ -152,6 +152,7 @@ class StandingsList(generics.ListAPIView):
     def list(self, request, *args, **kwargs):
         event = _public_standings_event(self, "scoring")
         scoring = getattr(event, "scoring", None)
+        recompute.catch_up(event, scoring)  # places the queue left stale
         stamp = scoring.refreshed_at.timestamp() if scoring else "none"
         # Cached per page until the standings are refreshed (links carry the host: key on it).
         key = fragment_key("api-standings", event.pk, stamp, query=request.build_absolute_uri())

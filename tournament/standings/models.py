@@ -34,6 +34,11 @@ class EventScoring(models.Model):
         Player, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     refreshed_at = models.DateTimeField(auto_now=True)
+    # Set (in the confirmation's transaction) when players' figures changed and the places
+    # of the event's standings are not re-ranked yet; cleared by the re-rank
+    # (`recompute.rerank`, queued once per event after commit). The mark is in the database,
+    # so a broker or worker that is down loses nothing: the next reader re-ranks.
+    standings_stale_since = models.DateTimeField(null=True, blank=True, editable=False)
     # Whether the ranking totals hold ACCEPTED figures of this event, and of which year
     # (set when a ranking officer accepts it: services.store_ranked_figures, §9).
     ranked = models.BooleanField(_("in the ranking totals"), default=False)

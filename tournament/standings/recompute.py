@@ -5,21 +5,34 @@ Every write that changes what the standings, the printed forms, the API or the r
 ends in one of these functions, inside the writer's transaction:
 
 - `refresh_bracket`: a game confirmed or corrected, a judge's tie-break decision. Touches the
-  bracket's seats and its players' standings rows, then re-ranks the event's places with one
-  SQL statement: the cost does not grow with the event.
+  bracket's seats and its players' standings rows: the cost does not grow with the event.
+  The event-wide re-rank of the places (one SQL statement over every standing, under the
+  event's `EventScoring` row lock) is deferred: the write marks the standings stale in its
+  transaction and one task per event re-ranks after the commit (`rerank`); without a broker
+  (tests, development) it runs in the write's transaction, as before (docs/recompute.md).
 - `refresh_event`: anything that changes the shape of the event (a round seated, re-seated or
   closed, a drop, a late player, judges, a points-relevant format field, an import, finishing,
   a ranking decision). Recomputes every bracket and every stored figure of the event.
 - `players_renamed`: names and numbers copied into stored officials' lists.
 
-Pages, printed documents and the API only read what these store.
+Pages, printed documents and the API only read what these store. While the places are
+marked stale the standings page and the API show the stored figures (the page says the
+places are updating) and re-rank themselves once the mark is older than `STALE_GRACE`
+(`catch_up`: the queue did not); a reader that needs the places exact calls
+`ensure_ranked` first.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection
+from datetime import timedelta
 
+from celery import current_app
+from django.core.cache import cache
 from django.db import transaction
+from django.db.models import F, OuterRef, Subquery, Value
+from django.db.models.functions import Coalesce
+from django.utils import timezone
 
 from scoring.model import EventRecord
 from scoring.swiss.model import SwissEvent
@@ -29,11 +42,23 @@ from tournament.events.models import POINTS_FIELDS, Bracket, Event
 from tournament.events.to_engine import rounds_queryset
 from tournament.standings import services
 from tournament.standings.happenings import FiguresStored
+from tournament.standings.models import EventScoring, EventStanding
 from tournament.standings.store import store_bracket_results, store_results, store_round_multipliers
 from tournament.standings.swiss_store import store_swiss_event
 
 # Event fields that only decide whether (and in which year) the event is ranked.
 RANKING_FIELDS = frozenset({"status", "date"})
+
+# The queued re-rank waits this long, so the confirmations of that second share one.
+RERANK_DELAY = 1.0
+RERANK_TASK = "standings.rerank"
+# A re-rank queued for the event and not started yet: no second one is queued meanwhile.
+# The key expires, so a task lost with the broker or a killed worker is queued again by a
+# later confirmation (and the stale mark stays set until some re-rank clears it).
+RERANK_QUEUED_KEY = "standings-rerank-queued:{event_id}"
+RERANK_QUEUED_SECONDS = 30
+# A reader finding the mark older than this re-ranks itself: the queue has not.
+STALE_GRACE = timedelta(seconds=15)
 
 
 def refresh_event(event: Event) -> EventRecord | SwissEvent:
@@ -66,9 +91,119 @@ def refresh_bracket(bracket: Bracket, games: list | None = None) -> None:
     # fails the whole write anyway).
     with transaction.atomic(savepoint=False):
         seats, games = store_bracket_results(bracket, games)
-        scoring = services.refresh_players(event, seats)
+        deferred = not current_app.conf.task_always_eager
+        scoring = _mark_stale(event) if deferred else _locked_scoring(event)
+        services.refresh_players(event, seats)
+        if not deferred:  # no broker (tests, development): re-ranked here, as one write
+            _rank(event, scoring)
         services.refresh_eligibility(event, games, scoring)
         _announce(event)
+
+
+def _mark_stale(event: Event) -> EventScoring:
+    """Mark the event's places stale, in the write's transaction, and queue their re-rank
+    for after the commit; the event's scoring row (its eligibility is read next).
+
+    Before the players' standings are written: every writer of an event's standings takes
+    its scoring row first (this mark, `rerank`, the whole-event refresh), so they never
+    wait for each other crosswise, and a re-rank, which takes the row before reading the
+    standings, has seen every write that marked before it (a later write marks again). The
+    row is held from here to the commit: the players' standings, not the event's places."""
+    marked = EventScoring.objects.filter(event=event).update(
+        standings_stale_since=Coalesce(F("standings_stale_since"), Value(timezone.now()))
+    )
+    if not marked:  # never refreshed as a whole (no row yet)
+        scoring = _locked_scoring(event)
+        scoring.standings_stale_since = timezone.now()
+        scoring.save(update_fields=["standings_stale_since"])
+    else:
+        scoring = EventScoring.objects.only("pk", "event_id", "eligible", "reasons").get(
+            event=event
+        )
+    transaction.on_commit(lambda: queue_rerank(event.pk), robust=True)
+    return scoring
+
+
+def queue_rerank(event_id: int) -> bool:
+    """Queue the event's re-rank unless one is queued and not started (after the commit
+    that set the mark). Whether it queued one; a broker that is down raises (the mark stays
+    set: a reader or the round's close re-ranks)."""
+    from tournament.core import queueing
+
+    key = RERANK_QUEUED_KEY.format(event_id=event_id)
+    if not cache.add(key, 1, RERANK_QUEUED_SECONDS):
+        return False
+    try:
+        queueing.enqueue(RERANK_TASK, event_id, countdown=RERANK_DELAY)
+    except Exception:
+        cache.delete(key)
+        raise
+    return True
+
+
+def rerank(event: Event | int) -> bool:
+    """The task's work: re-rank the event's places if they are marked stale, store the
+    winner and clear the mark, in one transaction. Whether it re-ranked."""
+    event_id = event if isinstance(event, int) else event.pk
+    cache.delete(RERANK_QUEUED_KEY.format(event_id=event_id))  # later marks queue again
+    with transaction.atomic():
+        scoring = (
+            EventScoring.objects.select_for_update(of=("self",))
+            .select_related("event")
+            .filter(event_id=event_id, standings_stale_since__isnull=False)
+            .first()
+        )
+        if scoring is None:
+            return False  # fresh (another re-rank, or the whole event, cleared the mark)
+        event = scoring.event if isinstance(event, int) else event
+        _rank(event, scoring)
+        _announce(event)  # the places changed: what reads them is old after the commit
+    return True
+
+
+def ensure_ranked(event: Event, older_than: timedelta | None = None) -> bool:
+    """For a reader that needs the places exact: re-rank now if the event's standings are
+    marked stale (only if marked longer ago than `older_than`, when given). Whether it did."""
+    stale = EventScoring.objects.filter(event=event, standings_stale_since__isnull=False)
+    if older_than is not None:
+        stale = stale.filter(standings_stale_since__lte=timezone.now() - older_than)
+    if not stale.exists():
+        return False
+    return rerank(event)
+
+
+def catch_up(event: Event, scoring: EventScoring | None) -> None:
+    """For a page or the API about to show the event's standings (``scoring``: its row, read
+    with the event): places marked stale for longer than `STALE_GRACE` were not re-ranked
+    by the queue (broker or worker down), so they are re-ranked here and ``scoring`` is read
+    again. A younger mark is left to the queue: the page says the places are updating."""
+    since = scoring.standings_stale_since if scoring is not None else None
+    if since is None or timezone.now() - since < STALE_GRACE:
+        return
+    if rerank(event):
+        scoring.refresh_from_db()
+
+
+def _locked_scoring(event: Event) -> EventScoring:
+    scoring = EventScoring.objects.select_for_update().filter(event=event).first()
+    if scoring is None:
+        EventScoring.objects.get_or_create(event=event)
+        scoring = EventScoring.objects.select_for_update().get(event=event)
+    return scoring
+
+
+def _rank(event: Event, scoring: EventScoring) -> None:
+    """Every standing's place (`services.store_places`), the winner from the standings, the
+    mark cleared; the caller holds the scoring row and announces."""
+    services.store_places(event.pk)
+    winner = EventStanding.objects.filter(
+        event_id=OuterRef("event_id"), status=EventStanding.Status.WINNER
+    ).values("player_id")[:1]
+    now = timezone.now()
+    EventScoring.objects.filter(pk=scoring.pk).update(
+        winner_id=Subquery(winner), refreshed_at=now, standings_stale_since=None
+    )
+    scoring.refreshed_at, scoring.standings_stale_since = now, None
 
 
 def event_edited(event: Event, changed: Collection[str], *, judges_changed: bool = False) -> None:

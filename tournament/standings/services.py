@@ -61,6 +61,7 @@ from tournament.standings.models import (
     ScoringFormSubmission,
     scoring_form_due,
 )
+from tournament.standings.store import update_rows
 
 RANKING_CHUNK = 500  # players re-totalled per query (keeps IN lists under SQLite's limits)
 
@@ -245,6 +246,7 @@ def refresh_standings(event: Event, rounds: list[Round], record: EventRecord) ->
             "standings_count": len(seated),
             "officials": officials_summary(officials),
             "wildcards": wildcard_picks(rounds),
+            "standings_stale_since": None,  # every place was just stored
         },
     )
     if event.status == Status.FINISHED:  # a correction: the review compares (never while running)
@@ -263,13 +265,13 @@ def wildcard_picks(rounds: Iterable[Round]) -> dict[str, list[list]]:
     return picks
 
 
-def refresh_players(event: Event, seats: Iterable[Seat]) -> EventScoring:
-    """After one bracket changed: store its players' standings, every place, the winner.
+def refresh_players(event: Event, seats: Iterable[Seat]) -> None:
+    """After one bracket changed: store its players' standings (their places and the winner
+    are the event-wide re-rank's: `recompute.refresh_bracket`).
 
     Reads only these players' seats (one per round): the cost does not grow with the event.
     Event-level figures that a game result cannot change (eligibility, officials' points,
     participants) are left as the last whole-event refresh stored them."""
-    scoring = _lock_scoring(event)
     seats = list(seats)
     registration_ids = [seat.registration_id for seat in seats]
     # The seats come with their registrations (the bracket's prefetch): no query for them.
@@ -294,26 +296,8 @@ def refresh_players(event: Event, seats: Iterable[Seat]) -> EventScoring:
     for pk, row in rows.items():
         for name in STANDING_FIGURES:
             setattr(row, name, getattr(fresh[pk], name))
-    EventStanding.objects.bulk_update(rows.values(), STANDING_FIGURES)
+    update_rows(EventStanding, list(rows.values()), STANDING_FIGURES)
     EventStanding.objects.bulk_create(row for pk, row in fresh.items() if pk not in rows)
-    store_places(event.pk)
-    scoring.winner_id = _winner_after(scoring.winner_id, fresh.values())
-    scoring.refreshed_at = timezone.now()
-    EventScoring.objects.filter(pk=scoring.pk).update(
-        winner_id=scoring.winner_id, refreshed_at=scoring.refreshed_at
-    )
-    return scoring
-
-
-def _winner_after(winner_id: int | None, standings: Iterable[EventStanding]) -> int | None:
-    """The tournament winner once these players' figures changed (others keep theirs)."""
-    standings = list(standings)
-    winners = [s.player_id for s in standings if s.status == PlayerStatus.WINNER]
-    if winners:
-        return winners[0]
-    if winner_id in {s.player_id for s in standings}:
-        return None  # a correction took the final from its former winner
-    return winner_id
 
 
 def officials_summary(scores: Iterable[OfficialScore]) -> list[dict]:

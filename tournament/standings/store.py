@@ -156,6 +156,5 @@ def store_bracket_results(
     )
     if bracket_changed:
         bracket.save(update_fields=BRACKET_FIGURES)
-    if seats:
-        Seat.objects.bulk_update(seats, SEAT_FIGURES)
+    update_rows(Seat, seats, SEAT_FIGURES)  # a few rows: no CASE per field and row
     return list(bracket.seats.all()), list(games)
