@@ -4,6 +4,7 @@ from django.contrib import admin
 from django.urls import include, path
 
 from tournament.core import views as core_views
+from tournament.decks import urls as deck_urls
 from tournament.events import urls as event_urls
 from tournament.leagues import urls as league_urls
 from tournament.printing import urls as printing_urls
@@ -20,7 +21,8 @@ urlpatterns = [
     path("", include((event_urls.urlpatterns + round_urls.EVENT_PAGES, event_urls.app_name))),
     path("", include("tournament.rounds.urls")),
     path("", include("tournament.results.urls")),
-    path("", include("tournament.decks.urls")),
+    # the metagame's namespace: the decks' pages and a league's metagame, which leagues run
+    path("", include((deck_urls.urlpatterns + league_urls.DECK_PAGES, deck_urls.app_name))),
     path("", include("tournament.standings.urls")),
     path("", include("tournament.printing.urls")),
     path("", include("tournament.eventfile.urls")),

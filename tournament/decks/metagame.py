@@ -30,8 +30,6 @@ from tournament.decks.services import (
     public_registrations,
 )
 from tournament.events.models import Event
-from tournament.leagues.models import League
-from tournament.leagues.services import counts_q
 
 CACHE_TIMEOUT = 7 * 24 * 3600
 CACHE_PREFIX = "metagame-deck"
@@ -201,18 +199,6 @@ def in_format(registrations, fmt: Format):
 def format_selection(fmt: Format, year: int | None = None) -> Selection:
     """The public lists of every event of one format, of one year when given."""
     return select(public_lists(in_format(public_in(year), fmt)))
-
-
-def league_public(league: League):
-    """The public lists that count in a league: of its events accepted for the ranking (the
-    ones its table counts) and its countries' players."""
-    return public_registrations().filter(counts_q(league), event__scoring__ranked=True)
-
-
-def league_selection(league: League, fmt: Format | None = None) -> Selection:
-    """The public lists of a league (season), of one format when given."""
-    registrations = league_public(league)
-    return select(public_lists(in_format(registrations, fmt) if fmt else registrations))
 
 
 def all_selection(year: int | None = None) -> Selection:

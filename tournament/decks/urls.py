@@ -35,11 +35,8 @@ urlpatterns = [
         views_metagame.FormatMetagameView.as_view(),
         name="format_metagame",
     ),
-    path(
-        "metagame/leagues/<row:pk>/",
-        views_metagame.LeagueMetagameView.as_view(),
-        name="league_metagame",
-    ),
+    # a league's metagame (`league_metagame`) is the leagues': `tournament/urls.py` mounts it
+    # here (`leagues.urls.DECK_PAGES`)
     path("metagame/cards/<path:identity>/", views_metagame.CardView.as_view(), name="card"),
     path(
         "events/<row:event_id>/decklists/<row:registration_id>/",

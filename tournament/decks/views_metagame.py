@@ -13,8 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404
+from django.http import Http404, HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.formats import number_format
@@ -25,6 +24,7 @@ from django_tables2 import RequestConfig
 
 from scoring import metagame as meta
 from tournament.core.export import SafeTableExport
+from tournament.core.extras import PageExtras
 from tournament.core.fragments import cached, fragment_key, version
 from tournament.core.issues import card_type_label
 from tournament.core.links import link_maker
@@ -43,7 +43,6 @@ from tournament.decks.tables import (
 from tournament.events.choices import DeckRules, DeckSize, Status, TournamentType
 from tournament.events.models import Event
 from tournament.events.views_mixins import EventMixin
-from tournament.leagues.models import League
 
 EXPORT_PARAM = "_export"
 CHART_BARS = 15  # the longest lists (cards) show their first bars; the table has them all
@@ -374,61 +373,12 @@ class FormatMetagameView(MetagamePage):
         return context
 
 
-class LeagueMetagameView(MetagamePage):
-    """A league's (season's) public lists: its accepted events, its countries' players; of
-    one format when `?deck_size=&deck_rules=&tournament_type=` narrows it."""
-
-    def get(self, request, *args, **kwargs):
-        self.league = get_object_or_404(League, pk=kwargs["pk"])
-        self.format = format_asked(request)
-        self.export_name = f"metagame-league-{self.league.pk}" + (
-            "-{}-{}-{}".format(*self.format) if self.format else ""
-        )
-        return super().get(request, *args, **kwargs)
-
-    def stamp(self) -> object:
-        return self.league.updated_at.timestamp()
-
-    def selection(self) -> selector.Selection:
-        return selector.league_selection(self.league, self.format)
-
-    def results_context(self, selection: selector.Selection) -> dict[str, Any]:
-        formats = [
-            {
-                "name": format_label(*fmt),
-                "url": f"{self.request.path}?{format_query(fmt)}",
-                "current": fmt == self.format,
-                "events": f["events"],
-                "decks": f["decks"],
-            }
-            for f in selector.formats(registrations=selector.league_public(self.league))
-            for fmt in [
-                (f["event__deck_size"], f["event__deck_rules"], f["event__tournament_type"])
-            ]
-        ]
-        return {
-            "included_events": events_by_date(selection),
-            "league_formats": formats,
-            "league_url": self.request.path,
-            "narrowed": self.format is not None,
-        }
-
-    def get_context_data(self, **kwargs):
-        context = super().get_context_data(**kwargs)
-        scope = self.league.name
-        if self.format:
-            scope = _("%(league)s, %(format)s") % {
-                "league": scope,
-                "format": format_label(*self.format),
-            }
-        context.update(scope=scope, league=self.league)
-        return context
-
-
 class MetagameIndexView(TemplateView):
-    """The formats and events with public lists."""
+    """The formats and events with public lists; apps above add their parts (`extras`: the
+    leagues, each with its own metagame)."""
 
     template_name = "decks/metagame/index.html"
+    extras: PageExtras[[HttpRequest]] = PageExtras("the metagame index")
 
     def get(self, request, *args, **kwargs):
         self.year = year_of(request)
@@ -459,10 +409,10 @@ class MetagameIndexView(TemplateView):
         context.update(
             formats=formats,
             events=selector.events_with_public_lists(self.year),
-            leagues=League.objects.only("pk", "name", "starts", "ends"),
             years=selector.years(),
             year=self.year,
         )
+        context.update(self.extras.context(self.request))
         return context
 
 

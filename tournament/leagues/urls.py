@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournament.leagues import views
+from tournament.leagues import views, views_metagame
 
 app_name = "leagues"
 
@@ -12,4 +12,14 @@ urlpatterns = [
     path("leagues/<row:pk>/close/", views.LeagueCloseView.as_view(), name="close"),
     # the league table's print pages (`leagues:print…`) are printing's: `tournament/urls.py`
     # mounts them here (`printing.urls.LEAGUE_PAGES`)
+]
+
+# A league's metagame: in the metagame's namespace (`decks:league_metagame`), mounted with
+# the decks' pages by `tournament/urls.py`.
+DECK_PAGES = [
+    path(
+        "metagame/leagues/<row:pk>/",
+        views_metagame.LeagueMetagameView.as_view(),
+        name="league_metagame",
+    ),
 ]

@@ -11,6 +11,7 @@ from django.views import View
 from django.views.generic import CreateView, DetailView, ListView, UpdateView
 from django_tables2 import RequestConfig
 
+from tournament.accounts.models import Player
 from tournament.accounts.roles import is_ranking_officer
 from tournament.core.export import SafeTableExport
 from tournament.core.fragments import cached, fragment_key, version
@@ -108,3 +109,9 @@ class LeagueCloseView(OfficerMixin, View):
         else:
             messages.success(request, _("The league is closed: its table is kept as it is."))
         return HttpResponseRedirect(league.get_absolute_url())
+
+
+def player_seasons(player: Player) -> dict[str, object]:
+    """A player's page: his place in every league he appears in (`standings.views.PlayerView`
+    `.extras`)."""
+    return {"seasons": services.league_places(player)}

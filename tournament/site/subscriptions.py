@@ -25,6 +25,7 @@ from tournament.core.happenings import subscribe
 from tournament.decks import handlers as decks
 from tournament.decks.happenings import DecklistChanged
 from tournament.decks.models import CardImport, Decklist
+from tournament.decks.views_metagame import MetagameIndexView
 from tournament.eventfile.services import BRACKET_FILE_CHECKS
 from tournament.events import views_calendar
 from tournament.events.happenings import (
@@ -36,6 +37,8 @@ from tournament.events.happenings import (
     registration_checks,
 )
 from tournament.events.models import Event
+from tournament.leagues import views as league_views
+from tournament.leagues import views_metagame as league_metagame
 from tournament.leagues.services import registration_refusal
 from tournament.notifications import handlers as notifications
 from tournament.notifications import person
@@ -58,6 +61,7 @@ from tournament.rounds.happenings import (
 )
 from tournament.standings import handlers as standings
 from tournament.standings.happenings import FiguresChanged, FiguresStored
+from tournament.standings.views import PlayerView
 from tournament.webhooks import handlers as webhooks
 
 # Announced and deliberately followed by nobody (yet): the test that every happening is
@@ -133,6 +137,10 @@ def connect() -> None:
     preferences.keep_in(person.keeper)
     # The profile shows the player's calendar feeds.
     ProfileView.extras.add(views_calendar.profile_feeds)
+    # A player's page shows his places in the leagues.
+    PlayerView.extras.add(league_views.player_seasons)
+    # The metagame index lists the leagues, each with its own metagame.
+    MetagameIndexView.extras.add(league_metagame.metagame_leagues)
     # An event file whose results are those of an event already accepted is refused (SPEC §9).
     BRACKET_FILE_CHECKS.add(fingerprint.accepted_copy_issues)
 

@@ -17,6 +17,7 @@ from django_tables2.export.views import ExportMixin
 
 from tournament.accounts.models import Player
 from tournament.core.export import SafeTableExport
+from tournament.core.extras import PageExtras
 from tournament.core.fragments import RecentlyUsed, cached, fragment_key, version
 from tournament.core.links import URL_SAFE
 from tournament.core.params import parse_year
@@ -26,9 +27,8 @@ from tournament.events.models import Bracket, Event, Registration, Round, Seat
 from tournament.events.permissions import EventRole, player_of
 from tournament.events.services.teams import group_by_team, team_annotation
 from tournament.events.views_mixins import EventMixin
-from tournament.leagues.services import league_places
 from tournament.results.models import Game, game_cells
-from tournament.standings import recompute, services
+from tournament.standings import services
 from tournament.standings.charts import rank_chart
 from tournament.standings.figures import SWISS_FIGURES
 from tournament.standings.filters import (
@@ -86,7 +86,6 @@ class StandingsView(EventMixin, ExportMixin, LeanFilterMixin, SingleTableMixin, 
     def get(self, request, *args, **kwargs):
         if self.event.status not in PUBLIC_STANDINGS and self.role < EventRole.JUDGE:
             raise Http404
-        recompute.catch_up(self.event, self.get_scoring())  # places the queue left stale
         if self.export_class.is_valid_format(request.GET.get(self.export_trigger_param)):
             return super().get(request, *args, **kwargs)  # CSV of exactly what is shown
         scoring = self.get_scoring()
@@ -309,9 +308,11 @@ class PlayerListView(LeanFilterMixin, SingleTableMixin, FilterView):
 
 
 class PlayerView(TemplateView):
-    """A player's history: events, brackets with games, registrations, ranking breakdown."""
+    """A player's history: events, brackets with games, registrations, ranking breakdown;
+    apps above add their parts (`extras`: his places in the leagues)."""
 
     template_name = "standings/player.html"
+    extras: PageExtras[[Player]] = PageExtras("a player's page")
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
@@ -336,7 +337,7 @@ class PlayerView(TemplateView):
             player=player, year=year or RankingTotal.ALL_YEARS
         ).select_related("event")
         context["rank_chart"] = rank_chart(list(steps.order_by("order")))
-        context["seasons"] = league_places(player)
+        context.update(self.extras.context(player))
         return context
 
 

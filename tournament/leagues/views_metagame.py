@@ -1,0 +1,82 @@
+"""A league's metagame page (`decks:league_metagame`): the metagame pages' statistics,
+tables and charts (`decks.views_metagame.MetagamePage`) over the league's public lists.
+
+It is mounted in the metagame's namespace with the decks' pages by `tournament/urls.py`
+(`DECK_PAGES` in `leagues/urls.py`): the leagues stand above the decks.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+
+from tournament.decks import metagame as selector
+from tournament.decks.views_metagame import (
+    MetagamePage,
+    events_by_date,
+    format_asked,
+    format_label,
+    format_query,
+)
+from tournament.leagues import metagame
+from tournament.leagues.models import League
+
+
+class LeagueMetagameView(MetagamePage):
+    """A league's (season's) public lists: its accepted events, its countries' players; of
+    one format when `?deck_size=&deck_rules=&tournament_type=` narrows it."""
+
+    def get(self, request, *args, **kwargs):
+        self.league = get_object_or_404(League, pk=kwargs["pk"])
+        self.format = format_asked(request)
+        self.export_name = f"metagame-league-{self.league.pk}" + (
+            "-{}-{}-{}".format(*self.format) if self.format else ""
+        )
+        return super().get(request, *args, **kwargs)
+
+    def stamp(self) -> object:
+        return self.league.updated_at.timestamp()
+
+    def selection(self) -> selector.Selection:
+        return metagame.league_selection(self.league, self.format)
+
+    def results_context(self, selection: selector.Selection) -> dict[str, Any]:
+        formats = [
+            {
+                "name": format_label(*fmt),
+                "url": f"{self.request.path}?{format_query(fmt)}",
+                "current": fmt == self.format,
+                "events": f["events"],
+                "decks": f["decks"],
+            }
+            for f in selector.formats(registrations=metagame.league_public(self.league))
+            for fmt in [
+                (f["event__deck_size"], f["event__deck_rules"], f["event__tournament_type"])
+            ]
+        ]
+        return {
+            "included_events": events_by_date(selection),
+            "league_formats": formats,
+            "league_url": self.request.path,
+            "narrowed": self.format is not None,
+        }
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        scope = self.league.name
+        if self.format:
+            scope = _("%(league)s, %(format)s") % {
+                "league": scope,
+                "format": format_label(*self.format),
+            }
+        context.update(scope=scope, league=self.league)
+        return context
+
+
+def metagame_leagues(request: HttpRequest) -> dict[str, object]:
+    """The metagame index lists the leagues, each with its metagame
+    (`decks.views_metagame.MetagameIndexView.extras`)."""
+    return {"leagues": League.objects.only("pk", "name", "starts", "ends")}
