@@ -27,6 +27,7 @@ from django.db.models import Exists, Max, OuterRef, Q
 from django.urls import reverse
 from django.utils import timezone
 
+from tournament.accounts.roles import RANKING_OFFICERS_GROUP
 from tournament.decks.happenings import DecklistChanged
 from tournament.decks.models import Decklist, DecklistChange
 from tournament.events.choices import Status
@@ -42,7 +43,7 @@ from tournament.notifications.services import queue, site_url
 from tournament.results.happenings import EntryCorrected, EntryWaiting
 from tournament.results.models import COUNTS, EntryStatus, Game, GameEntry
 from tournament.review.happenings import Decided
-from tournament.review.models import RANKING_OFFICERS_GROUP, ReviewDecision
+from tournament.review.models import ReviewDecision
 from tournament.rounds.happenings import EventFinished, RoundPublished, TimeCalled
 
 

@@ -5,7 +5,6 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tournament.accounts.roles import RANKING_OFFICERS_GROUP as RANKING_OFFICERS_GROUP
 from tournament.events.models import Event
 
 
