@@ -7,7 +7,7 @@ bump a cache defer that work to the commit themselves.
 
 Model signals are kept only for what any code, the admin or an import may do to a row (an
 event deleted, a player or region renamed, a cached metagame's lists, events and card data
-saved or deleted), and Django's log-in signal: they are connected here too, at the end.
+saved or deleted): they are connected here too, at the end.
 
 The registration checks that apps above the events add (`events.happenings.
 registration_checks`) are declared here as well, and so are the parts that apps above add
