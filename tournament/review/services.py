@@ -58,11 +58,6 @@ def cached_review(event: Event) -> ScoringReview | None:
 __all__ = ["FROZEN_FOR_REVIEW", "require_editable"]  # the freeze, checked by the events
 
 
-def review_submitted(event: Event) -> bool:
-    """Whether the event's scoring form awaits a ranking officer (the event is frozen)."""
-    return ScoringReview.objects.filter(event=event, state=ReviewState.SUBMITTED).exists()
-
-
 def _locked_review(event: Event) -> tuple[Event, ScoringReview | None]:
     event = Event.objects.select_for_update().get(pk=event.pk)
     return event, ScoringReview.objects.select_for_update().filter(event=event).first()
