@@ -2,10 +2,10 @@
 
 DRF's rate throttles read a client's request history from the cache, decide, then write it
 back: concurrent requests all read the same history, and 300 requests at once let 148
-through a limit of 120. These count each fixed window with the cache's atomic `add` and
-`incr` (Redis SET NX and INCRBY), so a limit of N lets exactly N through per window however
-the requests interleave. A fixed window may let up to 2N through across its boundary; the
-rates are set with that in mind.
+through a limit of 120. These count each fixed window with the cache's atomic `incr` (Redis
+INCRBY) and, for a window's first request, `add` (SET NX), so a limit of N lets exactly N
+through per window however the requests interleave. A fixed window may let up to 2N through
+across its boundary; the rates are set with that in mind.
 
 While the cache is down the limits are off (as the site's other limits, `core.ratelimit`):
 nobody is refused because Redis is, and the window closes with Redis' return (its breaker
@@ -39,12 +39,16 @@ class AtomicWindow:
         window = int(self.timer() // self.duration)
         self.window_ends = (window + 1) * self.duration
         key = f"{self.key}:w{window}"
-        if self.cache.add(key, 1, self.duration + 1):
-            return self.num_requests >= 1
+        # INCR first: a client's window exists after its first request, so one round trip
         try:
             count = self.cache.incr(key)
-        except ValueError:  # the cache is down (fail-open), or the key just expired
-            return True
+        except ValueError:  # the window's first request, or the cache is down (fail-open)
+            if self.cache.add(key, 1, self.duration + 1):
+                return self.num_requests >= 1
+            try:
+                count = self.cache.incr(key)  # another request opened the window meanwhile
+            except ValueError:
+                return True
         return count <= self.num_requests
 
     def wait(self) -> float:

@@ -33,7 +33,8 @@ class BearerTokenAuthentication(BaseAuthentication):
             return None
         raw = raw.strip()
         token = (
-            ApiToken.objects.select_related("user")
+            # the account's player profile too: the role checks read it (`player_of`)
+            ApiToken.objects.select_related("user__player")
             .filter(digest=digest(raw), revoked_at=None)
             .first()
             if raw.startswith(TOKEN_PREFIX)

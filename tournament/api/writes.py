@@ -7,6 +7,8 @@ from __future__ import annotations
 import uuid
 
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db.models import Prefetch
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
@@ -20,7 +22,7 @@ from tournament.api.errors import Conflict, conflict, conflicts_as_409
 from tournament.api.tokens import Scoped
 from tournament.core.client_ip import client_ip
 from tournament.events.choices import Status
-from tournament.events.models import Bracket, Event, Registration, Round
+from tournament.events.models import Bracket, Event, Registration, Round, Seat
 from tournament.events.permissions import EventRole, player_of, require_role
 from tournament.events.services import registration as registrations
 from tournament.events.services.registration_import import ImportRefused, import_registrations
@@ -45,6 +47,24 @@ class ScopedView(APIView):
         )
         require_role(self.request.user, event, role)
         return event
+
+    def bracket(self, role: EventRole) -> Bracket:
+        """The URL's bracket of the URL's event with its event and seated players (two
+        queries), once the role is checked; the same 404 and 403 as `event` then `_bracket`."""
+        bracket = (
+            Bracket.objects.select_related("round__event")
+            .prefetch_related(
+                Prefetch("seats", Seat.objects.select_related("registration__player"))
+            )
+            .filter(pk=self.kwargs["bracket_id"], round__event_id=self.kwargs["event_id"])
+            .exclude(round__event__status=Status.DRAFT)
+            .first()
+        )
+        if bracket is None:
+            self.event(role)  # no such event (404), or not the caller's to write to (403)
+            raise Http404
+        require_role(self.request.user, bracket.round.event, role)
+        return bracket
 
     def acting_player(self) -> Player:
         player = player_of(self.request.user)
@@ -296,7 +316,7 @@ def _game_data(bracket: Bracket, data: dict) -> GameData:
     """Player numbers → the seated players' engine ids; a number not seated names its field."""
     seated = {
         s.registration.player.player_number: s.registration.player_id
-        for s in bracket.seats.select_related("registration__player")
+        for s in bracket.seats.all()  # prefetched with their players (`ScopedView.bracket`)
     }
 
     def ids(field: str) -> dict[str, int]:
@@ -352,7 +372,7 @@ class GameRecordView(ScopedView):
     seated players' ids, and handed with its idempotency key to the results service."""
 
     def record(self, role: EventRole, form, service, *options: str) -> Response:
-        bracket = _bracket(self.event(role), self.kwargs["bracket_id"])
+        bracket = self.bracket(role)
         data = _valid(form, self.request)
         key = _idempotency_key(self.request)
         try:
@@ -405,7 +425,7 @@ def _in_callers_terms(error: DjangoValidationError, bracket: Bracket) -> Validat
         return ValidationError({"non_field_errors": error.messages})
     numbers = {
         str(s.registration.player_id): s.registration.player.player_number
-        for s in bracket.seats.select_related("registration__player")
+        for s in bracket.seats.all()
     }
     fields: dict[str, list[str]] = {}
     for name, messages in error.message_dict.items():
