@@ -8,6 +8,7 @@ from tournament.events.models import Bracket, Seat
 from tournament.events.services.editing import save_event
 from tournament.printing.documents import DocumentRequest, render_html, render_pdf
 from tournament.printing.models import Kind
+from tournament.standings.recompute import refresh_event
 
 from .conftest import pdf_pages, pdf_reader
 
@@ -122,6 +123,7 @@ def test_scoring_form_not_eligible_and_forfeited(event, judge):
 
     add_players(event, 5)
     Registration.objects.create(event=event, player=judge, checked_in=True)  # a judge who plays
+    refresh_event(event)  # what the print service does first: the form prints stored figures
     text = "\n".join(pdf_pages(pdf(Kind.SCORING_FORM, event)))
     assert "No — not eligible for the rankings" in text
     assert "scored events need at least 9" in text

@@ -100,7 +100,7 @@ def test_filter_and_csv_match_the_shown_rows(finished_event, client):
     rows = _csv(client.get(url, {"round": 2, "sort": "-unrazed_total", "_export": "csv"}))
     header, body = rows[0], rows[1:]
     assert header[:2] == ["Place", "Player"] and "R2" in header
-    assert [r[1] for r in body] == [row.record.player__name for row in shown]
+    assert [r[1] for r in body] == [row.record.name for row in shown]
     assert [int(r[header.index("Unrazed realms")]) for r in body] == [
         row.record.unrazed_total for row in shown
     ]

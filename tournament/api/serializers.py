@@ -1,6 +1,7 @@
 """Serializers of the API's reads: public fields only (never decklists)."""
 
 import datetime
+from collections.abc import Iterable
 
 from django.db import models
 from django.urls import reverse
@@ -14,15 +15,14 @@ from tournament.api.matches import (
     MATCH_ROUND_FIELDS,
     MatchRoundMixin,
     SwissStandingMixin,
-    swiss_standing_figures,
     swiss_values,
 )
 from tournament.core.timezones import event_zone
 from tournament.events.models import FORMAT_FIELDS, Event, Registration, Round, Seat, Team
 from tournament.rounds.services.rounds import timer_ends_at
-from tournament.standings.figures import API, STANDING_FIGURES, names, shown_in
+from tournament.standings.figures import API, names
 from tournament.standings.models import EventStanding, OfficialScore
-from tournament.standings.tables import status_labels
+from tournament.standings.rows import StandingRow, reader_figures
 
 
 class PlayerRefSerializer(serializers.ModelSerializer):
@@ -248,8 +248,9 @@ class SeatingSerializer(serializers.Serializer):
     brackets = BracketSeatingSerializer(many=True)
 
 
-API_FIGURES = names(shown_in(STANDING_FIGURES, API))  # the registry's figures for the API
-SWISS_API_FIGURES = swiss_standing_figures(API_FIGURES)  # a one-on-one event's, else null
+# The registry's figures for the API (`rows.reader_figures`): the bracket figures, then a
+# one-on-one event's (null in a bracket event).
+API_FIGURES = names(reader_figures(API))
 STANDING_IDENTITY = ("place", "player_number", "name", "club", "team")
 
 
@@ -266,30 +267,18 @@ class StandingSerializer(SwissStandingMixin, serializers.ModelSerializer):
 
     class Meta:
         model = EventStanding
-        fields = [*STANDING_IDENTITY, *API_FIGURES, *SWISS_API_FIGURES, "status_label"]
+        fields = [*STANDING_IDENTITY, *API_FIGURES, "status_label"]
 
 
-# What `standing_rows` reads, in `STANDING_IDENTITY` then `API_FIGURES` order.
-STANDING_COLUMNS = (
-    "place",
-    "player__player_number",
-    "player__name",
-    "player__club",
-    "team",  # annotated: `team_annotation`
-    *API_FIGURES,
-    *SWISS_API_FIGURES,
-)
-
-
-def standing_rows(rows) -> list[dict]:
-    """`StandingSerializer` output from `STANDING_COLUMNS` value rows, without per-field work."""
-    label = status_labels()
-    keys = (*STANDING_IDENTITY, *API_FIGURES, *SWISS_API_FIGURES)
+def api_rows(rows: Iterable[StandingRow]) -> list[dict]:
+    """`StandingSerializer` output from the API's standing rows (`rows.standing_rows`),
+    without DRF's per-field work."""
+    keys = (*STANDING_IDENTITY, *API_FIGURES)
     out = []
-    for values in rows:
-        row = dict(zip(keys, values, strict=True))
+    for standing in rows:
+        row = {key: getattr(standing, key) for key in keys}
         row["round_points"] = {str(k): int(v) for k, v in row["round_points"].items()}
-        row["status_label"] = label(row["status"], row["eliminated_in_round"])
+        row["status_label"] = standing.status_label
         out.append(swiss_values(row))
     return out
 

@@ -23,9 +23,10 @@ from tournament.core.params import YEAR_RANGE, parse_year
 from tournament.events.choices import Status
 from tournament.events.models import Bracket, Event, Registration, Round, Seat
 from tournament.events.permissions import player_of
-from tournament.events.services.teams import team_annotation
 from tournament.standings import recompute, services
+from tournament.standings.figures import API
 from tournament.standings.models import EventStanding, OfficialScore
+from tournament.standings.rows import standing_rows
 from tournament.standings.tables import KnownCountPaginator
 from tournament.standings.views import PUBLIC_STANDINGS
 
@@ -138,16 +139,7 @@ class StandingsList(generics.ListAPIView):
     serializer_class = s.StandingSerializer  # the documented shape; list() writes it directly
 
     def get_queryset(self):
-        return self._standings(_public_standings_event(self))
-
-    @staticmethod
-    def _standings(event: Event):
-        return (
-            EventStanding.objects.filter(event=event)
-            .select_related("player")
-            .annotate(team=team_annotation(event))
-            .order_by("place", "team", "player__name")  # partners one after the other
-        )
+        return standing_rows(_public_standings_event(self), API).standings
 
     def list(self, request, *args, **kwargs):
         event = _public_standings_event(self, "scoring")
@@ -163,8 +155,8 @@ class StandingsList(generics.ListAPIView):
         count = EventStanding.objects.filter(event=event).count()
         # the rows' COUNT would join the players; counting the event's rows needs no join
         self.paginator.django_paginator_class = partial(KnownCountPaginator, count=count)
-        page = self.paginate_queryset(self._standings(event).values_list(*s.STANDING_COLUMNS))
-        return self.get_paginated_response(s.standing_rows(page)).data
+        page = self.paginate_queryset(standing_rows(event, API))  # the one standings read
+        return self.get_paginated_response(s.api_rows(page)).data
 
 
 class OfficialsList(generics.ListAPIView):

@@ -34,15 +34,9 @@ from tournament.leagues.models import League
 from tournament.printing.models import LEAGUE_KINDS, SHEET_KINDS, Kind
 from tournament.printing.qr import bracket_url
 from tournament.results.models import EndedBy, Game, game_cells
-from tournament.standings import recompute
-from tournament.standings.figures import (
-    SCORING_FORM,
-    STANDING_FIGURES,
-    SWISS_FIGURES,
-    TABLE,
-    shown_in,
-)
+from tournament.standings.figures import SCORING_FORM
 from tournament.standings.models import EventScoring, scoring_form_due
+from tournament.standings.rows import reader_figures, standing_rows
 
 BLANK_GAME_COLUMNS = 5  # two wins end a bracket; 5 columns cover every 3- and 4-player bracket
 ENDED_BY_CODES = {EndedBy.VICTORY: "V", EndedBy.OUT_OF_CARDS: "C", EndedBy.TIME: "T"}
@@ -110,8 +104,9 @@ def _round_rows(brackets) -> tuple:
 
 
 def _standings_rows(event: Event) -> tuple:
-    """The stored standings, officials and eligibility the scoring form prints."""
-    from tournament.standings.models import EventScoring, EventStanding
+    """The stored standings (the form's rows), officials and eligibility the scoring form
+    prints."""
+    from tournament.standings.models import EventScoring
 
     return (
         tuple(
@@ -119,19 +114,7 @@ def _standings_rows(event: Event) -> tuple:
                 "eligible", "reasons", "participants", "winner_id", "officials", "refreshed_at"
             )
         ),
-        tuple(
-            EventStanding.objects.filter(event=event)
-            .order_by("pk")
-            .values_list(
-                "player_id",
-                "player__name",
-                "player__player_number",
-                "place",
-                "points",
-                "round_points",
-                "status",
-            )
-        ),
+        standing_rows(event, SCORING_FORM).values(),
         tuple(event.judges.order_by("pk").values_list("pk", "name", "player_number")),
         tuple(event.rounds.order_by("number").values_list("number", "is_final")),
     )
@@ -298,19 +281,7 @@ def seating_context(request: DocumentRequest) -> dict:
 # ---------------------------------------------------------------- scoring form
 
 
-def standings_order(event: Event):
-    """The event's stored standings in the standings page's order (place, then its tie
-    order: the model's default ordering, which the page's table uses too)."""
-    from tournament.standings.models import EventStanding
-
-    return (
-        EventStanding.objects.filter(event=event)
-        .select_related("player")
-        .order_by(*(f for f in EventStanding._meta.ordering if f != "event"), "pk")
-    )
-
-
-FORM_FIGURES = shown_in(STANDING_FIGURES, SCORING_FORM)  # the registry's figures for the form
+FORM_FIGURES = reader_figures(SCORING_FORM)  # the registry's figures for the form
 
 
 def scoring_form_columns(numbers: list[int]) -> list[dict]:
@@ -335,24 +306,21 @@ def _cell(standing, column: dict):
 
 
 def _player_rows(event: Event, columns: list[dict]) -> list[dict]:
-    """Every player's stored place and figures, in the standings' order.
+    """Every player's stored place and figures (`rows.standing_rows`), in the standings'
+    order; in Team Spirit each row names its team.
 
     A place shared by several players is printed on each of them (4, 4, then 6)."""
-    from tournament.standings.models import EventStanding
-
     rows = []
-    teams = sides_by_player(event)  # Team Spirit: each row names its team (empty elsewhere)
-    for standing in standings_order(event):
-        side = teams.get(standing.player_id)
+    for standing in standing_rows(event, SCORING_FORM):
         rows.append(
             {
                 "position": standing.place,
                 "shared": False,
-                "team": side.name if side else "",
-                "name": standing.player.name,
-                "number": standing.player.player_number,
+                "team": standing.team or "",
+                "name": standing.name,
+                "number": standing.player_number,
                 "cells": [(_cell(standing, c), c.get("total", False)) for c in columns],
-                "dropped": standing.status == EventStanding.Status.DROPPED,
+                "dropped": standing.dropped,
                 "status": standing.status_label,
             }
         )
@@ -383,14 +351,13 @@ def _officials(scoring) -> list[dict]:
     ]
 
 
-def stored_scoring(event: Event):
-    """The event's stored eligibility and officials; the pipeline stores them first when
-    it never ran for this event (e.g. players registered, nothing played yet)."""
+def stored_scoring(event: Event) -> EventScoring:
+    """The event's stored eligibility and officials, as stored: a printed form never writes.
+    (The print service has the figures stored before it queues a form of an event the
+    pipeline never ran for: `printing.services.request_document`.) Without them, an empty
+    scoring: nothing counted yet."""
     scoring = EventScoring.objects.filter(event=event).select_related("winner").first()
-    if scoring is None:
-        recompute.refresh_event(event)
-        scoring = EventScoring.objects.select_related("winner").get(event=event)
-    return scoring
+    return scoring if scoring is not None else EventScoring(event=event)
 
 
 def scoring_form_context(request: DocumentRequest) -> dict:
@@ -720,21 +687,20 @@ def match_slips_context(request: DocumentRequest) -> dict:
     }
 
 
-SWISS_FORM_FIGURES = shown_in(SWISS_FIGURES, TABLE)  # the one-on-one standings' figures
+SWISS_FORM_FIGURES = reader_figures(SCORING_FORM, one_on_one=True)  # SPEC §11's figures
 
 
 def swiss_form_context(request: DocumentRequest) -> dict:
     """The scoring form of a one-on-one event: it is never scored for the ranking (SPEC §11),
     so it prints the reason and the final standing with its match figures, and no ranking
     figure (no points per round, no officials' points)."""
-    from tournament.standings.models import EventStanding
     from tournament.standings.tables import percent
 
     event = request.event
     scoring = stored_scoring(event)
     figures = [f for f in SWISS_FORM_FIGURES if f.name != "status"]
     rows = []
-    for standing in standings_order(event):
+    for standing in standing_rows(event, SCORING_FORM):
         cells = [
             percent(getattr(standing, f.name)) if f.type is Decimal else getattr(standing, f.name)
             for f in figures
@@ -742,10 +708,10 @@ def swiss_form_context(request: DocumentRequest) -> dict:
         rows.append(
             {
                 "position": standing.place,
-                "name": standing.player.name,
-                "number": standing.player.player_number,
+                "name": standing.name,
+                "number": standing.player_number,
                 "cells": cells,
-                "dropped": standing.status == EventStanding.Status.DROPPED,
+                "dropped": standing.dropped,
                 "status": standing.status_label,
             }
         )

@@ -17,7 +17,9 @@ from tournament.core.broker import BROKER_ERRORS
 from tournament.printing import heartbeat
 from tournament.printing.chunks import render_document_pdf
 from tournament.printing.documents import DocumentRequest, document_for, fingerprint
-from tournament.printing.models import CachedDocument
+from tournament.printing.models import CachedDocument, Kind
+from tournament.standings import recompute
+from tournament.standings.models import EventScoring
 
 logger = logging.getLogger(__name__)
 
@@ -104,12 +106,24 @@ def is_stale(doc: CachedDocument) -> bool:
 
 def request_document(request: DocumentRequest) -> CachedDocument:
     """The cached document for this request: reused when current, else (re)generated."""
+    _figures_stored_first(request)
     doc = _lookup(request)
     if doc is not None and doc.state == CachedDocument.State.PENDING:
         return recover_if_stuck(doc)
     if doc is not None and is_current(doc):
         return doc
     return regenerate(doc or CachedDocument(**_identity(request)))
+
+
+def _figures_stored_first(request: DocumentRequest) -> None:
+    """A scoring form prints stored figures only (it never writes): for an event the
+    recompute pipeline never ran for (players registered, nothing played), it runs once
+    before the form is fingerprinted and queued."""
+    event = request.event
+    if request.kind != Kind.SCORING_FORM or event is None:
+        return
+    if not EventScoring.objects.filter(event=event).exists():
+        recompute.refresh_event(event)
 
 
 def regenerate(doc: CachedDocument) -> CachedDocument:

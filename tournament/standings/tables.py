@@ -27,15 +27,9 @@ from tournament.accounts.locations import country_names
 from tournament.accounts.models import Player, Region
 from tournament.core.fragments import RecentlyUsed
 from tournament.core.links import URL_SAFE
-from tournament.standings.figures import (
-    STANDING_FIGURES,
-    SWISS_FIGURES,
-    TABLE,
-    Figure,
-    names,
-    shown_in,
-)
+from tournament.standings.figures import TABLE, Figure
 from tournament.standings.models import EventStanding
+from tournament.standings.rows import reader_figures, status_words
 
 Cell = Callable[[object], str]
 _header_html: RecentlyUsed[SafeString] = RecentlyUsed(512)
@@ -238,25 +232,11 @@ def round_columns(rounds: int) -> tuple[tuple[str, RoundPointsColumn], ...]:
     return tuple((f"round_{n}", RoundPointsColumn(n)) for n in range(1, rounds + 1))
 
 
-def status_labels() -> Callable[[str, int | None], str]:
-    """`EventStanding.status_label` as a function of (status, round), translated once."""
-    labels = {value: str(label) for value, label in EventStanding.Status.choices}
-    out = gettext("eliminated in round %(number)s")
-    dropped = gettext("dropped in round %(number)s")
-
-    def label(status: str, number: int | None) -> str:
-        if status == EventStanding.Status.ELIMINATED:
-            return out % {"number": number}
-        if status == EventStanding.Status.DROPPED and number:
-            return dropped % {"number": number}
-        return labels.get(status, status)
-
-    return label
-
+status_labels = status_words  # a stored status and its round in words, translated once
 
 # The standings table's figure columns, from the registry (`standings/figures.py`): within
 # 390 px a phone shows Place, Player and the figures named here; the rest fold away.
-TABLE_FIGURES = shown_in(STANDING_FIGURES, TABLE)
+TABLE_FIGURES = reader_figures(TABLE)
 ON_A_PHONE = frozenset({"points"})
 # A figure read together with another one: the status says "eliminated in round 2".
 READ_WITH = {"status": "eliminated_in_round"}
@@ -289,26 +269,22 @@ PER_ROUND = any(f.type is dict for f in TABLE_FIGURES)  # round_points: one colu
 
 
 class StandingsTable(LeanTable):
-    """Event standings. The page's records are `ROW_FIELDS` rows (values_list, named);
-    CSV export reads EventStanding instances through the columns."""
+    """Event standings. The records are `rows.standing_rows(event, TABLE)` rows (sorted and
+    sliced in the database): the page's body and its CSV read the same rows."""
 
     IDENTITY = ("place", "name", "number", "club")
-    ROW_FIELDS = (
-        "place",
-        "player_id",
-        "player__name",
-        "player__player_number",
-        "player__club",
-        *(f.name for f in TABLE_FIGURES),
-        *(READ_WITH[name] for name in FIGURE_COLUMNS if name in READ_WITH),
-    )
 
     place = LeanColumn(verbose_name=_("Place"), attrs=NUM)
-    name = PlayerLinkColumn(accessor="player__name", verbose_name=_("Player"))
+    name = LeanColumn(accessor="name", order_by=("player__name",), verbose_name=_("Player"))
     number = LeanColumn(
-        accessor="player__player_number", verbose_name=_("Player number"), attrs=SECONDARY
+        accessor="player_number",
+        order_by=("player__player_number",),
+        verbose_name=_("Player number"),
+        attrs=SECONDARY,
     )
-    club = LeanColumn(accessor="player__club", verbose_name=_("Club / team"), attrs=SECONDARY)
+    club = LeanColumn(
+        accessor="club", order_by=("player__club",), verbose_name=_("Club / team"), attrs=SECONDARY
+    )
 
     class Meta:
         model = EventStanding
@@ -330,24 +306,23 @@ class StandingsTable(LeanTable):
 
     def lean_cells(self) -> dict[str, Cell]:
         prefix = player_url_prefix()
-        label = status_labels()
 
         def name(s) -> str:
-            number = s.player__player_number
-            return f'<a href="{prefix}{escape(quote(number, safe=URL_SAFE))}/">{text(s.player__name)}</a>'  # noqa: E501
+            number = s.player_number
+            return f'<a href="{prefix}{escape(quote(number, safe=URL_SAFE))}/">{text(s.name)}</a>'
 
         cells: dict[str, Cell] = {
             "place": lambda s: str(s.place),
             "name": name,
-            "number": lambda s: text(s.player__player_number),
-            "club": lambda s: text(s.player__club),
+            "number": lambda s: text(s.player_number),
+            "club": lambda s: text(s.club),
         }
         for figure in FIGURE_COLUMNS:
             cells[figure] = lambda s, figure=figure: text(getattr(s, figure))
 
         def status(s) -> str:
             why = self.wildcards.get(s.player_id)
-            shown = escape(label(s.status, s.eliminated_in_round))
+            shown = escape(s.status_label)
             return f'{shown} <small class="wildcard-why">{escape(why)}</small>' if why else shown
 
         cells["status"] = status
@@ -355,21 +330,19 @@ class StandingsTable(LeanTable):
             cells[f"round_{n}"] = lambda s, key=str(n): text(s.round_points.get(key))
         return cells
 
-    def render_status(self, record: EventStanding) -> str:
+    def render_status(self, record) -> str:
         return self.value_status(record)
 
-    def value_status(self, record: EventStanding) -> str:
+    def value_status(self, record) -> str:
         why = self.wildcards.get(record.player_id)
         return f"{record.status_label} ({why})" if why else record.status_label
 
 
 class TeamStandingsTable(StandingsTable):
     """Team Spirit standings (SPEC §10): the team first, its two members one under the other
-    (each member receives the team's place and points). Rows carry a `team` annotation
-    (`team_annotation`)."""
+    (each member receives the team's place and points)."""
 
     IDENTITY = ("place", "team", "name", "number")
-    ROW_FIELDS = (*StandingsTable.ROW_FIELDS, "team")
 
     team = LeanColumn(verbose_name=_("Team"))
 
@@ -392,7 +365,7 @@ def percent(value) -> str:
 
 # The one-on-one table's figure columns (SPEC §11), from the registry: a phone shows place,
 # player and match points; the tie-breakers fold away.
-SWISS_TABLE_FIGURES = shown_in(SWISS_FIGURES, TABLE)
+SWISS_TABLE_FIGURES = reader_figures(TABLE, one_on_one=True)
 SWISS_ON_A_PHONE = frozenset({"match_points"})
 PERCENTAGES = frozenset(f.name for f in SWISS_TABLE_FIGURES if f.type is Decimal)
 EXPLAINED = {f.name: f.explanation for f in SWISS_TABLE_FIGURES if f.explanation}
@@ -411,16 +384,6 @@ class SwissStandingsTable(StandingsTable):
     and OGW as percentages, unrazed realms, the W-L-D record and the status, as the
     recompute stored them. Each tie-breaker's header explains it on hover (`<abbr title>`);
     the page's legend says the same for a tap."""
-
-    ROW_FIELDS = (
-        "place",
-        "player_id",
-        "player__name",
-        "player__player_number",
-        "player__club",
-        *names(SWISS_TABLE_FIGURES),
-        *(READ_WITH[name] for name in SWISS_COLUMNS if name in READ_WITH),
-    )
 
     class Meta(StandingsTable.Meta):
         attrs = {"class": "table standings-table swiss-standings"}

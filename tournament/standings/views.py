@@ -25,12 +25,12 @@ from tournament.events import wildcards
 from tournament.events.choices import Status, TournamentType
 from tournament.events.models import Bracket, Event, Registration, Round, Seat
 from tournament.events.permissions import EventRole, player_of
-from tournament.events.services.teams import group_by_team, team_annotation
+from tournament.events.services.teams import group_by_team
 from tournament.events.views_mixins import EventMixin
 from tournament.results.models import Game, game_cells
 from tournament.standings import services
 from tournament.standings.charts import rank_chart
-from tournament.standings.figures import SWISS_FIGURES
+from tournament.standings.figures import SWISS_FIGURES, TABLE
 from tournament.standings.filters import (
     PlayerFilter,
     RankingFilter,
@@ -45,6 +45,7 @@ from tournament.standings.models import (
     RankingTotal,
     scoring_form_due,
 )
+from tournament.standings.rows import standing_rows
 from tournament.standings.tables import (
     KnownCountPaginator,
     PlayersTable,
@@ -104,17 +105,12 @@ class StandingsView(EventMixin, ExportMixin, LeanFilterMixin, SingleTableMixin, 
         return self.event.tournament_type == TournamentType.TEAM_SPIRIT
 
     def get_queryset(self):
-        standings = EventStanding.objects.filter(event=self.event)
-        if self.is_team_event:
-            standings = standings.annotate(team=team_annotation(self.event))
-        asked = self.request.GET.get(self.export_trigger_param)
-        if self.export_class.is_valid_format(asked):  # CSV: the columns' accessors
-            return standings.select_related("player")
-        if self.event.is_one_on_one:
-            return standings.values_list(*SwissStandingsTable.ROW_FIELDS, named=True)
-        if self.is_team_event:
-            return standings.values_list(*TeamStandingsTable.ROW_FIELDS, named=True)
-        return _standing_rows().filter(event=self.event)
+        """The event's standings the filter form narrows (the table reads their rows)."""
+        return EventStanding.objects.filter(event=self.event)
+
+    def get_table_data(self):
+        # The page's table and its CSV read the one standings read (`rows.standing_rows`).
+        return standing_rows(self.event, TABLE, self.object_list)
 
     def get_scoring(self) -> EventScoring | None:
         return getattr(self.event, "scoring", None)
@@ -220,12 +216,6 @@ def _standings_events() -> QuerySet[Event]:
     Built once and cloned per request (`.get()` never evaluates this one): building the
     joins costs as much as running the query."""
     return Event.objects.select_related("scoring", "scoring_form_submission", "review")
-
-
-@cache
-def _standing_rows() -> QuerySet:
-    """The standings page's rows: the table's fields only, no model instances (see above)."""
-    return EventStanding.objects.values_list(*StandingsTable.ROW_FIELDS, named=True)
 
 
 def official_rows(officials: list[dict]) -> list[dict]:
