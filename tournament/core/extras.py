@@ -45,7 +45,7 @@ class PageExtras(Contributions[P]):
     def context(self, *args: P.args, **kwargs: P.kwargs) -> dict[str, object]:
         found: dict[str, object] = {}
         for part in self._parts:
-            found.update(part(*args, **kwargs))  # type: ignore[call-overload]
+            found.update(part(*args, **kwargs))
         return found
 
 
@@ -56,5 +56,5 @@ class Checks(Contributions[P]):
     def run(self, *args: P.args, **kwargs: P.kwargs) -> list:
         found: list = []
         for part in self._parts:
-            found.extend(part(*args, **kwargs))  # type: ignore[call-overload]
+            found.extend(part(*args, **kwargs))
         return found
