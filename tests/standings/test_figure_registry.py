@@ -228,8 +228,7 @@ def test_a_one_on_one_event_stores_the_engines_value_of_every_swiss_figure(
     rows = score_swiss_event(swiss).players
     assert set(stored) == {pk_of[row.id] for row in rows}
     for row in rows:
-        standing = stored[pk_of[row.id]]
-        assert standing.place == row.place
+        standing = stored[pk_of[row.id]]  # (the place is no figure: a full tie is drawn)
         for figure in SWISS_FIGURES:
             if figure.name == "status":  # the site's word for the engine's winner and cut
                 continue
