@@ -1,7 +1,8 @@
 """gunicorn settings shared by the image's CMD and docker-compose (one place for the options).
 
-Environment: PORT (8000), WEB_CONCURRENCY (workers, default 2 × CPUs + 1, at most 8),
-GUNICORN_THREADS (1), GUNICORN_TIMEOUT (seconds, 60: PDF pages render in the request only
+Environment: PORT (8000), WEB_CONCURRENCY (workers, default CPUs + 1, at most 8),
+GUNICORN_THREADS (4 a worker), CONN_MAX_AGE (60: Django keeps a worker thread's database
+connection between requests), GUNICORN_TIMEOUT (seconds, 60: PDF pages render in the request only
 when small), HOST (0.0.0.0), BIND (overrides HOST:PORT), GUNICORN_CONTROL_SOCKET (off),
 FORWARDED_ALLOW_IPS (127.0.0.1,::1: the proxy, the one peer whose X-Forwarded-* headers count;
 Django reads the same variable for the client address, `tournament/core/client_ip.py`).
@@ -13,8 +14,15 @@ import os
 bind = os.environ.get(
     "BIND", f"{os.environ.get('HOST', '0.0.0.0')}:{os.environ.get('PORT', '8000')}"
 )
-workers = int(os.environ.get("WEB_CONCURRENCY", min(2 * multiprocessing.cpu_count() + 1, 8)))
-threads = int(os.environ.get("GUNICORN_THREADS", "1"))
+# A request spends much of its time waiting for PostgreSQL and Redis: a few threads a
+# worker keep the cores busy meanwhile (fifty judges entering results through the API,
+# `bench/bench_writes.py`), with fewer processes than one a request.
+workers = int(os.environ.get("WEB_CONCURRENCY", min(multiprocessing.cpu_count() + 1, 8)))
+threads = int(os.environ.get("GUNICORN_THREADS", "4"))
+# A new PostgreSQL connection for every request (Django's default) costs the database a
+# process start and authentication each time; a thread keeps its connection for a minute
+# (checked before reuse: `conn_health_checks`). Read by Django in the workers.
+os.environ.setdefault("CONN_MAX_AGE", "60")
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "60"))
 graceful_timeout = 30
 keepalive = 5

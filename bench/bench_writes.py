@@ -4,16 +4,24 @@ Needs PostgreSQL and Redis (DATABASE_URL, REDIS_URL; a database of its own, it i
 and written to). Builds one running event of `--players` checked-in players (round 1 seated
 by the site's service and published: one bracket per three players), `--judges` officials
 with `judge`-scope API tokens, then serves the site with gunicorn and the production
-configuration (`gunicorn.conf.py`; workers and threads from `--workers` / `--threads`) on
-loopback. Each of `--clients` client threads (`http.client`, one kept-alive connection per
-judge) plays its own brackets back to back for `--seconds`: judge A enters game N
-(POST events/{id}/brackets/{bracket}/entries/ with an Idempotency-Key), judge B enters the
-same game, which confirms it; the winners rotate so a bracket takes four games.
+configuration (`gunicorn.conf.py`: its workers, threads and persistent database
+connections, unless `--workers` / `--threads` say otherwise) on loopback. Each of
+`--clients` client threads (`http.client`, one kept-alive connection per judge) plays its
+own brackets back to back for `--seconds`: judge A enters game N (POST
+events/{id}/brackets/{bracket}/entries/ with an Idempotency-Key), judge B enters the same
+game, which confirms it; the winners rotate so a bracket takes four games.
+
+A Celery worker runs beside gunicorn, on the same cores, as in production: the work a
+confirmation leaves to the queue (the event-wide re-rank of the places, `standings.rerank`)
+is done within the run. The broker's queue is purged first (tasks of earlier runs).
 
 Prints writes per second (each POST is a write), the 50th and 95th percentile latency of a
 write, the errors (any answer that is not 2xx, or a second entry that did not confirm), and
 then checks in the database that every acknowledged confirmation is a stored `Game` with its
-winner. Target: at least 100 writes per second on the 2-core machine, no error, nothing lost.
+winner, waits for the worker to clear the event's stale mark (how long after the last write)
+and compares the stored standings (places, points, statuses, the winner) with a synchronous
+recompute of the whole event. Target: at least 100 writes per second on the 2-core machine,
+no error, nothing lost, the standings right.
 
 `--profile DIR` runs each gunicorn worker under cProfile and writes one `.prof` file per
 worker process into DIR when it stops (read them with `python -m pstats`).
@@ -25,6 +33,7 @@ import argparse
 import http.client
 import json
 import os
+import runpy
 import signal
 import statistics
 import subprocess
@@ -112,16 +121,32 @@ def build(players: int, judges: int) -> tuple[int, list[tuple[int, list[str]]], 
 # --- the server ---------------------------------------------------------------------------
 
 
-def start_server(port: int, workers: int, threads: int, profile: str | None):
+def gunicorn_settings(workers: int | None, threads: int | None) -> dict:
+    """The environment of the server, and the workers and threads `gunicorn.conf.py` gives
+    it (the production configuration, unless told otherwise)."""
     env = dict(os.environ)
+    if workers:
+        env["WEB_CONCURRENCY"] = str(workers)
+    if threads:
+        env["GUNICORN_THREADS"] = str(threads)
+    saved = dict(os.environ)
+    os.environ.update(env)
+    try:
+        conf = runpy.run_path(str(ROOT / "gunicorn.conf.py"))
+        env["CONN_MAX_AGE"] = os.environ.get("CONN_MAX_AGE", "0")  # as the workers see it
+    finally:
+        os.environ.clear()
+        os.environ.update(saved)
+    return {"env": env, "workers": conf["workers"], "threads": conf["threads"]}
+
+
+def start_server(port: int, settings: dict, profile: str | None):
+    env = dict(settings["env"])
     env.update(
         BIND=f"127.0.0.1:{port}",
-        WEB_CONCURRENCY=str(workers),
-        GUNICORN_THREADS=str(threads),
         GUNICORN_LOG_LEVEL="warning",
         PRODUCTION="1",
         SECURE_SSL_REDIRECT="0",  # plain HTTP on loopback, as behind the proxy
-        CONN_MAX_AGE=env.get("CONN_MAX_AGE", "60"),
         LOG_LEVEL="WARNING",
     )
     app = "tournament.wsgi:application"
@@ -153,6 +178,45 @@ def stop_server(server) -> None:
     except subprocess.TimeoutExpired:
         os.killpg(server.pid, signal.SIGKILL)
         server.wait()
+
+
+def start_worker():
+    """A Celery worker as production runs it (prefork, one process: the cores are shared)."""
+    from tournament.celery import app
+
+    app.control.purge()  # tasks queued by earlier runs are not this run's work
+    env = dict(os.environ, PRODUCTION="1", SECURE_SSL_REDIRECT="0", LOG_LEVEL="WARNING")
+    command = [sys.executable, "-m", "celery", "-A", "tournament", "worker"]
+    command += ["--concurrency=1", "--loglevel=WARNING", "--without-heartbeat", "--without-gossip"]
+    worker = subprocess.Popen(command, cwd=ROOT, env=env, start_new_session=True)
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        if worker.poll() is not None:
+            raise SystemExit("the Celery worker did not start")
+        if app.control.ping(timeout=0.5):
+            return worker
+    raise SystemExit("the Celery worker did not answer within 60 s")
+
+
+def cpu_seconds(group: int | None = None, database: str | None = None) -> float:
+    """User and system CPU seconds of the live processes of a process group, or of the
+    PostgreSQL backends serving a database (Linux)."""
+    total = 0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            if database is not None:
+                words = (entry / "cmdline").read_bytes().replace(b"\0", b" ").split()
+                if not (words[:1] == [b"postgres:"] and database.encode() in words):
+                    continue
+            elif int(fields[2]) != group:  # pgrp
+                continue
+        except (OSError, IndexError):
+            continue
+        total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 # --- the clients --------------------------------------------------------------------------
@@ -282,14 +346,60 @@ def verify(confirmed: list[tuple[int, int, str]]) -> int:
     return sum(1 for b, n, w in confirmed if stored.get((b, n)) != w)
 
 
+def caught_up(event_id: int, timeout: float = 120.0) -> float | None:
+    """When (`time.perf_counter`) the event's standings were no longer marked stale (None:
+    still stale after `timeout` seconds)."""
+    from tournament.standings.models import EventScoring
+
+    start = time.perf_counter()
+    while time.perf_counter() - start < timeout:
+        stale = EventScoring.objects.filter(event_id=event_id, standings_stale_since__isnull=False)
+        if not stale.exists():
+            return time.perf_counter()
+        time.sleep(0.1)
+    return None
+
+
+STANDING_FIGURES = (
+    "registration_id",
+    "place",
+    "points",
+    "status",
+    "last_round",
+    "last_place",
+    "unrazed_total",
+    "games_won",
+)
+
+
+def standings_differ(event_id: int) -> tuple[int, int]:
+    """(rows, rows that differ): the stored standings and winner against a synchronous
+    recompute of the whole event (`recompute.refresh_event`)."""
+    from tournament.events.models import Event
+    from tournament.standings.models import EventScoring, EventStanding
+    from tournament.standings.recompute import refresh_event
+
+    def stored() -> dict:
+        rows = EventStanding.objects.filter(event_id=event_id).values_list(*STANDING_FIGURES)
+        winner = EventScoring.objects.values_list("winner_id", flat=True).get(event_id=event_id)
+        return {row[0]: row for row in rows} | {"winner": winner}
+
+    before = stored()
+    refresh_event(Event.objects.get(pk=event_id))
+    after = stored()
+    return len(after) - 1, sum(
+        1 for key in before.keys() | after.keys() if before.get(key) != after.get(key)
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=1620, help="checked-in players")
     parser.add_argument("--judges", type=int, default=50)
     parser.add_argument("--clients", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=30.0)
-    parser.add_argument("--workers", type=int, default=4)
-    parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument("--workers", type=int, help="gunicorn workers (gunicorn.conf.py's)")
+    parser.add_argument("--threads", type=int, help="threads a worker (gunicorn.conf.py's)")
     parser.add_argument("--port", type=int, default=8765)
     parser.add_argument("--profile", metavar="DIR", help="cProfile each gunicorn worker")
     parser.add_argument(
@@ -316,13 +426,27 @@ def main() -> None:
         with connection.cursor() as cursor:
             cursor.execute("ANALYZE")  # what autovacuum does once it notices the new rows
     connections.close_all()
-    server = start_server(args.port, args.workers, args.threads, args.profile)
+    gunicorn = gunicorn_settings(args.workers, args.threads)
+    worker = start_worker()
     try:
-        clients, elapsed = run_clients(
-            args.port, event_id, brackets, tokens, args.clients, args.seconds
-        )
+        server = start_server(args.port, gunicorn, args.profile)
+        try:
+            database = connection.settings_dict["NAME"]
+            cpu = cpu_seconds(server.pid), cpu_seconds(worker.pid), cpu_seconds(database=database)
+            bench_cpu = time.process_time()
+            clients, elapsed = run_clients(
+                args.port, event_id, brackets, tokens, args.clients, args.seconds
+            )
+            end = time.perf_counter()
+            bench_cpu = time.process_time() - bench_cpu  # the fifty clients
+            web_cpu = cpu_seconds(server.pid) - cpu[0]
+            db_cpu = cpu_seconds(database=database) - cpu[2]
+            settled = caught_up(event_id)
+        finally:
+            stop_server(server)
+        worker_cpu = cpu_seconds(worker.pid) - cpu[1]
     finally:
-        stop_server(server)
+        stop_server(worker)
     latencies = sorted(s for c in clients for s in c.latencies)
     errors = [e for c in clients for e in c.errors]
     confirmed = [g for c in clients for g in c.confirmed]
@@ -331,8 +455,9 @@ def main() -> None:
     rate = writes / elapsed
     p95 = statistics.quantiles(latencies, n=20)[-1] if len(latencies) > 1 else 0.0
     print(
-        f"gunicorn: {args.workers} workers × {args.threads} threads; {args.clients} clients, "
-        f"{elapsed:.1f} s"
+        f"gunicorn: {gunicorn['workers']} workers × {gunicorn['threads']} threads, "
+        f"CONN_MAX_AGE={gunicorn['env']['CONN_MAX_AGE']}; {args.clients} clients, "
+        f"{elapsed:.1f} s; load average {os.getloadavg()[0]:.1f}"
     )
     print(
         f"writes {writes} ({rate:.1f}/s), confirmations {len(confirmed)}, "
@@ -346,10 +471,24 @@ def main() -> None:
             f"  p50 first entry {statistics.median(first) * 1000:.0f} ms, "
             f"confirming entry {statistics.median(second) * 1000:.0f} ms"
         )
+    per_write = 1000 / max(writes, 1)
+    print(
+        f"  CPU a write: gunicorn {web_cpu * per_write:.1f} ms, PostgreSQL {db_cpu * per_write:.1f}"
+        f" ms, Celery worker {worker_cpu * per_write:.1f} ms (the clients "
+        f"{bench_cpu * per_write:.1f} ms); the cores spent {elapsed * os.cpu_count():.0f} s, "
+        f"the bench's processes {web_cpu + db_cpu + worker_cpu + bench_cpu:.0f} s"
+    )
     for error in errors[:5]:
         print("  error:", error)
-    verdict = "PASS" if rate >= TARGET and not errors and not lost else "FAIL"
-    print(f"target ≥ {TARGET:.0f} writes/s, 0 errors, nothing lost: {verdict}")
+    rows, differ = standings_differ(event_id)
+    print(
+        "standings: "
+        + (f"re-ranked {settled - end:.1f} s after the run" if settled else "STILL STALE")
+        + f"; {rows} rows against a synchronous recompute: {differ} differ"
+    )
+    right = settled is not None and not differ
+    verdict = "PASS" if rate >= TARGET and not errors and not lost and right else "FAIL"
+    print(f"target ≥ {TARGET:.0f} writes/s, 0 errors, nothing lost, standings right: {verdict}")
 
 
 if __name__ == "__main__":
