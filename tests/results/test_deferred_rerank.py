@@ -186,3 +186,15 @@ def test_the_round_close_reranks_what_the_queue_left_stale(
 
 def test_the_task_is_registered_under_the_name_the_confirmation_queues():
     assert queueing.task_named(recompute.RERANK_TASK).name == tasks.rerank.name
+
+
+def test_a_reader_that_needs_exact_places_reranks_at_once(
+    event, round1, judges, broker, django_capture_on_commit_callbacks
+):
+    bracket = round1.brackets.order_by("table").first()
+    with django_capture_on_commit_callbacks(execute=True):
+        seated = play(bracket, judges)
+    assert recompute.ensure_ranked(event) is True  # however young the mark
+    assert stale_since(event) is None
+    assert places(event) == expected_after_one_game(event, seated)
+    assert recompute.ensure_ranked(event) is False
