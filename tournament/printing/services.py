@@ -116,14 +116,17 @@ def request_document(request: DocumentRequest) -> CachedDocument:
 
 
 def _figures_stored_first(request: DocumentRequest) -> None:
-    """A scoring form prints stored figures only (it never writes): for an event the
-    recompute pipeline never ran for (players registered, nothing played), it runs once
-    before the form is fingerprinted and queued."""
+    """A scoring form prints stored figures only (it never writes): before it is
+    fingerprinted and queued, the figures are stored (the recompute pipeline never ran for
+    the event: players registered, nothing played) or their places re-ranked (marked stale
+    by a confirmation whose deferred re-rank has not run yet)."""
     event = request.event
     if request.kind != Kind.SCORING_FORM or event is None:
         return
     if not EventScoring.objects.filter(event=event).exists():
         recompute.refresh_event(event)
+    else:
+        recompute.ensure_ranked(event)  # places the deferred re-rank has not stored yet
 
 
 def regenerate(doc: CachedDocument) -> CachedDocument:
