@@ -29,7 +29,7 @@ from tournament.core.fragments import RecentlyUsed
 from tournament.core.links import URL_SAFE
 from tournament.standings.figures import TABLE, Figure
 from tournament.standings.models import EventStanding
-from tournament.standings.rows import reader_figures, status_words
+from tournament.standings.rows import reader_figures
 
 Cell = Callable[[object], str]
 _header_html: RecentlyUsed[SafeString] = RecentlyUsed(512)
@@ -231,8 +231,6 @@ def round_columns(rounds: int) -> tuple[tuple[str, RoundPointsColumn], ...]:
     """The per-round columns of a table of `rounds` rounds (built once per count)."""
     return tuple((f"round_{n}", RoundPointsColumn(n)) for n in range(1, rounds + 1))
 
-
-status_labels = status_words  # a stored status and its round in words, translated once
 
 # The standings table's figure columns, from the registry (`standings/figures.py`): within
 # 390 px a phone shows Place, Player and the figures named here; the rest fold away.
