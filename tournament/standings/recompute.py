@@ -24,6 +24,7 @@ places are updating) and re-rank themselves once the mark is older than `STALE_G
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Collection
 from datetime import timedelta
 
@@ -37,6 +38,7 @@ from django.utils import timezone
 from scoring.model import EventRecord
 from scoring.swiss.model import SwissEvent
 from tournament.accounts.models import Player
+from tournament.core import queueing
 from tournament.core.happenings import announce
 from tournament.events.models import POINTS_FIELDS, Bracket, Event
 from tournament.events.to_engine import rounds_queryset
@@ -45,6 +47,8 @@ from tournament.standings.happenings import FiguresStored
 from tournament.standings.models import EventScoring, EventStanding
 from tournament.standings.store import store_bracket_results, store_results, store_round_multipliers
 from tournament.standings.swiss_store import store_swiss_event
+
+logger = logging.getLogger(__name__)
 
 # Event fields that only decide whether (and in which year) the event is ranked.
 RANKING_FIELDS = frozenset({"status", "date"})
@@ -126,18 +130,17 @@ def _mark_stale(event: Event) -> EventScoring:
 
 def queue_rerank(event_id: int) -> bool:
     """Queue the event's re-rank unless one is queued and not started (after the commit
-    that set the mark). Whether it queued one; a broker that is down raises (the mark stays
-    set: a reader or the round's close re-ranks)."""
-    from tournament.core import queueing
-
+    that set the mark). Whether it queued one. A broker that is down is only logged: the
+    mark stays set, and a reader past the grace or the round's close re-ranks."""
     key = RERANK_QUEUED_KEY.format(event_id=event_id)
     if not cache.add(key, 1, RERANK_QUEUED_SECONDS):
         return False
     try:
         queueing.enqueue(RERANK_TASK, event_id, countdown=RERANK_DELAY)
-    except Exception:
+    except Exception as error:  # the broker's errors vary with the transport
         cache.delete(key)
-        raise
+        logger.warning("re-rank of event %s left to its readers: %s", event_id, error)
+        return False
     return True
 
 
