@@ -50,16 +50,22 @@ class ScopedView(APIView):
 
     def bracket(self, role: EventRole) -> Bracket:
         """The URL's bracket of the URL's event with its event and seated players (two
-        queries), once the role is checked; the same 404 and 403 as `event` then `_bracket`."""
+        queries), once the role is checked; the same 404 and 403 as `event` then `_bracket`.
+
+        Only what the view reads (the event's organizer for the role, the seated players'
+        numbers): the service locks and reads the bracket itself (an event row is 40
+        columns, the rows' building costs more than the query)."""
+        seats = Seat.objects.select_related("registration__player").only(
+            "bracket", "registration__player", "registration__player__player_number"
+        )
         bracket = (
             Bracket.objects.select_related("round__event")
-            .prefetch_related(
-                Prefetch("seats", Seat.objects.select_related("registration__player"))
-            )
+            .only("round__event__organizer", "round__event__status")
+            .prefetch_related(Prefetch("seats", seats))
             .filter(pk=self.kwargs["bracket_id"], round__event_id=self.kwargs["event_id"])
-            .exclude(round__event__status=Status.DRAFT)
-            .first()
+            .exclude(round__event__status=Status.DRAFT)[:1]
         )
+        bracket = next(iter(bracket), None)
         if bracket is None:
             self.event(role)  # no such event (404), or not the caller's to write to (403)
             raise Http404
