@@ -292,6 +292,8 @@ CELERY_BEAT_SCHEDULE = {
     # Every 15 s: after a fault (Redis lost its data, a worker killed, the broker down) what
     # was lost is sent again within a minute and a half (docs/reliability.md).
     "recover-stuck-documents": {"task": "printing.recover_stuck", "schedule": 15.0},
+    # Places a confirmation marked stale and the queue did not re-rank (docs/recompute.md).
+    "standings-rerank-stale": {"task": "standings.rerank_stale", "schedule": 15.0},
     # Deliveries that could not be queued, or whose task was lost, are queued again.
     "webhooks-retry-stale": {"task": "tournament.webhooks.tasks.retry_stale", "schedule": 15.0},
     # Notifications queued while the broker was down, retried, or left by a dead worker.

@@ -3,9 +3,9 @@
 Without a broker (tests, development) a confirmation re-ranks the places in its own
 transaction. With one, the confirmation stores its players' figures, marks the event's
 standings stale in its transaction (a mark in the database: nothing is lost when the broker
-or the worker is down) and queues one re-rank per event after the commit; the standings page
-and the API re-rank themselves once the mark is older than the grace, and the whole-event
-recompute of a round's close clears it.
+or the worker is down) and queues one re-rank per event after the commit; the beat's sweep
+re-ranks a mark the queue left older than the grace, and the whole-event recompute of a
+round's close clears it. Readers never write.
 
 Expected places are worked out from the final-place order (SPEC §6, docs/recompute.md): the
 tournament winner, then total points, the last round reached, the place in that bracket,
@@ -138,7 +138,7 @@ def test_with_a_broker_the_confirmation_marks_and_one_task_reranks(
     assert broker == [(event.pk,), (event.pk,)]
 
 
-def test_a_broker_down_loses_nothing_the_next_reader_reranks(
+def test_a_broker_down_loses_nothing_the_sweep_reranks(
     event, round1, judges, broker_down, client, django_capture_on_commit_callbacks
 ):
     event.status = "running"
@@ -150,18 +150,32 @@ def test_a_broker_down_loses_nothing_the_next_reader_reranks(
     assert stale_since(event) is not None
     url = reverse("standings:event", args=[event.pk])
 
-    # A fresh mark is the queue's: the page shows the stored figures and says so.
+    # The page shows the stored figures and says so; a fresh mark is the queue's, and the
+    # sweep leaves it.
     page = client.get(url)
     assert "Places are updating" in page.content.decode()
+    assert tasks.rerank_stale() == []
     assert places(event) == before
 
-    # Past the grace the queue has not done it: the reader re-ranks.
+    # Past the grace the queue has not done it. A reader still never writes ...
     old = timezone.now() - recompute.STALE_GRACE - datetime.timedelta(seconds=1)
     EventScoring.objects.filter(event=event).update(standings_stale_since=old)
-    page = client.get(url)
-    assert "Places are updating" not in page.content.decode()
+    client.get(url)
+    assert stale_since(event) is not None
+    assert places(event) == before
+    # ... the beat's sweep re-ranks.
+    assert tasks.rerank_stale() == [event.pk]
     assert stale_since(event) is None
     assert places(event) == expected_after_one_game(event, seated)
+    assert "Places are updating" not in client.get(url).content.decode()
+
+
+def test_the_sweep_runs_on_the_beat():
+    from django.conf import settings
+
+    beat = {entry["task"]: entry["schedule"] for entry in settings.CELERY_BEAT_SCHEDULE.values()}
+    assert beat["standings.rerank_stale"] <= recompute.STALE_GRACE.total_seconds()
+    assert queueing.task_named("standings.rerank_stale").name == tasks.rerank_stale.name
 
 
 def test_the_round_close_reranks_what_the_queue_left_stale(

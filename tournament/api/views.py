@@ -23,7 +23,7 @@ from tournament.core.params import YEAR_RANGE, parse_year
 from tournament.events.choices import Status
 from tournament.events.models import Bracket, Event, Registration, Round, Seat
 from tournament.events.permissions import player_of
-from tournament.standings import recompute, services
+from tournament.standings import services
 from tournament.standings.figures import API
 from tournament.standings.models import EventStanding, OfficialScore
 from tournament.standings.rows import standing_rows
@@ -144,7 +144,6 @@ class StandingsList(generics.ListAPIView):
     def list(self, request, *args, **kwargs):
         event = _public_standings_event(self, "scoring")
         scoring = getattr(event, "scoring", None)
-        recompute.catch_up(event, scoring)  # places the queue left stale
         stamp = scoring.refreshed_at.timestamp() if scoring else "none"
         # Cached per page until the standings are refreshed (links carry the host: key on it).
         key = fragment_key("api-standings", event.pk, stamp, query=request.build_absolute_uri())

@@ -15,10 +15,11 @@ ends in one of these functions, inside the writer's transaction:
   a ranking decision). Recomputes every bracket and every stored figure of the event.
 - `players_renamed`: names and numbers copied into stored officials' lists.
 
-Pages, printed documents and the API only read what these store. While the places are
-marked stale the standings page and the API show the stored figures (the page says the
-places are updating) and re-rank themselves once the mark is older than `STALE_GRACE`
-(`catch_up`: the queue did not); a reader that needs the places exact calls
+Pages, printed documents and the API only read what these store, and never write. While
+the places are marked stale the standings page and the API show the stored figures (the
+page says the places are updating); a mark the queue left older than `STALE_GRACE` is
+re-ranked by the beat's sweep (`rerank_stale`) or by the round's close; a service that
+needs the places exact (the print service before it queues a scoring form) calls
 `ensure_ranked` first.
 """
 
@@ -61,7 +62,8 @@ RERANK_TASK = "standings.rerank"
 # later confirmation (and the stale mark stays set until some re-rank clears it).
 RERANK_QUEUED_KEY = "standings-rerank-queued:{event_id}"
 RERANK_QUEUED_SECONDS = 30
-# A reader finding the mark older than this re-ranks itself: the queue has not.
+# A mark older than this was left by the queue (broker or worker down, task lost): the
+# beat's sweep re-ranks it (`rerank_stale`).
 STALE_GRACE = timedelta(seconds=15)
 
 
@@ -131,7 +133,7 @@ def _mark_stale(event: Event) -> EventScoring:
 def queue_rerank(event_id: int) -> bool:
     """Queue the event's re-rank unless one is queued and not started (after the commit
     that set the mark). Whether it queued one. A broker that is down is only logged: the
-    mark stays set, and a reader past the grace or the round's close re-ranks."""
+    mark stays set, and the beat's sweep past the grace or the round's close re-ranks."""
     key = RERANK_QUEUED_KEY.format(event_id=event_id)
     if not cache.add(key, 1, RERANK_QUEUED_SECONDS):
         return False
@@ -139,7 +141,7 @@ def queue_rerank(event_id: int) -> bool:
         queueing.enqueue(RERANK_TASK, event_id, countdown=RERANK_DELAY)
     except Exception as error:  # the broker's errors vary with the transport
         cache.delete(key)
-        logger.warning("re-rank of event %s left to its readers: %s", event_id, error)
+        logger.warning("re-rank of event %s left to the sweep: %s", event_id, error)
         return False
     return True
 
@@ -175,16 +177,13 @@ def ensure_ranked(event: Event, older_than: timedelta | None = None) -> bool:
     return rerank(event)
 
 
-def catch_up(event: Event, scoring: EventScoring | None) -> None:
-    """For a page or the API about to show the event's standings (``scoring``: its row, read
-    with the event): places marked stale for longer than `STALE_GRACE` were not re-ranked
-    by the queue (broker or worker down), so they are re-ranked here and ``scoring`` is read
-    again. A younger mark is left to the queue: the page says the places are updating."""
-    since = scoring.standings_stale_since if scoring is not None else None
-    if since is None or timezone.now() - since < STALE_GRACE:
-        return
-    if rerank(event):
-        scoring.refresh_from_db()
+def rerank_stale(older_than: timedelta = STALE_GRACE) -> list[int]:
+    """The beat's sweep: re-rank every event whose places were marked stale longer ago than
+    ``older_than`` (the queue did not: broker or worker down, task lost). The events it
+    re-ranked."""
+    since = timezone.now() - older_than
+    stale = EventScoring.objects.filter(standings_stale_since__lte=since)
+    return [event_id for event_id in stale.values_list("event_id", flat=True) if rerank(event_id)]
 
 
 def _locked_scoring(event: Event) -> EventScoring:

@@ -28,7 +28,7 @@ from tournament.events.permissions import EventRole, player_of
 from tournament.events.services.teams import group_by_team
 from tournament.events.views_mixins import EventMixin
 from tournament.results.models import Game, game_cells
-from tournament.standings import recompute, services
+from tournament.standings import services
 from tournament.standings.charts import rank_chart
 from tournament.standings.figures import SWISS_FIGURES, TABLE
 from tournament.standings.filters import (
@@ -87,7 +87,6 @@ class StandingsView(EventMixin, ExportMixin, LeanFilterMixin, SingleTableMixin, 
     def get(self, request, *args, **kwargs):
         if self.event.status not in PUBLIC_STANDINGS and self.role < EventRole.JUDGE:
             raise Http404
-        recompute.catch_up(self.event, self.get_scoring())  # places the queue left stale
         if self.export_class.is_valid_format(request.GET.get(self.export_trigger_param)):
             return super().get(request, *args, **kwargs)  # CSV of exactly what is shown
         scoring = self.get_scoring()
