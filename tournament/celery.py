@@ -24,6 +24,7 @@ RECOVERY_SWEEPS = (
     ("printing.recover_stuck", {}),
     ("tournament.webhooks.tasks.retry_stale", {"reconnected": True}),
     ("notifications.send_due", {}),
+    ("standings.rerank_stale", {}),
 )
 
 
