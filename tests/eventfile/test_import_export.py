@@ -83,7 +83,7 @@ def test_site_event_round_trips_byte_identical(tmp_path, officials, players, see
         "registration__player", "bracket__round"
     ):
         number = seat.registration.player.player_number
-        stored[number] = stored.get(number, 0) + (seat.points or 0)
+        stored[number] = stored.get(number, 0) + (seat.figures.points or 0)
     assert {numbers[p["id"]]: p["points"] for p in standings["players"]} == stored
     assert standings["winner"] is not None
 
@@ -111,7 +111,7 @@ def test_imported_seat_points_equal_score_event(tmp_path, name):
     }
     ids = {f.registration_id: f.file_id for f in EventFileId.objects.all()}
     stored = {
-        (ids[s.registration_id], s.bracket.round.number): s.points or 0
+        (ids[s.registration_id], s.bracket.round.number): s.figures.points or 0
         for s in Seat.objects.filter(bracket__round__event=event).select_related("bracket__round")
     }
     assert stored == expected

@@ -41,7 +41,7 @@ def test_imported_team_event_stores_each_member_the_team_points_and_round_trips(
         "registration__player"
     ):
         number = seat.registration.player.player_number
-        stored[number] = stored.get(number, 0) + (seat.points or 0)
+        stored[number] = stored.get(number, 0) + (seat.figures.points or 0)
     for k, points in enumerate(NINE_TEAM_POINTS.values(), start=1):
         assert stored[str(1000 + 2 * k - 1)] == stored[str(1000 + 2 * k)] == points
     first, second = round_trip(event, tmp_path)

@@ -27,7 +27,7 @@ def test_podium_officials_and_review_status(event, client):
     run_to_the_end(event)
     final = event.rounds.get(number=2).brackets.get()
     by_place = {
-        seat.place: seat.registration.player.name
+        seat.figures.place: seat.registration.player.name
         for seat in Seat.objects.filter(bracket=final).select_related("registration__player")
     }
     page = login(client, event.organizer).get(event.get_absolute_url()).content.decode()

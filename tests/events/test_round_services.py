@@ -74,9 +74,9 @@ def test_whole_event(event_with, rng, count, expected_rounds, expected_wildcards
                 w["player"] for w in rnd.wildcards
             }
         for seat in Seat.objects.filter(bracket__round=rnd):
-            final_winner = rnd.is_final and seat.place == 1
-            base = 5 if final_winner else PLACE_POINTS[seat.place]
-            assert seat.points == base * rnd.number
+            final_winner = rnd.is_final and seat.figures.place == 1
+            base = 5 if final_winner else PLACE_POINTS[seat.figures.place]
+            assert seat.figures.points == base * rnd.number
     final = played[-1]
     assert final.is_final and final.brackets.count() == 1
     assert final.advancing == [engine_id(final.brackets.get().winner_id)]
@@ -92,8 +92,8 @@ def test_wildcard_chosen_by_points(event_with, rng):
     play_round(rnd, rng)
     rnd = svc.close_round(rnd)
     (wildcard,) = rnd.wildcards
-    seconds = Seat.objects.filter(bracket__round=rnd, place=2)
-    best = max(s.points for s in seconds)
+    seconds = Seat.objects.filter(bracket__round=rnd, figures__place=2)
+    best = max(s.figures.points for s in seconds)
     chosen = Seat.objects.get(bracket__round=rnd, registration__player_id=int(wildcard["player"]))
     assert chosen.points == best == 3
     assert wildcard["decided_by"] in {"points", "unrazed", "games-won", "draw"}
@@ -189,7 +189,7 @@ def test_drop_in_a_running_bracket_ranks_last_and_never_advances(event_with, rng
     assert seat.dropped
     play_round(rnd, rng)
     seat.refresh_from_db()
-    assert seat.place == seat.bracket.seats.count()  # last in the bracket
+    assert seat.figures.place == seat.bracket.seats.count()  # last in the bracket
     rnd = svc.close_round(rnd)
     dropped = engine_id(seat.registration.player_id)
     assert dropped not in rnd.advancing

@@ -268,7 +268,7 @@ def test_the_public_follows_each_tables_results_from_the_seating(seated, client_
         link = reverse("standings:bracket", args=[seated.pk, 1, bracket.table])
         assert f'href="{link}"' in body
         assert client_as(None).get(link).status_code == 200  # read-only, no login
-    winner = Seat.objects.filter(bracket__round=rnd, place=1).select_related(
+    winner = Seat.objects.filter(bracket__round=rnd, figures__place=1).select_related(
         "registration__player"
     )[0]
     # English ordinals and plurals (never "1º · 1 pts" on an English page).

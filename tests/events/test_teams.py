@@ -112,7 +112,7 @@ def test_a_whole_nine_team_event(team_event):
                 expected[reg.player_id] = points
     recompute.refresh_event(team_event)
     for seat in Seat.objects.filter(bracket__round=rnd).select_related("registration"):
-        assert seat.points == expected[seat.registration.player_id]
+        assert seat.figures.points == expected[seat.registration.player_id]
     rnd = svc.close_round(rnd)
     assert len(rnd.advancing) == 6  # three teams, both members each
     final = svc.seat_next_round(team_event, seed=10)
@@ -124,7 +124,7 @@ def test_a_whole_nine_team_event(team_event):
     svc.close_round(final)
     svc.finish_event(team_event)
     totals = {
-        reg.player_id: sum(s.points for s in reg.seats.all())
+        reg.player_id: sum(s.figures.points for s in reg.seats.all())
         for reg in team_event.registrations.all()
     }
     assert totals == expected
@@ -187,10 +187,10 @@ def test_a_team_wins_at_ten_together_and_need_not_have_the_most(team_table, orga
     _submit(bracket, organizer, a2, [5, 3, 3, 5, 3, 3], number=2)
     bracket.refresh_from_db()
     assert bracket.state == "complete" and bracket.winner == a1
-    places = {s.registration.player: s.place for s in bracket.seats.all()}
+    places = {s.registration.player: s.figures.place for s in bracket.seats.all()}
     # A 1st; B 12 + 6 = 18 → 2nd; C 2 + 6 = 8 → 3rd. Final (one table): 5, 3, 2.
     assert places == {a1: 1, a2: 1, b1: 2, b2: 2, c1: 3, c2: 3}
-    assert {s.registration.player: s.points for s in bracket.seats.all()}[a2] == 5
+    assert {s.registration.player: s.figures.points for s in bracket.seats.all()}[a2] == 5
     with pytest.raises(ValidationError, match="two games"):
         _submit(bracket, organizer, b1, [3, 5, 3, 3, 5, 3], number=3)
 

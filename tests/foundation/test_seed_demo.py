@@ -19,9 +19,9 @@ def test_seed_demo_loads_a_complete_demo_once(db):
     assert finished.status == "finished"
     assert finished.registrations.count() == 27
     final = finished.rounds.get(is_final=True)
-    winner_seat = Seat.objects.get(bracket__round=final, place=1)
+    winner_seat = Seat.objects.get(bracket__round=final, figures__place=1)
     # The tournament winner earns 5 × round 3 in the final.
-    assert winner_seat.points == 15
+    assert winner_seat.figures.points == 15
     assert not Bracket.objects.filter(round__event=finished).exclude(state="complete").exists()
     # Submitted by its organizer and accepted by the demo ranking officer: it is ranked.
     assert finished.review.state == "accepted"
@@ -45,9 +45,9 @@ def test_seed_demo_has_a_finished_team_spirit_event(db):
     final = teams.rounds.get(is_final=True)
     # Nine teams: round 1 seats three tables of three teams, the final (round 2) one.
     assert [r.brackets.count() for r in teams.rounds.order_by("number")] == [3, 1]
-    winners = Seat.objects.filter(bracket__round=final, place=1)
+    winners = Seat.objects.filter(bracket__round=final, figures__place=1)
     # The winning team's two members each earn the tournament winner's 5 × round 2.
-    assert [s.points for s in winners] == [10, 10]
+    assert [s.figures.points for s in winners] == [10, 10]
     assert final.brackets.get().seats.count() == 6
 
 

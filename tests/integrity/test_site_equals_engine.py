@@ -49,7 +49,7 @@ def assert_site_equals_engine(event: Event) -> None:
         player_id = pk_of[row.id]
         for score in row.rounds:
             seat = seats[(player_id, score.round)]
-            assert (seat.bracket.table, seat.place, seat.points or 0) == (
+            assert (seat.bracket.table, seat.figures.place, seat.figures.points or 0) == (
                 score.table,
                 score.place,
                 score.points,
@@ -95,7 +95,7 @@ def assert_realm_figures(record, pk_of, seats, stored) -> None:
                 wins = sum(1 for g in bracket.games if g.winner == player)
                 seat = seats[(pk, rnd.number)]
                 expected = (sum(counts), wins, max(counts, default=0))
-                assert (seat.unrazed_total, seat.games_won, seat.best_game) == expected, (
+                assert (seat.figures.unrazed_total, seat.figures.games_won, seat.figures.best_game) == expected, (
                     f"seat of {player} in round {rnd.number}"
                 )
                 totals = per_player.setdefault(pk, {"unrazed": 0, "wins": 0, "rounds": []})

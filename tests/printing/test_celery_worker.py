@@ -121,7 +121,7 @@ def test_real_worker_renders_round_bracket_sheets(django_db_blocker):
                     assert seat.registration.player.name in text
                     # the place and points the pipeline stored, last on the player's line
                     line = row_line(text, seat.registration.player.player_number)
-                    assert line.endswith(f" {seat.place} {seat.points}")
+                    assert line.endswith(f" {seat.figures.place} {seat.figures.points}")
                 assert f"https://ci.example/events/{event.pk}/" in text
             assert services.is_current(doc)
         finally:

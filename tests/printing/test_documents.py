@@ -42,7 +42,7 @@ def test_filled_bracket_sheets_one_page_per_bracket_with_results(event, played_r
             line = row_line(text, player.player_number)
             assert player.name in line
             # the place and points the pipeline stored, last on the player's line
-            assert line.endswith(f" {seat.place} {seat.points}")
+            assert line.endswith(f" {seat.figures.place} {seat.figures.points}")
         for game in bracket.games.all():
             for count in game.unrazed.values():
                 assert str(count) in text
@@ -67,7 +67,7 @@ def test_bracket_sheet_prints_the_stored_points_of_a_double_points_event(event, 
     expected = {1: 8, 2: 6, 3: 4}
     for seat in bracket.seats.select_related("registration__player"):
         line = row_line(text, seat.registration.player.player_number)
-        assert line.endswith(f" {seat.place} {expected[seat.place]}")
+        assert line.endswith(f" {seat.figures.place} {expected[seat.figures.place]}")
 
 
 def test_blank_sheet_has_names_but_no_results(event, played_round):
@@ -108,7 +108,7 @@ def test_scoring_form_points_officials_due_date(event, finished_event):
         assert seat.registration.player.name in text
     final = Bracket.objects.get(round__event=event, round__is_final=True)
     champion = Seat.objects.filter(registration__player=final.winner, bracket__round__event=event)
-    total = sum(s.points for s in champion)
+    total = sum(s.figures.points for s in champion)
     assert f"{final.winner.name} {final.winner.player_number}" in text
     assert f" {total}\n" in text or text.rstrip().endswith(str(total))
     # coordinator 1 per participant (9), judges 1 per 2 players (4)

@@ -136,7 +136,7 @@ def test_result_change_makes_the_file_stale_and_it_is_regenerated(
     assert doc.source_version != old_version and doc.file.name != old_file
     assert services.is_current(doc)
     seat = game.bracket.seats.get(registration__player_id=int(loser))
-    assert str(seat.unrazed_total) in text
+    assert str(seat.figures.unrazed_total) in text
 
 
 def test_expired_file_is_regenerated(client_as, organizer, event, played_round):

@@ -118,4 +118,4 @@ def test_last_bracket_only_round_one_sheet_prints_the_stored_zero(event, registe
                 for line in text.splitlines()
                 if f"No. {seat.registration.player.player_number}" in line
             )
-            assert line.endswith(f" {seat.place} {expected[seat.place]}"), line
+            assert line.endswith(f" {seat.figures.place} {expected[seat.figures.place]}"), line

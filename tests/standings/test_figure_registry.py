@@ -57,6 +57,7 @@ from tournament.standings.figures import (
     stored_figures,
 )
 from tournament.standings.models import EventStanding
+from tournament.standings.models import SeatFigures as StoredSeatFigures
 from tournament.standings.rows import reader_figures, standing_rows
 from tournament.standings.tables import StandingsTable, SwissStandingsTable
 
@@ -92,7 +93,18 @@ def test_a_figure_of_both_declarations_declares_one_field():
 def test_every_seat_figure_is_returned_by_the_engine_and_has_its_field_on_the_seat():
     assert names(SEAT_FIGURES) == [f.name for f in dataclasses.fields(SeatFigures)]
     for figure in SEAT_FIGURES:
-        assert _same_field(Seat, figure), figure.name
+        assert _same_field(StoredSeatFigures, figure), figure.name
+    # The seat keeps none of them: they are the standings' row (`seat.figures`).
+    seat_fields = {f.name for f in Seat._meta.get_fields()}
+    assert not seat_fields & set(names(SEAT_FIGURES))
+
+
+def test_a_seat_without_a_stored_row_reads_the_defaults():
+    """A seat nothing was played in yet has no figures row: it reads the field defaults."""
+    figures = Seat().figures
+    assert figures._state.adding
+    assert (figures.place, figures.points) == (None, None)
+    assert (figures.unrazed_total, figures.games_won, figures.best_game) == (0, 0, 0)
 
 
 def test_every_standing_figure_is_an_attribute_of_the_engines_figures():
@@ -178,7 +190,7 @@ def test_the_store_writes_the_engines_value_of_every_declared_figure(
     for seat in stored_seats:
         figures = seats[(seat.registration.player_id, seat.bracket.round.number)]
         for figure in SEAT_FIGURES:
-            assert getattr(seat, figure.name) == figure.stored(figures), figure.name
+            assert getattr(seat.figures, figure.name) == figure.stored(figures), figure.name
 
 
 def one_on_one_event(organizer, judges: list, players: int, swiss_rounds: int) -> Event:

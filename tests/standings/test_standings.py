@@ -29,8 +29,8 @@ def test_stored_standings_follow_the_seats(finished_event):
     assert final.brackets.get().winner_id == winner.player_id
     for row in rows:
         seats = Seat.objects.filter(registration=row.registration)
-        assert row.points == sum(s.points for s in seats)
-        assert row.unrazed_total == sum(s.unrazed_total for s in seats)
+        assert row.points == sum(s.figures.points for s in seats)
+        assert row.unrazed_total == sum(s.figures.unrazed_total for s in seats)
         assert row.brackets_played == seats.count()
         assert sum(row.round_points.values()) == row.points
     # 9 players: 3 brackets in round 1, final of 3 in round 2; the winner gets 5 × 2

@@ -64,7 +64,9 @@ class BracketDetail(APIView):
         )
         if not bracket.round.published and role_in_event(request.user, event) < EventRole.JUDGE:
             raise Http404
-        seats = list(bracket.seats.select_related("registration__player").order_by("position"))
+        seats = list(
+            bracket.seats.select_related("registration__player", "figures").order_by("position")
+        )
         number = {s.registration.player_id: s.registration.player.player_number for s in seats}
         teams = sides_by_player(event)
 
@@ -85,10 +87,10 @@ class BracketDetail(APIView):
                         "name": s.registration.player.name,
                         "team": getattr(teams.get(s.registration.player_id), "name", None),
                         "dropped": s.dropped,
-                        "place": s.place,
-                        "points": s.points,
-                        "unrazed_total": s.unrazed_total,
-                        "games_won": s.games_won,
+                        "place": s.figures.place,
+                        "points": s.figures.points,
+                        "unrazed_total": s.figures.unrazed_total,
+                        "games_won": s.figures.games_won,
                     }
                     for s in seats
                 ],

@@ -82,7 +82,7 @@ def match_data(bracket: Bracket, event_id: int) -> dict:
         "url": reverse("api-v1:bracket", args=[event_id, bracket.pk]),
         "entries_url": reverse("api-v1:entries", args=[event_id, bracket.pk]),
         "players": [
-            _person(seat.registration.player) | {"games_won": seat.games_won or 0}
+            _person(seat.registration.player) | {"games_won": seat.figures.games_won or 0}
             for seat in bracket.seats.all()
         ],
         "winner": bracket.winner.player_number if bracket.winner_id else None,
@@ -94,7 +94,7 @@ def round_matches(rnd: Round) -> list[dict]:
     """The published round's matches by table (one query; none for a bracket event)."""
     if not rnd.published or not rnd.event.is_one_on_one:
         return []
-    seats = Seat.objects.select_related("registration__player").order_by("position")
+    seats = Seat.objects.select_related("registration__player", "figures").order_by("position")
     brackets = (
         Bracket.objects.filter(round=rnd)
         .select_related("winner", "no_show")

@@ -54,7 +54,7 @@ class NoShow(ScopedView):
                 swiss.undo_no_show(bracket)
             else:
                 swiss.record_no_show(bracket, _registration(event, number))
-        seats = Seat.objects.select_related("registration__player").order_by("position")
+        seats = Seat.objects.select_related("registration__player", "figures").order_by("position")
         bracket = (
             Bracket.objects.select_related("winner", "no_show")
             .prefetch_related(Prefetch("seats", seats))

@@ -333,7 +333,7 @@ def when(moment) -> str | None:
 
 
 def round_answer(rnd: Round, code: int = status.HTTP_200_OK) -> Response:
-    seats = Seat.objects.select_related("registration__player").order_by("position")
+    seats = Seat.objects.select_related("registration__player", "figures").order_by("position")
     rnd = (
         Round.objects.select_related("event")
         .prefetch_related(

@@ -7,6 +7,7 @@ from django.db import models
 from django.urls import reverse
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
+from rest_framework.utils.field_mapping import get_field_kwargs
 
 from tournament.accounts.locations import country_names
 from tournament.accounts.models import Player, Region
@@ -21,7 +22,7 @@ from tournament.core.timezones import event_zone
 from tournament.events.models import FORMAT_FIELDS, Event, Registration, Round, Seat, Team
 from tournament.rounds.services.rounds import timer_ends_at
 from tournament.standings.figures import API, names
-from tournament.standings.models import EventStanding, OfficialScore
+from tournament.standings.models import EventStanding, OfficialScore, SeatFigures
 from tournament.standings.rows import StandingRow, reader_figures
 
 
@@ -216,9 +217,19 @@ class IndexSerializer(serializers.Serializer):
     redoc = serializers.URLField()
 
 
+def seat_figure_field(name: str) -> serializers.Field:
+    """A seat's stored figure (`seat.figures`), typed and described as its model field."""
+    model_field = SeatFigures._meta.get_field(name)
+    kwargs = get_field_kwargs(name, model_field)
+    kwargs.pop("model_field", None)
+    return serializers.IntegerField(source=f"figures.{name}", **kwargs)
+
+
 class SeatSerializer(serializers.ModelSerializer):
     player_number = serializers.CharField(source="registration.player.player_number")
     name = serializers.CharField(source="registration.player.name")
+    place = seat_figure_field("place")
+    points = seat_figure_field("points")
 
     class Meta:
         model = Seat

@@ -119,7 +119,7 @@ class Seating(generics.RetrieveAPIView):
     serializer_class = s.SeatingSerializer
 
     def get_object(self):
-        seats = Seat.objects.select_related("registration__player").order_by("position")
+        seats = Seat.objects.select_related("registration__player", "figures").order_by("position")
         brackets = (
             Bracket.objects.select_related("round")
             .order_by("table")

@@ -1,5 +1,6 @@
 from django import forms
 from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
 
 from tournament.core.admin import ReadOnlyAdmin, ReadOnlyInline
 from tournament.events.forms import FrozenFormatMixin
@@ -84,4 +85,17 @@ class BracketAdmin(admin.ModelAdmin):
 @admin.register(Seat)
 class SeatAdmin(ReadOnlyAdmin):
     list_display = ("bracket", "registration", "position", "place", "points", "is_wildcard")
-    list_select_related = ("bracket__round__event", "registration__player", "registration__event")
+    list_select_related = (
+        "bracket__round__event",
+        "registration__player",
+        "registration__event",
+        "figures",
+    )
+
+    @admin.display(description=_("place"))
+    def place(self, seat: Seat) -> int | None:
+        return seat.figures.place
+
+    @admin.display(description=_("points"))
+    def points(self, seat: Seat) -> int | None:
+        return seat.figures.points

@@ -444,7 +444,7 @@ class Bracket(models.Model):
 
 
 class Seat(models.Model):
-    """A player in a bracket, with the placement and points the rules engine computed."""
+    """A player in a bracket (his place and points: `seat.figures`, kept by the standings)."""
 
     bracket = models.ForeignKey(Bracket, on_delete=models.CASCADE, related_name="seats")
     registration = models.ForeignKey(Registration, on_delete=models.PROTECT, related_name="seats")
@@ -456,11 +456,8 @@ class Seat(models.Model):
     dropped_after_games = models.PositiveSmallIntegerField(
         _("dropped after games"), null=True, blank=True, editable=False
     )
-    place = models.PositiveSmallIntegerField(_("place"), null=True, blank=True)
-    points = models.PositiveIntegerField(_("points"), null=True, blank=True)
-    unrazed_total = models.PositiveIntegerField(_("unrazed realms"), default=0)
-    games_won = models.PositiveSmallIntegerField(_("games won"), default=0)
-    best_game = models.PositiveSmallIntegerField(_("best game"), default=0)
+    # The figures the rules engine computes for the seat (place, points, …) are stored by
+    # the standings: `seat.figures` (`standings.models.SeatFigures`).
 
     class Meta:
         ordering = ["bracket", "position"]

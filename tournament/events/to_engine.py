@@ -93,7 +93,8 @@ def placement_bracket(
 def rounds_queryset(event: Event):
     """Rounds with everything the engine needs, in a constant number of queries."""
     brackets = Bracket.objects.order_by("table").prefetch_related(
-        Prefetch("seats", queryset=Seat.objects.select_related("registration")), "games"
+        Prefetch("seats", queryset=Seat.objects.select_related("registration", "figures")),
+        "games",
     )
     return event.rounds.order_by("number").prefetch_related(Prefetch("brackets", brackets))
 

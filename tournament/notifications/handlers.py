@@ -365,7 +365,7 @@ def results_untold(
         Seat.objects.filter(
             bracket__in=brackets, registration_id__in=list(registration_ids), dropped=False
         )
-        .select_related("bracket__round__event", "registration__player")
+        .select_related("bracket__round__event", "registration__player", "figures")
         .order_by("bracket__round__number", "bracket__table")
     )
     if not seats:
@@ -393,8 +393,8 @@ def results_untold(
             {
                 "bracket": bracket.pk,
                 "table": bracket.table,
-                "place": seat.place,
-                "points": seat.points,
+                "place": seat.figures.place,
+                "points": seat.figures.points,
                 "games": [
                     {
                         "game": g.number,

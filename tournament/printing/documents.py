@@ -87,10 +87,10 @@ def _round_rows(brackets) -> tuple:
                 "position",
                 "is_wildcard",
                 "dropped",
-                "place",
-                "points",
-                "unrazed_total",
-                "games_won",
+                "figures__place",
+                "figures__points",
+                "figures__unrazed_total",
+                "figures__games_won",
                 "registration__player__name",
                 "registration__player__player_number",
             )
@@ -187,10 +187,10 @@ def _seat_row(
         "wildcard": (why.get(player.pk) or gettext("wildcard")) if seat.is_wildcard else "",
         "dropped": seat.dropped,
         "cells": cells,
-        "total": None if blank or not games else seat.unrazed_total,
-        "wins": None if blank or not games else seat.games_won,
-        "place": None if blank else seat.place,
-        "points": None if blank or seat.place is None else seat.points,
+        "total": None if blank or not games else seat.figures.unrazed_total,
+        "wins": None if blank or not games else seat.figures.games_won,
+        "place": None if blank else seat.figures.place,
+        "points": None if blank or seat.figures.place is None else seat.figures.points,
     }
 
 
@@ -239,7 +239,7 @@ def bracket_sheets_context(request: DocumentRequest) -> dict:
     blank = request.kind == Kind.BLANK_BRACKETS
     brackets = sheet_brackets(request).select_related("winner", "round__event")
     brackets = brackets.prefetch_related(
-        Prefetch("seats", Seat.objects.select_related("registration__player")), "games"
+        Prefetch("seats", Seat.objects.select_related("registration__player", "figures")), "games"
     )
     teams = sides_by_player(request.event)
     why = wildcards.seated_in(rnd)
@@ -573,7 +573,8 @@ def pairings_context(request: DocumentRequest) -> dict:
         .select_related("winner", "no_show")
         .prefetch_related(
             Prefetch(
-                "seats", Seat.objects.select_related("registration__player").order_by("position")
+                "seats",
+                Seat.objects.select_related("registration__player", "figures").order_by("position"),
             )
         )
     )
@@ -584,7 +585,7 @@ def pairings_context(request: DocumentRequest) -> dict:
             {
                 "name": s.registration.player.name,
                 "number": s.registration.player.player_number,
-                "games_won": s.games_won,
+                "games_won": s.figures.games_won,
                 "won": bracket.winner_id == s.registration.player_id,
                 "dropped": s.dropped,
             }
@@ -653,7 +654,7 @@ def _match_slip(bracket: Bracket, best_of: int, blank: bool, base_url: str) -> d
                 "name": s.registration.player.name,
                 "number": s.registration.player.player_number,
                 "dropped": s.dropped,
-                "games_won": None if blank or not games else s.games_won,
+                "games_won": None if blank or not games else s.figures.games_won,
             }
             for s in seats
         ],
@@ -673,7 +674,7 @@ def match_slips_context(request: DocumentRequest) -> dict:
     blank = request.kind == Kind.BLANK_BRACKETS
     brackets = sheet_brackets(request).select_related("winner", "no_show", "round__event")
     brackets = brackets.prefetch_related(
-        Prefetch("seats", Seat.objects.select_related("registration__player")), "games"
+        Prefetch("seats", Seat.objects.select_related("registration__player", "figures")), "games"
     )
     best_of = request.event.best_of
     slips = [_match_slip(b, best_of, blank, request.base_url) for b in brackets]

@@ -50,7 +50,9 @@ class OverlayView(EventMixin, TemplateView):
             Bracket.objects.select_related("round", "winner").prefetch_related(
                 Prefetch(
                     "seats",
-                    Seat.objects.select_related("registration__player").order_by("position"),
+                    Seat.objects.select_related("registration__player", "figures").order_by(
+                        "position"
+                    ),
                 ),
                 Prefetch("games", Game.objects.order_by("number")),
             ),

@@ -115,7 +115,9 @@ def _lock(bracket: Bracket) -> Bracket:
     return (
         Bracket.objects.select_for_update(of=("self",))
         .select_related("round__event")
-        .prefetch_related(Prefetch("seats", Seat.objects.select_related("registration__player")))
+        .prefetch_related(
+            Prefetch("seats", Seat.objects.select_related("registration__player", "figures"))
+        )
         .get(pk=bracket.pk)
     )
 

@@ -81,7 +81,11 @@ class BracketMixin(EventMixin):
         return reverse("results:bracket", args=[self.event.pk, self.bracket.pk])
 
     def seats(self):
-        return list(self.bracket.seats.select_related("registration__player").order_by("position"))
+        return list(
+            self.bracket.seats.select_related("registration__player", "figures").order_by(
+                "position"
+            )
+        )
 
     def entrant_names(self, players) -> dict[str, str]:
         """Names by engine id: the players, and in Team Spirit the teams (tie-breaks)."""

@@ -49,7 +49,7 @@ def rounds_url(event) -> str:
 def brackets_of(rnd: Round) -> list[Bracket]:
     """Brackets with their seats and players, in table order (three queries); in Team Spirit
     every seat knows its ``team_name``, and a wildcard its ``wildcard_label`` (why)."""
-    seats = Seat.objects.select_related("registration__player").order_by("position")
+    seats = Seat.objects.select_related("registration__player", "figures").order_by("position")
     brackets = list(rnd.brackets.order_by("table").prefetch_related(Prefetch("seats", seats)))
     labels = wildcards.seated_in(rnd)
     for bracket in brackets:
@@ -282,7 +282,7 @@ class SeatingView(RoundMixin, SingleTableView):
 
     def get_queryset(self):
         return Seat.objects.filter(bracket__round=self.round).select_related(
-            "registration__player", "bracket"
+            "registration__player", "bracket", "figures"
         )
 
     def get_template_names(self) -> list[str]:

@@ -8,6 +8,7 @@ stores (`store.py`); pages, printed forms and the API only read these rows, thro
 import datetime
 
 from django.db import models
+from django.db.models.fields.related_descriptors import ReverseOneToOneDescriptor
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
@@ -16,8 +17,13 @@ from scoring import model as engine
 from scoring.points import ONE_ON_ONE_EVENT, TOO_FEW_PARTICIPANTS, TWO_PLAYER_GAMES_ONLY, UNSCORED
 from tournament.accounts.models import Player
 from tournament.events.choices import engine_choices
-from tournament.events.models import Event, Registration
-from tournament.standings.figures import StandingStatus, model_fields, stored_figures
+from tournament.events.models import Event, Registration, Seat
+from tournament.standings.figures import (
+    SEAT_FIGURES,
+    StandingStatus,
+    model_fields,
+    stored_figures,
+)
 
 SCORING_FORM_DUE_DAYS = 30  # SPEC §6: forms are due 30 days after the event
 
@@ -127,6 +133,48 @@ class EventStanding(models.Model):
 # `makemigrations` writes its migration.
 for _name, _field in model_fields(stored_figures()).items():
     EventStanding.add_to_class(_name, _field)
+
+
+class SeatFigures(models.Model):
+    """A seat's figures as the rules engine computed them (`scoring.figures.SeatFigures`):
+    place, points, unrazed realms, games won and best game, one field each, added below
+    from the declaration (`figures.SEAT_FIGURES`). Written only by the stores
+    (`store.py`, `swiss_store.py`); read as `seat.figures.<name>`.
+
+    A seat has no row until the store first writes a figure that differs from the
+    defaults; until then `seat.figures` is an unsaved row holding the defaults (None for
+    place and points, 0 otherwise), never an error."""
+
+    seat = models.OneToOneField(
+        Seat, on_delete=models.CASCADE, primary_key=True, related_name="figures"
+    )
+
+    class Meta:
+        verbose_name = _("seat figures")
+        verbose_name_plural = _("seat figures")
+
+    def __str__(self) -> str:
+        return f"{self.seat_id}: {self.place} / {self.points}"
+
+
+for _name, _field in model_fields(SEAT_FIGURES).items():
+    SeatFigures.add_to_class(_name, _field)
+
+
+class DefaultFigures(ReverseOneToOneDescriptor):
+    """`seat.figures`: the stored row, or (no row yet: nothing played) an unsaved row with
+    the declared defaults, cached on the seat like a fetched one."""
+
+    def __get__(self, instance, cls=None):
+        if instance is None:
+            return self
+        try:
+            return super().__get__(instance, cls)
+        except self.RelatedObjectDoesNotExist:
+            return self.related.related_model(seat=instance)  # caches itself on the seat
+
+
+Seat.figures = DefaultFigures(SeatFigures._meta.get_field("seat").remote_field)
 
 
 def status_label(status: str, number: int | None) -> str:

@@ -68,14 +68,14 @@ RANKING_CHUNK = 500  # players re-totalled per query (keeps IN lists under SQLit
 
 def seat_in_round(rnd: Round, bracket: Bracket, seat: Seat) -> SeatInRound:
     """A stored seat as the engine totals it (`scoring.figures.standing_figures`): its
-    declared figures, as the engine's `SeatFigures`."""
+    declared figures (`seat.figures`), as the engine's `SeatFigures`."""
     return SeatInRound(
         round_number=rnd.number,
         final=rnd.is_final,
         closed=rnd.state == Round.State.CLOSED,
         advancing=rnd.advancing or (),
         bracket_winner=engine_id(bracket.winner_id) if bracket.winner_id is not None else None,
-        figures=SeatFigures(**{name: getattr(seat, name) for name in SEAT_FIGURES}),
+        figures=SeatFigures(**{name: getattr(seat.figures, name) for name in SEAT_FIGURES}),
     )
 
 
@@ -283,7 +283,7 @@ def refresh_players(event: Event, seats: Iterable[Seat]) -> None:
     }
     for seat in (
         Seat.objects.filter(registration_id__in=registration_ids)
-        .select_related("bracket__round")
+        .select_related("bracket__round", "figures")
         .order_by("bracket__round__number")
     ):
         entrant = entrants[seat.registration_id]

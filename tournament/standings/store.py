@@ -24,6 +24,7 @@ from tournament.events.to_engine import (
 from tournament.results.models import Game
 from tournament.standings import figures as declared
 from tournament.standings.figures import names
+from tournament.standings.models import SeatFigures
 
 
 def set_changed(obj, values: dict) -> bool:
@@ -54,8 +55,26 @@ def update_rows(model, rows: list, fields: list[str]) -> None:
         cursor.executemany(sql, params)
 
 
-SEAT_FIGURES = names(declared.SEAT_FIGURES)  # the declared figures stored on a seat
+SEAT_FIGURES = names(declared.SEAT_FIGURES)  # the declared figures stored per seat
 BRACKET_FIGURES = ["state", "winner"]
+
+
+def seat_figures_changes(seat: Seat, engine_result: object) -> SeatFigures | None:
+    """Set the engine's figures of a seat on its figures row (`seat.figures`: the stored
+    row, or an unsaved one with the defaults); the row if any figure changed."""
+    row = seat.figures
+    changed = set_changed(row, declared.stored_values(declared.SEAT_FIGURES, engine_result))
+    return row if changed else None
+
+
+def save_seat_figures(rows: list[SeatFigures]) -> None:
+    """Write the changed figures rows in one statement: a seat's first figures create its
+    row, later ones update it (an insert that updates on the seat's conflict)."""
+    if not rows:
+        return
+    SeatFigures.objects.bulk_create(
+        rows, update_conflicts=True, unique_fields=["seat"], update_fields=SEAT_FIGURES
+    )
 
 
 def _bracket_changes(
@@ -65,10 +84,10 @@ def _bracket_changes(
     superseded: set[str],
     teams: TeamsByPlayer | None = None,
     games: list[Game] | None = None,
-) -> tuple[bool, list[Seat]]:
+) -> tuple[bool, list[SeatFigures]]:
     """Set the engine's figures (`scoring.figures.bracket_figures`) on a bracket (prefetched
-    seats and games) and its seats. Returns whether the bracket row changed and the seats
-    that did."""
+    seats and games) and its seats' figures. Returns whether the bracket row changed and
+    the figures rows of the seats that did."""
     figures = bracket_figures(
         bracket_of(bracket, games),
         rnd.number,
@@ -79,12 +98,12 @@ def _bracket_changes(
     )
     winner_id = int(figures.winner) if figures.winner else None
     bracket_changed = set_changed(bracket, {"state": str(figures.state), "winner_id": winner_id})
-    seats = []
+    rows = []
     for seat in bracket.seats.all():
-        seat_figures = figures.seats[engine_id(seat.registration.player_id)]
-        if set_changed(seat, declared.stored_values(declared.SEAT_FIGURES, seat_figures)):
-            seats.append(seat)
-    return bracket_changed, seats
+        row = seat_figures_changes(seat, figures.seats[engine_id(seat.registration.player_id)])
+        if row is not None:
+            rows.append(row)
+    return bracket_changed, rows
 
 
 def store_round_multipliers(event: Event, rounds: list[Round]) -> None:
@@ -118,7 +137,7 @@ def store_results(event: Event, rounds: list[Round]) -> m.EventRecord:
             engine_id(s.registration.player_id) for b in rnd.brackets.all() for s in b.seats.all()
         }
     Bracket.objects.bulk_update(brackets_to_save, BRACKET_FIGURES)
-    Seat.objects.bulk_update(seats_to_save, SEAT_FIGURES)
+    save_seat_figures(seats_to_save)
     return record
 
 
@@ -136,7 +155,8 @@ def store_bracket_results(
         bracket = (
             Bracket.objects.select_related("round__event")
             .prefetch_related(
-                Prefetch("seats", Seat.objects.select_related("registration")), "games"
+                Prefetch("seats", Seat.objects.select_related("registration", "figures")),
+                "games",
             )
             .get(pk=bracket.pk)
         )
@@ -156,5 +176,5 @@ def store_bracket_results(
     )
     if bracket_changed:
         bracket.save(update_fields=BRACKET_FIGURES)
-    update_rows(Seat, seats, SEAT_FIGURES)  # a few rows: no CASE per field and row
+    save_seat_figures(seats)
     return list(bracket.seats.all()), list(games)

@@ -15,13 +15,17 @@ from scoring.figures import PlayerStatus, SeatFigures, StandingFigures
 from scoring.points import one_on_one_eligibility
 from scoring.swiss import model as sw
 from scoring.swiss.standings import SwissRow, score_swiss_event
-from tournament.events.models import Bracket, Event, Round, Seat
+from tournament.events.models import Bracket, Event, Round
 from tournament.events.to_engine import engine_id, swiss_event_of, swiss_participants
 from tournament.standings import figures as declared
 from tournament.standings.models import EventScoring, EventStanding
-from tournament.standings.store import set_changed, update_rows
+from tournament.standings.store import (
+    save_seat_figures,
+    seat_figures_changes,
+    set_changed,
+    update_rows,
+)
 
-SEAT_FIELDS = declared.names(declared.SEAT_FIGURES)
 # The one-on-one figures the bracket figures do not already carry (stored from `SwissRow`).
 SWISS_ONLY = tuple(
     f for f in declared.SWISS_FIGURES if f.name not in declared.names(declared.STANDING_FIGURES)
@@ -68,13 +72,13 @@ def _store_matches(event: sw.SwissEvent, rounds: list[Round]) -> dict[str, int]:
                 games_won[player] = games_won.get(player, 0) + wins
             for seat in bracket.seats.all():
                 player = engine_id(seat.registration.player_id)
-                figures = _seat_figures(match, score, player, rnd.is_cut)
-                if set_changed(seat, declared.stored_values(declared.SEAT_FIGURES, figures)):
-                    seats.append(seat)
+                row = seat_figures_changes(seat, _seat_figures(match, score, player, rnd.is_cut))
+                if row is not None:
+                    seats.append(row)
     # Only what changed is written: one result touches one match (a whole event's rows
     # rewritten on every confirmation cost seconds at a thousand players).
     update_rows(Bracket, brackets, ["state", "winner"])
-    update_rows(Seat, seats, SEAT_FIELDS)
+    save_seat_figures(seats)
     return games_won
 
 

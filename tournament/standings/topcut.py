@@ -65,7 +65,7 @@ def seeds_of(event: Event) -> dict[int, int]:
 
 
 def _cut_rounds(event: Event) -> list[Round]:
-    seats = Seat.objects.select_related("registration__player").order_by("position")
+    seats = Seat.objects.select_related("registration__player", "figures").order_by("position")
     brackets = Bracket.objects.order_by("table").prefetch_related(Prefetch("seats", seats))
     return list(
         Round.objects.filter(event=event, is_cut=True)
@@ -81,7 +81,7 @@ def _match(event: Event, rnd: Round, bracket: Bracket, seeds: dict[int, int]) ->
             seed=seeds.get(seat.registration.player_id),
             name=seat.registration.player.name,
             number=seat.registration.player.player_number,
-            games_won=seat.games_won,
+            games_won=seat.figures.games_won,
             won=decided and bracket.winner_id == seat.registration.player_id,
         )
         for seat in bracket.seats.all()

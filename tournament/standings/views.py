@@ -254,7 +254,9 @@ class BracketView(EventMixin, TemplateView):
             Bracket.objects.select_related("winner").prefetch_related(
                 Prefetch(
                     "seats",
-                    Seat.objects.select_related("registration__player").order_by("position"),
+                    Seat.objects.select_related("registration__player", "figures").order_by(
+                        "position"
+                    ),
                 ),
                 Prefetch("games", Game.objects.order_by("number")),
             ),
@@ -341,11 +343,11 @@ def player_brackets(player: Player, viewer: Player | None = None) -> list[dict]:
             bracket__round__published=True,
         )
         .exclude(bracket__round__event__status=Status.DRAFT)
-        .select_related("bracket__round__event")
+        .select_related("bracket__round__event", "figures")
         .prefetch_related(
             Prefetch(
                 "bracket__seats",
-                Seat.objects.select_related("registration__player").order_by("position"),
+                Seat.objects.select_related("registration__player", "figures").order_by("position"),
             ),
             Prefetch("bracket__games", Game.objects.order_by("number")),
         )

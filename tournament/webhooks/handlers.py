@@ -55,7 +55,7 @@ def match_round_data(rnd: Round) -> dict:
     }
     if not rnd.published:
         return data
-    seats = Seat.objects.select_related("registration__player").order_by("position")
+    seats = Seat.objects.select_related("registration__player", "figures").order_by("position")
     matches = (
         Bracket.objects.filter(round=rnd)
         .select_related("winner", "no_show")
@@ -69,7 +69,7 @@ def match_round_data(rnd: Round) -> dict:
                 "table": match.table,
                 "state": match.state,
                 "players": [
-                    {**_person(seat.registration.player), "games_won": seat.games_won or 0}
+                    {**_person(seat.registration.player), "games_won": seat.figures.games_won or 0}
                     for seat in match.seats.all()
                 ],
                 "winner": _person(match.winner) if match.winner else None,

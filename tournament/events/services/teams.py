@@ -187,7 +187,7 @@ def group_by_team(event: Event, rows: list, player_id: Callable[[object], int]) 
 
 def _stored_place(row) -> tuple[bool, int]:
     seat = row.get("seat") if isinstance(row, dict) else row
-    place = getattr(seat, "place", None)
+    place = getattr(getattr(seat, "figures", None), "place", None)
     return (place is None, place or 0)
 
 

@@ -22,4 +22,4 @@ def match_score(bracket) -> str:
     """A match's games won, seat by seat ("2–1"); a dash before its first game."""
     if bracket.state == bracket.State.WAITING:
         return "–"
-    return "–".join(str(seat.games_won) for seat in bracket.seats.all())
+    return "–".join(str(seat.figures.games_won) for seat in bracket.seats.all())
