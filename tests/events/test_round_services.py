@@ -83,7 +83,7 @@ def test_whole_event(event_with, rng, count, expected_rounds, expected_wildcards
     champion = final.brackets.get().winner
     champion_seats = Seat.objects.filter(bracket__round__event=event, registration__player=champion)
     assert champion_seats.count() == len(played)  # won every bracket to get there (or wildcard)
-    assert champion_seats.get(bracket__round=final).points == 5 * final.number
+    assert champion_seats.get(bracket__round=final).figures.points == 5 * final.number
 
 
 def test_wildcard_chosen_by_points(event_with, rng):
@@ -95,7 +95,7 @@ def test_wildcard_chosen_by_points(event_with, rng):
     seconds = Seat.objects.filter(bracket__round=rnd, figures__place=2)
     best = max(s.figures.points for s in seconds)
     chosen = Seat.objects.get(bracket__round=rnd, registration__player_id=int(wildcard["player"]))
-    assert chosen.points == best == 3
+    assert chosen.figures.points == best == 3
     assert wildcard["decided_by"] in {"points", "unrazed", "games-won", "draw"}
 
 
@@ -285,8 +285,8 @@ def test_close_refused_until_the_judge_decides_a_tie(event_with):
     bracket.save()
     rnd = svc.close_round(rnd)
     assert rnd.state == Round.State.CLOSED and rnd.advancing == [engine_id(a.pk)]
-    assert Seat.objects.get(bracket=bracket, registration__player=c).place == 2
-    assert Seat.objects.get(bracket=bracket, registration__player=a).points == 5
+    assert Seat.objects.get(bracket=bracket, registration__player=c).figures.place == 2
+    assert Seat.objects.get(bracket=bracket, registration__player=a).figures.points == 5
     svc.finish_event(event)
     event.refresh_from_db()
     assert event.status == "finished"

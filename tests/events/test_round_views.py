@@ -272,7 +272,7 @@ def test_the_public_follows_each_tables_results_from_the_seating(seated, client_
         "registration__player"
     )[0]
     # English ordinals and plurals (never "1º · 1 pts" on an English page).
-    assert f"1st · {winner.points} points" in body
+    assert f"1st · {winner.figures.points} points" in body
 
 
 def test_my_seat_leads_to_my_tables_report_form(seated, client_as):

@@ -62,7 +62,9 @@ def test_the_others_play_on_and_the_dropped_player_is_last(
     assert Game.objects.filter(bracket=bracket).count() == 2
     # SPEC §4: Lucas won two games → 1st (4 points); the other 3 + 3 = 6 realms → 2nd (3);
     # Marina, dropped, ranks last: 3rd (2 points), her games counted 0.
-    assert [(seat_of(bracket, p).place, seat_of(bracket, p).points) for p in seated] == [
+    assert [
+        (seat_of(bracket, p).figures.place, seat_of(bracket, p).figures.points) for p in seated
+    ] == [
         (3, 2),
         (1, 4),
         (2, 3),

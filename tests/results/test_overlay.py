@@ -13,6 +13,7 @@ from tournament.events.models import Bracket, Event, Seat
 from tournament.results import services as results
 from tournament.results.models import GameEntry
 from tournament.rounds.services import rounds as round_service
+from tournament.standings.models import SeatFigures
 
 pytestmark = pytest.mark.django_db
 
@@ -95,8 +96,9 @@ def test_it_reads_the_stored_figures_and_computes_none(client, bracket, seated):
     a, b, c = seated
     stored = {a: (3, 9, 2, 17), b: (1, 12, 0, 5), c: (2, 0, 1, 8)}
     for player, (place, points, wins, total) in stored.items():
-        Seat.objects.filter(bracket=bracket, registration__player=player).update(
-            place=place, points=points, games_won=wins, unrazed_total=total
+        SeatFigures.objects.update_or_create(
+            seat=Seat.objects.get(bracket=bracket, registration__player=player),
+            defaults={"place": place, "points": points, "games_won": wins, "unrazed_total": total},
         )
     shown = cards(client.get(overlay_url(bracket)).content.decode())
     assert [card.split(" Place ")[0] for card in shown] == [a.name, b.name, c.name]

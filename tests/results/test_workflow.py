@@ -34,7 +34,7 @@ def test_entry_waits_for_a_second_official(client_as, judge, bracket, seated):
     assert entry.status == EntryStatus.UNCONFIRMED
     assert entry.submitted_by == judge and entry.ip_address == "127.0.0.1"
     assert not Game.objects.exists()
-    assert seat_of(bracket, a).games_won == 0
+    assert seat_of(bracket, a).figures.games_won == 0
 
 
 def test_submitter_cannot_confirm_own_entry(client_as, judge, bracket, seated):
@@ -60,8 +60,8 @@ def test_other_judge_or_organizer_confirms(request, client_as, judge, bracket, s
     assert entry.status == EntryStatus.CONFIRMED and entry.confirmed_by == who
     game = Game.objects.get()
     assert game.winner == a and game.unrazed[str(a.pk)] == 6
-    assert seat_of(bracket, a).games_won == 1
-    assert seat_of(bracket, a).unrazed_total == 6
+    assert seat_of(bracket, a).figures.games_won == 1
+    assert seat_of(bracket, a).figures.unrazed_total == 6
     # Confirming again (double tap) is harmless.
     assert client_as(who).post(confirm_url(entry)).status_code == 302
     assert GameEntry.objects.filter(status=EntryStatus.CONFIRMED).count() == 1
@@ -155,8 +155,8 @@ def test_correction_recomputes_points_and_keeps_history(
     a, b, c = seated
     record(bracket, judge, a, [6, 4, 4], 1)
     record(bracket, judge, a, [6, 5, 3], 2)
-    assert seat_of(bracket, a).place == 1 and seat_of(bracket, a).points == 4
-    assert seat_of(bracket, b).points == 3 and seat_of(bracket, c).points == 2
+    assert seat_of(bracket, a).figures.place == 1 and seat_of(bracket, a).figures.points == 4
+    assert seat_of(bracket, b).figures.points == 3 and seat_of(bracket, c).figures.points == 2
     client = client_as(organizer)
     assert client.get(correct_url(bracket, 2)).status_code == 200
     corrected = game_post(seated, [6, 3, 5], a, number=2)
@@ -165,7 +165,7 @@ def test_correction_recomputes_points_and_keeps_history(
     assert "Say why the result is corrected." in refused.content.decode()
     response = client.post(correct_url(bracket, 2), corrected | {"reason": "b's 5 was c's"})
     assert response.status_code == 302
-    assert seat_of(bracket, b).points == 2 and seat_of(bracket, c).points == 3
+    assert seat_of(bracket, b).figures.points == 2 and seat_of(bracket, c).figures.points == 3
     versions = GameEntry.objects.filter(number=2).order_by("version")
     assert [v.status for v in versions] == [EntryStatus.SUPERSEDED, EntryStatus.CONFIRMED]
     assert versions[1].is_correction and versions[1].reason == "b's 5 was c's"
@@ -246,7 +246,7 @@ def test_tiebreak_decision(client_as, judge, single_entry, bracket, seated):
     bracket.refresh_from_db()
     assert bracket.state == Bracket.State.COMPLETE
     assert bracket.tiebreak_decided_by == judge
-    assert seat_of(bracket, c).place == 2 and seat_of(bracket, b).place == 3
+    assert seat_of(bracket, c).figures.place == 2 and seat_of(bracket, b).figures.place == 3
 
 
 # --- permissions ----------------------------------------------------------------------------

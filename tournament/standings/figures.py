@@ -4,8 +4,9 @@ Each `Figure` names a stored field, its label, its type, how it is compared in t
 final-place order (SPEC §6, `scoring.figures.final_place_key`), the model field that stores
 it and where the engine states it. Everything else follows from this file:
 
-- the model fields: `EventStanding` adds one field per declared standing figure
-  (`model_fields`, applied in `standings/models.py` at import, so `makemigrations` sees them);
+- the model fields: `EventStanding` adds one field per declared standing figure and
+  `SeatFigures` (a seat's row, `seat.figures`) one per declared seat figure (`model_fields`,
+  applied in `standings/models.py` at import, so `makemigrations` sees them);
 - the writes: the recompute step stores exactly the declared names, from the engine's
   dataclasses (`stored_values`: `standings/store.py` for seats, `standings/services.py` and
   `standings/swiss_store.py` for standings);
@@ -118,7 +119,8 @@ class Figure:
         return self.convert(value) if self.convert is not None else value
 
 
-# What the engine returns per seat (`scoring.figures.SeatFigures`), stored on `Seat`.
+# What the engine returns per seat (`scoring.figures.SeatFigures`), stored in the seat's
+# `standings.models.SeatFigures` row (`seat.figures`), one field each (`model_fields`).
 # (Bracket pages, sheets and the seating API read them per bracket; `shown_in` is about the
 # standings.)
 SEAT_FIGURES: tuple[Figure, ...] = (
