@@ -48,7 +48,7 @@ def test_import_upload_creates_event_organized_by_uploader(client_as, player):
     event = Event.objects.get(name="Winter Major")
     assert response.status_code == 302 and response["Location"] == event.get_absolute_url()
     assert event.organizer == player and event.status == "finished"
-    assert Seat.objects.filter(bracket__round__event=event, points__gt=0).exists()
+    assert Seat.objects.filter(bracket__round__event=event, figures__points__gt=0).exists()
     # The uploader replaced the coordinator; everything else is the file.
     exported = json.loads(export_text(event))
     original = json.loads(serialize_event(parse_event(data)))
