@@ -197,7 +197,9 @@ def test_the_site_stores_the_same_tie_order(event, judge, second_judge, round1):
     for number, game in enumerate(_tie_bracket().games, start=1):
         counts = {by[p]: n for p, n in game.unrazed.items()}
         record(bracket, number, victory(by[game.winner], counts), judge, second_judge)
-    places = {s.registration.player: (s.figures.place, s.figures.points) for s in bracket.seats.all()}
+    places = {
+        s.registration.player: (s.figures.place, s.figures.points) for s in bracket.seats.all()
+    }
     assert places == {a: (1, 4), b: (2, 3), c: (3, 2)}  # 4/3/2 × round 1
 
 
@@ -231,14 +233,17 @@ def test_the_winner_scores_while_the_others_wait_for_the_judge(event, judge, sec
         record(bracket, number, victory(a, {a: 6, b: 3, c: 3}), judge, second_judge)
     bracket.refresh_from_db()
     assert bracket.state == Bracket.State.NEEDS_DECISION and bracket.winner_id == a.pk
-    figures = {s.registration.player: (s.figures.place, s.figures.points) for s in bracket.seats.all()}
+    figures = {
+        s.registration.player: (s.figures.place, s.figures.points) for s in bracket.seats.all()
+    }
     assert figures == {a: (1, 5), b: (None, None), c: (None, None)}  # final winner: 5 × 1
     winner = EventStanding.objects.get(event=event, player=a)
     assert (winner.status, winner.points, winner.place) == ("winner", 5, 1)
     assert event.scoring.winner_id == a.pk
     results.decide_tiebreak(bracket, [[str(c.pk), str(b.pk)]], judge)
     figures = {
-        s.registration.player: (s.figures.place, s.figures.points) for s in Seat.objects.filter(bracket=bracket)
+        s.registration.player: (s.figures.place, s.figures.points)
+        for s in Seat.objects.filter(bracket=bracket)
     }
     assert figures == {a: (1, 5), c: (2, 3), b: (3, 2)}
 

@@ -95,9 +95,11 @@ def assert_realm_figures(record, pk_of, seats, stored) -> None:
                 wins = sum(1 for g in bracket.games if g.winner == player)
                 seat = seats[(pk, rnd.number)]
                 expected = (sum(counts), wins, max(counts, default=0))
-                assert (seat.figures.unrazed_total, seat.figures.games_won, seat.figures.best_game) == expected, (
-                    f"seat of {player} in round {rnd.number}"
-                )
+                assert (
+                    seat.figures.unrazed_total,
+                    seat.figures.games_won,
+                    seat.figures.best_game,
+                ) == expected, f"seat of {player} in round {rnd.number}"
                 totals = per_player.setdefault(pk, {"unrazed": 0, "wins": 0, "rounds": []})
                 totals["unrazed"] += sum(counts)
                 totals["wins"] += wins

@@ -51,7 +51,9 @@ def test_a_drop_after_his_bracket_finished_keeps_his_place(
     for number in (1, 2):
         enter(bracket, seated, seated[0], [6, 4, 3], judge, second_judge, number)
     round_service.drop_player(Registration.objects.get(event=event, player=seated[1]))
-    places = {s.registration.player_id: s.figures.place for s in Seat.objects.filter(bracket=bracket)}
+    places = {
+        s.registration.player_id: s.figures.place for s in Seat.objects.filter(bracket=bracket)
+    }
     assert places == {seated[0].pk: 1, seated[1].pk: 2, seated[2].pk: 3}
 
 
