@@ -17,6 +17,8 @@ from tournament.notifications import tasks as notification_tasks
 from tournament.notifications import waiting
 from tournament.printing import services as printing_services
 from tournament.printing import tasks as printing_tasks
+from tournament.standings import recompute
+from tournament.standings import tasks as standings_tasks
 from tournament.webhooks import services as webhook_services
 from tournament.webhooks import tasks as webhook_tasks
 
@@ -28,6 +30,7 @@ QUEUED_BY_NAME = [
     (notification_services.DELIVER_TASK, notification_tasks.deliver),
     (waiting.ENTRIES_WAITING_TASK, notification_tasks.entries_waiting),
     (jobs.IMPORT_TASK, eventfile_tasks.import_event_file),
+    (recompute.RERANK_TASK, standings_tasks.rerank),
 ]
 
 

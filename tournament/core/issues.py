@@ -4,9 +4,10 @@ Two kinds of engine findings are translated here: the event and game issues (`Is
 `IssueCode`) and the deck checks' problems and notes (by their template's id).
 
 The engine (`scoring`) reports every issue with a stable `IssueCode`, an English template
-and its parameters. The event-file pages and commands show ``path: message``; the result
-form words the issues it can place next to a field itself (`results/messages.py`) and
-takes every other message from here, translated by its code. The English msgids are the
+and its parameters. The event-file pages show ``path: message`` (the commands print the
+engine's English messages, `eventfile/cli.py`); the result form words the issues it can
+place next to a field itself (`results/messages.py`) and takes every other message from
+here, translated by its code. The English msgids are the
 engine's templates, copied so makemessages can extract them; a test checks they stay equal.
 """
 
