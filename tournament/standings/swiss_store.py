@@ -9,12 +9,10 @@ One-on-one events are never scored for the ranking (two-player games, SPEC §2 a
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
-from scoring.figures import PlayerStatus, SeatFigures, StandingFigures
 from scoring.points import one_on_one_eligibility
 from scoring.swiss import model as sw
-from scoring.swiss.standings import SwissRow, score_swiss_event
+from scoring.swiss.figures import match_seat_figures, standing_figures
+from scoring.swiss.standings import score_swiss_event
 from tournament.events.models import Bracket, Event, Round
 from tournament.events.to_engine import engine_id, swiss_event_of, swiss_participants
 from tournament.standings import figures as declared
@@ -39,24 +37,6 @@ def match_state(score: sw.MatchScore) -> str:
     return Bracket.State.IN_PROGRESS if score.played else Bracket.State.WAITING
 
 
-def _seat_figures(match: sw.Match, score: sw.MatchScore, player: str, cut: bool) -> SeatFigures:
-    """A match seat's figures, in the engine's shape of a seat's figures."""
-    if not score.decided:
-        place = points = None
-    elif score.winner is None:  # a drawn Swiss match
-        place, points = 1, sw.DRAW_POINTS
-    else:
-        won = score.winner == player
-        place, points = (1, sw.WIN_POINTS) if won else (2, sw.LOSS_POINTS)
-    return SeatFigures(
-        place=place,
-        points=None if cut else points,
-        unrazed_total=score.unrazed.get(player, 0),
-        games_won=score.wins.get(player, 0),
-        best_game=max((g.unrazed.get(player, 0) for g in match.games), default=0),
-    )
-
-
 def _store_matches(event: sw.SwissEvent, rounds: list[Round]) -> dict[str, int]:
     """Store every match's state, winner and seat figures; each player's games won in the
     event (what the standing totals)."""
@@ -72,7 +52,9 @@ def _store_matches(event: sw.SwissEvent, rounds: list[Round]) -> dict[str, int]:
                 games_won[player] = games_won.get(player, 0) + wins
             for seat in bracket.seats.all():
                 player = engine_id(seat.registration.player_id)
-                row = seat_figures_changes(seat, _seat_figures(match, score, player, rnd.is_cut))
+                row = seat_figures_changes(
+                    seat, match_seat_figures(match, score, player, cut=rnd.is_cut)
+                )
                 if row is not None:
                     seats.append(row)
     # Only what changed is written: one result touches one match (a whole event's rows
@@ -82,57 +64,24 @@ def _store_matches(event: sw.SwissEvent, rounds: list[Round]) -> dict[str, int]:
     return games_won
 
 
-def _status(row: SwissRow, winner: str | None, dropped: int | None, out: Mapping[str, int]):
-    if row.id == winner:
-        return PlayerStatus.WINNER, None
-    if dropped:
-        return PlayerStatus.DROPPED, dropped
-    if row.id in out:
-        return PlayerStatus.ELIMINATED, out[row.id]
-    return PlayerStatus.ACTIVE, None
-
-
-def _played(event: sw.SwissEvent) -> dict[str, list[int]]:
-    rounds: dict[str, list[int]] = {}
-    for rnd in event.rounds:
-        for player in (*rnd.players, *rnd.byes):
-            rounds.setdefault(player, []).append(rnd.number)
-    return rounds
-
-
 def _standing_rows(
     engine: sw.SwissEvent, event: Event, registrations: list, games: dict[str, int]
 ) -> list[EventStanding]:
     standings = score_swiss_event(engine)
     by_player = {engine_id(r.player_id): r for r in registrations}
-    out, played = standings.eliminated, _played(engine)
-    rows = []
-    for row in standings.players:
-        registration = by_player[row.id]
-        status, eliminated = _status(row, standings.winner, registration.dropped_in_round, out)
-        rounds = played.get(row.id, [])
-        # The bracket figures of a one-on-one standing, in the engine's shape of them: its
-        # points are the match points, its games won those of every match.
-        figures = StandingFigures(
-            points=row.match_points,
-            brackets_played=len(rounds),
-            last_round=max(rounds, default=0),
-            unrazed_total=row.unrazed,
-            games_won=games.get(row.id, 0),
-            status=status,
-            eliminated_in_round=eliminated,
+    dropped_in = {player: r.dropped_in_round for player, r in by_player.items()}
+    figures = standing_figures(engine, standings, dropped_in, games)
+    return [
+        EventStanding(
+            event=event,
+            registration=by_player[row.id],
+            player_id=by_player[row.id].player_id,
+            place=row.place,
+            **declared.stored_values(declared.STANDING_FIGURES, figures[row.id]),
+            **declared.stored_values(SWISS_ONLY, row),
         )
-        rows.append(
-            EventStanding(
-                event=event,
-                registration=registration,
-                player_id=registration.player_id,
-                place=row.place,
-                **declared.stored_values(declared.STANDING_FIGURES, figures),
-                **declared.stored_values(SWISS_ONLY, row),
-            )
-        )
-    return rows
+        for row in standings.players
+    ]
 
 
 STANDING_FIELDS = ["place", *declared.names(declared.stored_figures())]
