@@ -91,11 +91,6 @@ def per_round(verbose: Promise) -> models.Field:
     return models.JSONField(verbose, default=dict, blank=True)
 
 
-STATUS_FIELD = models.CharField(
-    _("status"), max_length=12, choices=StandingStatus, default=StandingStatus.ACTIVE
-)
-
-
 @dataclass(frozen=True)
 class Figure:
     name: str  # the stored field
@@ -117,6 +112,20 @@ class Figure:
         """The value to store, read from the engine's result (a dataclass of the engine)."""
         value = getattr(engine_result, self.engine or self.name)
         return self.convert(value) if self.convert is not None else value
+
+
+# The player's status (winner, active, eliminated, dropped), a figure of both structures.
+STATUS = Figure(
+    "status",
+    _("Status"),
+    str,
+    Compare.WINNER_FIRST,
+    EVERYWHERE,
+    field=models.CharField(
+        _("status"), max_length=12, choices=StandingStatus, default=StandingStatus.ACTIVE
+    ),
+    convert=str,
+)
 
 
 # What the engine returns per seat (`scoring.figures.SeatFigures`), stored in the seat's
@@ -193,15 +202,7 @@ STANDING_FIGURES: tuple[Figure, ...] = (
         frozenset({API}),
         field=count(_("games won")),
     ),
-    Figure(
-        "status",
-        _("Status"),
-        str,
-        Compare.WINNER_FIRST,
-        EVERYWHERE,
-        field=STATUS_FIELD,
-        convert=str,
-    ),
+    STATUS,
     # read with the status ("eliminated in round 2"), on its own in the API
     Figure(
         "eliminated_in_round",
@@ -293,15 +294,7 @@ SWISS_FIGURES: tuple[Figure, ...] = (
         ),
         field=models.CharField(_("record"), max_length=20, blank=True, default=""),
     ),
-    Figure(
-        "status",
-        _("Status"),
-        str,
-        Compare.WINNER_FIRST,
-        EVERYWHERE,
-        field=STATUS_FIELD,
-        convert=str,
-    ),
+    STATUS,
 )
 
 

@@ -1,12 +1,16 @@
 """What both round life cycles (brackets and one-on-one) ask of a round: the current one,
-locked, still open, with results or not."""
+locked, still open, with results or not; and what both do once a round is seated."""
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
+from tournament.core.happenings import announce
+from tournament.events.choices import Status
 from tournament.events.models import Event, Round
 from tournament.events.services.registration import lock_event
 from tournament.results.models import Game, GameEntry
+from tournament.rounds.happenings import RoundSeated
+from tournament.standings import recompute
 
 
 def locked_round(rnd: Round) -> tuple[Event, Round]:
@@ -43,3 +47,14 @@ def require_open_current(event: Event, rnd: Round) -> None:
     """Refuse a change to a round that is closed or no longer the current one."""
     if rnd != current_round(event) or rnd.state == Round.State.CLOSED:
         raise ValidationError(_("Round %(number)s is closed.") % {"number": rnd.number})
+
+
+def round_seated(event: Event, rnd: Round) -> Round:
+    """A new round is seated (brackets or matches): announced, the event running, every
+    figure of the event stored again. The round."""
+    announce(RoundSeated(rnd))
+    if event.status != Status.RUNNING:
+        event.status = Status.RUNNING
+        event.save(update_fields=["status", "updated_at"])
+    recompute.refresh_event(event)
+    return rnd

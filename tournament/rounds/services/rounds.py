@@ -37,7 +37,7 @@ from tournament.rounds.happenings import (
     TimeCalled,
 )
 from tournament.rounds.services import swiss
-from tournament.rounds.services.round_state import current_round
+from tournament.rounds.services.round_state import current_round, round_seated
 from tournament.rounds.services.round_state import locked_round as _locked_round
 from tournament.rounds.services.round_state import require_open_current as _require_open_current
 from tournament.rounds.services.round_state import round_has_results as _round_has_results
@@ -213,12 +213,7 @@ def seat_next_round(event: Event, seed: int | None = None) -> Round:
         number = previous.number + 1 if previous else 1
         seed = secrets.randbits(48) if seed is None else seed
         rnd = _create_round(event, number, registrations, seed)
-        announce(RoundSeated(rnd))
-        if event.status != Status.RUNNING:
-            event.status = Status.RUNNING
-            event.save(update_fields=["status", "updated_at"])
-        recompute.refresh_event(event)
-        return rnd
+        return round_seated(event, rnd)
 
 
 def reseat_round(rnd: Round, seed: int | None = None) -> Round:

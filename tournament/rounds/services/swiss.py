@@ -28,6 +28,7 @@ from tournament.rounds.services.round_state import (
     locked_round,
     require_open_current,
     round_has_entries,
+    round_seated,
 )
 from tournament.standings import recompute
 
@@ -126,12 +127,7 @@ def pair_round(event: Event, seed: int | None = None) -> Round:
             raise ValidationError(_("The last round has been played: finish the event instead."))
         seed = secrets.randbits(48) if seed is None else seed
         rnd = _store(event, _engine(event), previous.number + 1 if previous else 1, seed)
-        announce(RoundSeated(rnd))
-        if event.status != Status.RUNNING:
-            event.status = Status.RUNNING
-            event.save(update_fields=["status", "updated_at"])
-        recompute.refresh_event(event)
-        return rnd
+        return round_seated(event, rnd)
 
 
 def repair_round(rnd: Round, seed: int | None = None) -> Round:
