@@ -261,7 +261,8 @@ def submit_entry(
         already = _check_number(bracket, number, data, correction, accepted)
         if already is not None:
             return already
-        check_game(bracket, number, data, correction)
+        games = list(accepted.values())  # read in game order, under the bracket's lock
+        check_game(bracket, number, data, correction, accepted=games)
         pending = list(
             GameEntry.objects.filter(
                 bracket=bracket, number=number, status=EntryStatus.UNCONFIRMED
@@ -269,7 +270,7 @@ def submit_entry(
         )
         agreeing = next((e for e in pending if e.submitted_by_id != by.pk and _same(e, data)), None)
         if agreeing is not None and not event.single_entry:
-            _confirm(agreeing, by, bracket)
+            _confirm(agreeing, by, bracket, accepted=games)
             return Outcome(
                 agreeing,
                 False,
@@ -293,7 +294,7 @@ def submit_entry(
             reason=reason,
         )
         if event.single_entry:
-            _confirm(entry, by, bracket)
+            _confirm(entry, by, bracket, accepted=games)
             return Outcome(entry, True, _("Game %(number)s is recorded.") % {"number": number})
         announce(EntryWaiting(event, bracket, entry, reported=False))
         return Outcome(entry, True, _submitted_message(entry, pending, own))
