@@ -47,7 +47,12 @@ def snapshot(event) -> tuple:
     )
     seats = sorted(
         Seat.objects.filter(bracket__round__event=event).values_list(
-            "pk", "place", "points", "unrazed_total", "games_won", "bracket__state"
+            "pk",
+            "figures__place",
+            "figures__points",
+            "figures__unrazed_total",
+            "figures__games_won",
+            "bracket__state",
         )
     )
     scoring = EventScoring.objects.filter(event=event).values_list("winner_id", "eligible")
