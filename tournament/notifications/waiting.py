@@ -17,6 +17,7 @@ from collections import defaultdict
 from datetime import datetime, timedelta
 
 from django.conf import settings
+from django.core.cache import cache
 from django.urls import reverse
 from django.utils import timezone
 
@@ -35,16 +36,26 @@ logger = logging.getLogger(__name__)
 ENTRY_WAIT = timedelta(minutes=getattr(settings, "NOTIFICATIONS_ENTRY_WAIT_MINUTES", 5))
 # The task that checks one round (`tasks.entries_waiting`), queued by its name.
 ENTRIES_WAITING_TASK = "notifications.entries_waiting"
+# At most one queued check a round in this many seconds: fifty judges entering at once queue
+# one delayed task, not one each (a worker holds every delayed task in memory until due).
+SCHEDULED_SECONDS = 60
+SCHEDULED_KEY = "entries-waiting-scheduled:{round_id}"
 
 
 def schedule(round_id: int) -> None:
-    """Check the round once its newest entry may have waited long enough. With tasks run in
-    the request (no broker) there is nothing to delay: the sweep does it."""
+    """Check the round once its newest entry may have waited long enough: one check a round
+    a minute (`SCHEDULED_SECONDS`; an entry made after the scheduled check was queued is
+    due at most a minute after it, and the sweep runs every minute). With tasks run in the
+    request (no broker) there is nothing to delay: the sweep does it."""
     if getattr(settings, "CELERY_TASK_ALWAYS_EAGER", False):
         return
+    key = SCHEDULED_KEY.format(round_id=round_id)
+    if not cache.add(key, 1, SCHEDULED_SECONDS):
+        return  # a check of this round is queued already, due within the minute of this one
     try:
         queueing.enqueue(ENTRIES_WAITING_TASK, round_id, countdown=ENTRY_WAIT.total_seconds() + 5)
     except Exception:  # the broker is down: the sweep checks every minute
+        cache.delete(key)
         logger.warning("waiting entries of round %s left for the sweep", round_id)
 
 
