@@ -17,17 +17,11 @@ from rest_framework import serializers
 
 from tournament.accounts.models import Player
 from tournament.events.models import Bracket, Round, Seat
-from tournament.standings.figures import SWISS_FIGURES, names
 
 # The one-on-one event's settings the event detail carries.
 MATCH_EVENT_FIELDS = ("structure", "best_of", "swiss_rounds", "top_cut")
 # A round's one-on-one fields (false / empty for a bracket event's round).
 MATCH_ROUND_FIELDS = ("is_cut", "byes", "matches")
-
-
-def swiss_standing_figures(api_figures) -> tuple[str, ...]:
-    """The registry's one-on-one figures the bracket standings do not already carry."""
-    return tuple(name for name in names(SWISS_FIGURES) if name not in api_figures)
 
 
 # Stored as fractions of 1 with 4 places; the API gives them as numbers.
