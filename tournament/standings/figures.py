@@ -27,8 +27,8 @@ from fractions import Fraction
 
 from django.db import models
 from django.utils.functional import Promise
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 
 class Compare(StrEnum):
@@ -59,6 +59,23 @@ class StandingStatus(models.TextChoices):
     ELIMINATED = "eliminated", _("Eliminated")
     DROPPED = "dropped", _("Dropped")
     WINNER = "winner", _("Winner")
+
+
+def status_words() -> Callable[[str, int | None], str]:
+    """A stored status and its round in words ("eliminated in round 2"), the labels
+    translated once for every row read with it."""
+    labels = {value: str(label) for value, label in StandingStatus.choices}
+    out = gettext("eliminated in round %(number)s")
+    dropped = gettext("dropped in round %(number)s")
+
+    def words(status: str, number: int | None) -> str:
+        if status == StandingStatus.ELIMINATED:
+            return out % {"number": number}
+        if status == StandingStatus.DROPPED and number:
+            return dropped % {"number": number}
+        return labels.get(status, status)
+
+    return words
 
 
 PERCENT = Decimal("0.0001")  # percentages are stored as fractions of 1, 4 places (SPEC §11)

@@ -22,6 +22,7 @@ from tournament.standings.figures import (
     SEAT_FIGURES,
     StandingStatus,
     model_fields,
+    status_words,
     stored_figures,
 )
 
@@ -126,7 +127,7 @@ class EventStanding(models.Model):
     @property
     def status_label(self) -> str:
         """Status in words: active, eliminated in round N, dropped in round N, winner."""
-        return status_label(self.status, self.eliminated_in_round)
+        return status_words()(self.status, self.eliminated_in_round)
 
 
 # One field per declared figure: a figure added to the declaration is a field here, and
@@ -175,15 +176,6 @@ class DefaultFigures(ReverseOneToOneDescriptor):
 
 
 Seat.figures = DefaultFigures(SeatFigures._meta.get_field("seat").remote_field)
-
-
-def status_label(status: str, number: int | None) -> str:
-    """A stored status in words: active, eliminated in round N, dropped in round N, winner."""
-    if status == StandingStatus.ELIMINATED:
-        return str(_("eliminated in round %(number)s")) % {"number": number}
-    if status == StandingStatus.DROPPED and number:
-        return str(_("dropped in round %(number)s")) % {"number": number}
-    return str(StandingStatus(status).label) if status in StandingStatus.values else status
 
 
 class RankingTotal(models.Model):

@@ -166,14 +166,11 @@ def rerank(event: Event | int) -> bool:
     return True
 
 
-def ensure_ranked(event: Event, older_than: timedelta | None = None) -> bool:
-    """For a reader that needs the places exact: re-rank now if the event's standings are
-    marked stale (only if marked longer ago than `older_than`, when given). Whether it did."""
-    stale = EventScoring.objects.filter(event=event, standings_stale_since__isnull=False)
-    if older_than is not None:
-        stale = stale.filter(standings_stale_since__lte=timezone.now() - older_than)
-    if not stale.exists():
-        return False
+def ensure_ranked(event: Event) -> bool:
+    """For a service that needs the places exact (the print service before a scoring form):
+    re-rank now if the event's standings are marked stale. Whether it did."""
+    if not EventScoring.objects.filter(event=event, standings_stale_since__isnull=False).exists():
+        return False  # fresh: no lock taken
     return rerank(event)
 
 

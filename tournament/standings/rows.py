@@ -10,10 +10,9 @@ in the database (one query for a page of rows), the form and the CSV read them a
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 from django.db.models import QuerySet
-from django.utils.translation import gettext
 
 from tournament.events.choices import TournamentType
 from tournament.events.models import Event
@@ -27,6 +26,7 @@ from tournament.standings.figures import (
     StandingStatus,
     names,
     shown_in,
+    status_words,
 )
 from tournament.standings.models import EventStanding
 
@@ -54,22 +54,6 @@ def reader_figures(reader: Reader, one_on_one: bool = False) -> tuple[Figure, ..
         taken = set(names(bracket))
         return bracket + tuple(f for f in shown_in(SWISS_FIGURES, API) if f.name not in taken)
     return shown_in(SWISS_FIGURES if one_on_one else STANDING_FIGURES, reader)
-
-
-def status_words() -> Callable[[str, int | None], str]:
-    """A stored status and its round in words ("eliminated in round 2"), translated once."""
-    labels = {value: str(label) for value, label in StandingStatus.choices}
-    out = gettext("eliminated in round %(number)s")
-    dropped = gettext("dropped in round %(number)s")
-
-    def words(status: str, number: int | None) -> str:
-        if status == StandingStatus.ELIMINATED:
-            return out % {"number": number}
-        if status == StandingStatus.DROPPED and number:
-            return dropped % {"number": number}
-        return labels.get(status, status)
-
-    return words
 
 
 class StandingRow:
