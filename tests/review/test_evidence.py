@@ -13,7 +13,6 @@ from tournament.eventfile.services import EventFileError, import_event
 from tournament.events.services import editing
 from tournament.events.services.editing import save_event
 from tournament.results.services import GameData, submit_entry
-from tournament.review import services
 from tournament.review.evidence import flags, people
 from tournament.review.services import ranking_changes, submit
 from tournament.rounds.services.rounds import publish_round, seat_next_round
@@ -99,7 +98,7 @@ def test_the_freeze_is_checked_inside_the_locked_transaction(hand_event, monkeyp
     # locked (the lock submission takes), or an edit racing the submission is saved after
     # it.
     steps = []
-    lock, check = editing.lock_event, services.require_editable
+    lock, check = editing.lock_event, editing.require_editable
     monkeypatch.setattr(editing, "lock_event", lambda e: steps.append("lock") or lock(e))
     monkeypatch.setattr(editing, "require_editable", lambda e: steps.append("check") or check(e))
     save_event(hand_event, ["venue"])

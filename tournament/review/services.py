@@ -23,10 +23,6 @@ from tournament.eventfile.models import ImportedEvent
 from tournament.eventfile.services import export_record
 from tournament.events.choices import Status
 from tournament.events.models import Event
-from tournament.events.services.registration import (  # the events check their own field
-    FROZEN_FOR_REVIEW,
-    require_editable,
-)
 from tournament.review.fingerprint import results_fingerprint
 from tournament.review.happenings import Decided
 from tournament.review.models import ReviewDecision, ReviewState, ScoringReview
@@ -53,9 +49,6 @@ def cached_review(event: Event) -> ScoringReview | None:
         return event.review
     except ScoringReview.DoesNotExist:
         return None
-
-
-__all__ = ["FROZEN_FOR_REVIEW", "require_editable"]  # the freeze, checked by the events
 
 
 def _locked_review(event: Event) -> tuple[Event, ScoringReview | None]:
