@@ -7,7 +7,7 @@ from __future__ import annotations
 import uuid
 
 from django.core.exceptions import ValidationError as DjangoValidationError
-from django.db.models import Prefetch
+from django.db import transaction
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
@@ -22,7 +22,7 @@ from tournament.api.errors import Conflict, conflict, conflicts_as_409
 from tournament.api.tokens import Scoped
 from tournament.core.client_ip import client_ip
 from tournament.events.choices import Status
-from tournament.events.models import Bracket, Event, Registration, Round, Seat
+from tournament.events.models import Bracket, Event, Registration, Round
 from tournament.events.permissions import EventRole, player_of, require_role
 from tournament.events.services import registration as registrations
 from tournament.events.services.registration_import import ImportRefused, import_registrations
@@ -47,30 +47,6 @@ class ScopedView(APIView):
         )
         require_role(self.request.user, event, role)
         return event
-
-    def bracket(self, role: EventRole) -> Bracket:
-        """The URL's bracket of the URL's event with its event and seated players (two
-        queries), once the role is checked; the same 404 and 403 as `event` then `_bracket`.
-
-        Only what the view reads (the event's organizer for the role, the seated players'
-        numbers): the service locks and reads the bracket itself (an event row is 40
-        columns, the rows' building costs more than the query)."""
-        seats = Seat.objects.select_related("registration__player").only(
-            "bracket", "registration__player", "registration__player__player_number"
-        )
-        bracket = (
-            Bracket.objects.select_related("round__event")
-            .only("round__event__organizer", "round__event__status")
-            .prefetch_related(Prefetch("seats", seats))
-            .filter(pk=self.kwargs["bracket_id"], round__event_id=self.kwargs["event_id"])
-            .exclude(round__event__status=Status.DRAFT)[:1]
-        )
-        bracket = next(iter(bracket), None)
-        if bracket is None:
-            self.event(role)  # no such event (404), or not the caller's to write to (403)
-            raise Http404
-        require_role(self.request.user, bracket.round.event, role)
-        return bracket
 
     def acting_player(self) -> Player:
         player = player_of(self.request.user)
@@ -322,7 +298,7 @@ def _game_data(bracket: Bracket, data: dict) -> GameData:
     """Player numbers → the seated players' engine ids; a number not seated names its field."""
     seated = {
         s.registration.player.player_number: s.registration.player_id
-        for s in bracket.seats.all()  # prefetched with their players (`ScopedView.bracket`)
+        for s in bracket.seats.all()  # read with their players (`GameRecordView.locked_bracket`)
     }
 
     def ids(field: str) -> dict[str, int]:
@@ -378,25 +354,38 @@ class GameRecordView(ScopedView):
     seated players' ids, and handed with its idempotency key to the results service."""
 
     def record(self, role: EventRole, form, service, *options: str) -> Response:
-        bracket = self.bracket(role)
-        data = _valid(form, self.request)
-        key = _idempotency_key(self.request)
         try:
-            outcome = service(
-                bracket,
-                _game_data(bracket, data),
-                self.acting_player(),
-                key,
-                number=data["number"],
-                ip_address=client_ip(self.request),
-                user_agent=self.request.headers.get("User-Agent", ""),
-                **{option: data[option] for option in options},
-            )
+            # One transaction: the service writes under the bracket lock taken here, and
+            # reads the bracket, its event and seats this view read (`lock_bracket`).
+            with transaction.atomic():
+                bracket = self.locked_bracket(role)
+                data = _valid(form, self.request)
+                key = _idempotency_key(self.request)
+                outcome = service(
+                    bracket,
+                    _game_data(bracket, data),
+                    self.acting_player(),
+                    key,
+                    number=data["number"],
+                    ip_address=client_ip(self.request),
+                    user_agent=self.request.headers.get("User-Agent", ""),
+                    **{option: data[option] for option in options},
+                )
         except DjangoValidationError as error:
             if _state_refuses(bracket, data):
                 raise Conflict(" ".join(error.messages)) from error
             raise _in_callers_terms(error, bracket) from error
         return entry_answer(outcome)
+
+    def locked_bracket(self, role: EventRole) -> Bracket:
+        """The URL's bracket of the URL's event, locked for the write (`results.
+        lock_bracket`), once the role is checked; the same 404 and 403 as `event`."""
+        bracket = results.lock_bracket(self.kwargs["bracket_id"], event_id=self.kwargs["event_id"])
+        if bracket is None or bracket.round.event.status == Status.DRAFT:
+            self.event(role)  # no such event (404), or not the caller's to write to (403)
+            raise Http404
+        require_role(self.request.user, bracket.round.event, role)
+        return bracket
 
 
 def _state_refuses(bracket: Bracket, data: dict) -> bool:

@@ -3,6 +3,7 @@
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinLengthValidator, MinValueValidator
 from django.db import models
+from django.db.models.signals import m2m_changed
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import get_language
@@ -260,6 +261,22 @@ class Event(models.Model):
         )
 
     @property
+    def judge_ids(self) -> frozenset[int]:
+        """The judges' player pks, read once for this instance (a request asks who may write
+        in the view and again in the service); adding or removing a judge through this
+        instance forgets them (`_judges_changed`)."""
+        ids = self.__dict__.get("_judge_ids")
+        if ids is None:
+            ids = self.__dict__["_judge_ids"] = frozenset(
+                self.judges.order_by().values_list("pk", flat=True)
+            )
+        return ids
+
+    def refresh_from_db(self, *args, **kwargs) -> None:
+        self.__dict__.pop("_judge_ids", None)
+        super().refresh_from_db(*args, **kwargs)
+
+    @property
     def is_one_on_one(self) -> bool:
         """Played in one-on-one matches (SPEC §11) rather than brackets."""
         return self.structure == Structure.ONE_ON_ONE
@@ -303,6 +320,15 @@ class Event(models.Model):
         return self.registration_deadline is not None and timezone.now() > (
             self.registration_deadline
         )
+
+
+def _judges_changed(sender, instance, action: str, **kwargs) -> None:
+    """The event instance whose judges were just changed reads them again next time."""
+    if isinstance(instance, Event) and action.startswith("post_"):
+        instance.__dict__.pop("_judge_ids", None)
+
+
+m2m_changed.connect(_judges_changed, sender=Event.judges.through, dispatch_uid="event_judges")
 
 
 class Registration(models.Model):

@@ -35,7 +35,7 @@ def player_role(event: Event, player: Player | None) -> EventRole:
         return EventRole.PUBLIC
     if event.organizer_id == player.pk:
         return EventRole.ORGANIZER
-    if event.judges.filter(pk=player.pk).exists():
+    if player.pk in event.judge_ids:
         return EventRole.JUDGE
     return EventRole.PLAYER
 

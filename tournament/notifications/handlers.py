@@ -169,10 +169,7 @@ def entry_waiting(happening: EntryWaiting) -> None:
     # the services announce only an entry that waits.
     # Told only if still unconfirmed some minutes from now (`waiting.py`).
     transaction.on_commit(lambda pk=rnd.pk: waiting.schedule(pk), robust=True)
-    rivals = GameEntry.objects.filter(
-        bracket=bracket, number=instance.number, status=EntryStatus.UNCONFIRMED
-    ).exclude(pk=instance.pk)
-    if rivals.exists():  # an agreeing entry would have confirmed the game instead
+    if happening.differing:
         queue(
             officials(event),
             Kind.CONFLICT,

@@ -14,12 +14,14 @@ from tournament.results.models import Game, GameEntry
 @dataclass(frozen=True)
 class EntryWaiting(Happening):
     """A new entry waits for a confirmation: a judge's (a second official confirms it) or,
-    `reported`, a seated player's report (a judge confirms it)."""
+    `reported`, a seated player's report (a judge confirms it); `differing`: other entries
+    of the same game wait too, with another result (an agreeing one would have confirmed)."""
 
     event: Event
     bracket: Bracket
     entry: GameEntry
     reported: bool
+    differing: bool
 
 
 @dataclass(frozen=True)

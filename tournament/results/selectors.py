@@ -105,7 +105,7 @@ def correction_block(bracket: Bracket) -> str | None:
 
 def official_ids(event: Event) -> frozenset[int]:
     """The organizer and judges of the event: entries by anyone else are players' reports."""
-    return frozenset({event.organizer_id, *event.judges.values_list("pk", flat=True)})
+    return frozenset({event.organizer_id, *event.judge_ids})
 
 
 def tied_groups(bracket: Bracket) -> tuple[tuple[tuple[str, ...], int], ...]:

@@ -17,7 +17,7 @@ from uuid import UUID
 
 from django.core.exceptions import NON_FIELD_ERRORS, PermissionDenied, ValidationError
 from django.db import transaction
-from django.db.models import Prefetch, Q
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -109,17 +109,62 @@ def _require_confirmed_address(player: Player) -> None:
         )
 
 
-def _lock(bracket: Bracket) -> Bracket:
-    # Only the bracket row: locking the event too would queue every confirmation of the event
-    # behind the previous one (the standings tail takes its own short per-event lock).
-    return (
-        Bracket.objects.select_for_update(of=("self",))
-        .select_related("round__event")
-        .prefetch_related(
-            Prefetch("seats", Seat.objects.select_related("registration__player", "figures"))
-        )
-        .get(pk=bracket.pk)
+def lock_bracket(pk: int, *, event_id: int | None = None) -> Bracket | None:
+    """The bracket row locked until the current transaction ends, with its round and event,
+    and its seats with their players and stored figures (`bracket.seats.all()` reads no
+    more); None when there is no such bracket (of that event).
+
+    Two plain reads: the lock first, then the seats, so that a writer who waited for the
+    lock sees the seats and figures its predecessor committed. A service handed a bracket
+    locked this way in the same transaction does not lock it again (`_lock`)."""
+    # Only the bracket row: locking the event too would queue every confirmation of the
+    # event behind the previous one (the standings tail takes its own short per-event lock).
+    brackets = Bracket.objects.select_for_update(of=("self",)).select_related("round__event")
+    if event_id is not None:
+        brackets = brackets.filter(round__event_id=event_id)
+    bracket = next(iter(brackets.filter(pk=pk).order_by()), None)
+    if bracket is None:
+        return None
+    seats = list(
+        Seat.objects.filter(bracket=bracket)
+        .select_related("registration__player", "figures")
+        .order_by("position")
     )
+    for seat in seats:
+        seat.bracket = bracket
+    held_seats(bracket, seats)
+    bracket.locked_in = transaction.get_connection().atomic_blocks[-1]
+    return bracket
+
+
+def held_seats(bracket: Bracket, seats: list[Seat]) -> None:
+    """Keep ``seats`` as the bracket's seats, as a prefetch would (`bracket.seats.all()`)."""
+    # Django's prefetch stores a done queryset under the relation's name: the same here,
+    # without the prefetch machinery's cost on the busiest write of the site.
+    cached = bracket.seats.all()
+    cached._result_cache, cached._prefetch_done = seats, True
+    bracket._prefetched_objects_cache = {"seats": cached}
+
+
+def _holds(bracket: Bracket) -> bool:
+    """Whether ``bracket`` was locked by `lock_bracket` in a transaction still open."""
+    block = getattr(bracket, "locked_in", None)
+    return block is not None and any(b is block for b in transaction.get_connection().atomic_blocks)
+
+
+def _lock(bracket: Bracket) -> Bracket:
+    if _holds(bracket):
+        return bracket
+    locked = lock_bracket(bracket.pk)
+    if locked is None:
+        raise Bracket.DoesNotExist(f"bracket {bracket.pk} no longer exists")
+    return locked
+
+
+def _writing(bracket: Bracket):
+    """The service's transaction: its own, or the caller's when the caller holds the
+    bracket's lock (no savepoint: a refusal fails the caller's whole write)."""
+    return transaction.atomic(savepoint=not _holds(bracket))
 
 
 def _fail(message: str, field_name: str = NON_FIELD_ERRORS) -> ValidationError:
@@ -219,17 +264,36 @@ def _same_game(game: Game, data: GameData) -> bool:
     )
 
 
-def _repeated(bracket: Bracket, idempotency_key: UUID) -> Outcome | None:
+def _repeated(
+    bracket: Bracket, idempotency_key: UUID, entries: list[GameEntry] | None = None
+) -> Outcome | None:
     """The entry this submission already made at this bracket (call under the bracket's
     lock: a double tap waits there and then finds the first entry). Keys are scoped to the
-    bracket: the same key sent to another bracket is a submission of its own there."""
-    repeat = GameEntry.objects.filter(bracket=bracket, idempotency_key=idempotency_key).first()
+    bracket: the same key sent to another bracket is a submission of its own there.
+    ``entries``: the bracket's entries, when the caller has just read them."""
+    if entries is None:
+        found = GameEntry.objects.filter(bracket=bracket, idempotency_key=idempotency_key)
+        repeat = found.first()
+    else:
+        repeat = next((e for e in entries if e.idempotency_key == idempotency_key), None)
     if repeat is None:
         return None
     return Outcome(
         repeat,
         False,
         _("This submission was already received for table %(table)s.") % {"table": bracket.table},
+    )
+
+
+def _bracket_entries(bracket: Bracket) -> list[GameEntry]:
+    """Every entry of the bracket with its submitter, in game and version order: one read
+    answers a write's questions (a repeated key, the game's waiting entries, its next
+    version, the rivals a confirmation resolves). A bracket has a few games, each a few
+    entries."""
+    return list(
+        GameEntry.objects.filter(bracket=bracket)
+        .select_related("submitted_by")
+        .order_by("number", "version")
     )
 
 
@@ -247,9 +311,10 @@ def submit_entry(
 ) -> Outcome:
     """Record a judge's entry for game `number` (a new game, or a correction of an accepted
     one, with the reason the judge gave)."""
-    with transaction.atomic():
+    with _writing(bracket):
         bracket = _lock(bracket)
-        repeat = _repeated(bracket, idempotency_key)
+        entries = _bracket_entries(bracket)
+        repeat = _repeated(bracket, idempotency_key, entries)
         if repeat is not None:
             return repeat
         event = bracket.round.event
@@ -263,13 +328,11 @@ def submit_entry(
             return already
         games = list(accepted.values())  # read in game order, under the bracket's lock
         check_game(bracket, number, data, correction, accepted=games)
-        pending = list(
-            GameEntry.objects.filter(
-                bracket=bracket, number=number, status=EntryStatus.UNCONFIRMED
-            ).select_related("submitted_by")
-        )
+        of_game = [e for e in entries if e.number == number]
+        pending = [e for e in of_game if e.status == EntryStatus.UNCONFIRMED]
         agreeing = next((e for e in pending if e.submitted_by_id != by.pk and _same(e, data)), None)
         if agreeing is not None and not event.single_entry:
+            agreeing.rivals = [e for e in of_game if e is not agreeing and e.status in LIVE]
             _confirm(agreeing, by, bracket, accepted=games)
             return Outcome(
                 agreeing,
@@ -292,11 +355,14 @@ def submit_entry(
             ip_address,
             user_agent,
             reason=reason,
+            version=max((e.version for e in of_game), default=0) + 1,
         )
         if event.single_entry:
+            entry.rivals = [e for e in of_game if e.status in LIVE and e is not own]
             _confirm(entry, by, bracket, accepted=games)
             return Outcome(entry, True, _("Game %(number)s is recorded.") % {"number": number})
-        announce(EntryWaiting(event, bracket, entry, reported=False))
+        differing = any(e is not own for e in pending)  # an agreeing one would have confirmed
+        announce(EntryWaiting(event, bracket, entry, reported=False, differing=differing))
         return Outcome(entry, True, _submitted_message(entry, pending, own))
 
 
@@ -313,7 +379,7 @@ def report_result(
     """A seated player reports his bracket's next game, where the event allows it. The report
     is an unconfirmed entry: it never confirms itself (not even in a single-entry event, and
     not when another player reports the same) and counts only once a judge confirms it."""
-    with transaction.atomic():
+    with _writing(bracket):
         bracket = _lock(bracket)
         repeat = _repeated(bracket, idempotency_key)
         if repeat is not None:
@@ -349,7 +415,10 @@ def report_result(
         if own is not None:
             _resolve(own, EntryStatus.SUPERSEDED, by)
         entry = _create(bracket, number, data, by, idempotency_key, False, ip_address, user_agent)
-        announce(EntryWaiting(event, bracket, entry, reported=True))
+        others = GameEntry.objects.filter(
+            bracket=bracket, number=number, status=EntryStatus.UNCONFIRMED
+        ).exclude(pk=entry.pk)
+        announce(EntryWaiting(event, bracket, entry, reported=True, differing=others.exists()))
         return Outcome(
             entry,
             True,
@@ -486,13 +555,26 @@ def pending_chain(bracket: Bracket, first: int, number: int) -> list[GameEntry]:
 
 
 def _create(
-    bracket, number, data, by, idempotency_key, correction, ip_address, user_agent, reason=""
+    bracket,
+    number,
+    data,
+    by,
+    idempotency_key,
+    correction,
+    ip_address,
+    user_agent,
+    reason="",
+    version: int | None = None,
 ):
-    last = bracket.entries.filter(number=number).order_by("-version").first()
+    """A new waiting entry of game ``number``: the game's next ``version`` (read here unless
+    the caller knows it)."""
+    if version is None:
+        last = bracket.entries.filter(number=number).order_by("-version").first()
+        version = (last.version + 1) if last else 1
     return GameEntry.objects.create(
         bracket=bracket,
         number=number,
-        version=(last.version + 1) if last else 1,
+        version=version,
         winner_id=data.winner,
         ended_by=data.ended_by,
         unrazed=data.unrazed,

@@ -32,8 +32,7 @@ from datetime import timedelta
 from celery import current_app
 from django.core.cache import cache
 from django.db import transaction
-from django.db.models import F, OuterRef, Subquery, Value
-from django.db.models.functions import Coalesce
+from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
 from scoring.model import EventRecord
@@ -103,7 +102,10 @@ def refresh_bracket(bracket: Bracket, games: list | None = None) -> None:
         if not deferred:  # no broker (tests, development): re-ranked here, as one write
             _rank(event, scoring)
         services.refresh_eligibility(event, games, scoring)
-        _announce(event)
+        if not deferred:
+            # Deferred, the re-rank announces once the places are stored: documents and
+            # cached pages follow the figures once, not at every result and again then.
+            _announce(event)
 
 
 def _mark_stale(event: Event) -> EventScoring:
@@ -115,17 +117,19 @@ def _mark_stale(event: Event) -> EventScoring:
     wait for each other crosswise, and a re-rank, which takes the row before reading the
     standings, has seen every write that marked before it (a later write marks again). The
     row is held from here to the commit: the players' standings, not the event's places."""
-    marked = EventScoring.objects.filter(event=event).update(
-        standings_stale_since=Coalesce(F("standings_stale_since"), Value(timezone.now()))
+    # One read when the mark is already set (the usual case while results come in: the
+    # re-rank clears it a few times a minute); a write only to set it.
+    scoring = (
+        EventScoring.objects.select_for_update(of=("self",))
+        .only("pk", "event_id", "eligible", "reasons", "standings_stale_since")
+        .filter(event=event)
+        .first()
     )
-    if not marked:  # never refreshed as a whole (no row yet)
+    if scoring is None:  # never refreshed as a whole (no row yet)
         scoring = _locked_scoring(event)
+    if scoring.standings_stale_since is None:
         scoring.standings_stale_since = timezone.now()
         scoring.save(update_fields=["standings_stale_since"])
-    else:
-        scoring = EventScoring.objects.only("pk", "event_id", "eligible", "reasons").get(
-            event=event
-        )
     transaction.on_commit(lambda: queue_rerank(event.pk), robust=True)
     return scoring
 

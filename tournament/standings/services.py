@@ -281,17 +281,18 @@ def refresh_players(event: Event, seats: Iterable[Seat]) -> None:
         )
         for s in seats
     }
+    rows: dict[int, EventStanding] = {}  # their stored standings, read with the seats
     for seat in (
         Seat.objects.filter(registration_id__in=registration_ids)
-        .select_related("bracket__round", "figures")
+        .select_related("bracket__round", "figures", "registration__standing")
         .order_by("bracket__round__number")
     ):
         entrant = entrants[seat.registration_id]
         entrant.seats.append(seat_in_round(seat.bracket.round, seat.bracket, seat))
-    rows = {
-        s.registration_id: s
-        for s in EventStanding.objects.filter(registration_id__in=registration_ids)
-    }
+        try:
+            rows.setdefault(seat.registration_id, seat.registration.standing)
+        except EventStanding.DoesNotExist:
+            pass  # no standing stored yet: created below
     fresh = {pk: e.standing(event.pk) for pk, e in entrants.items()}
     for pk, row in rows.items():
         for name in STANDING_FIGURES:
