@@ -32,7 +32,8 @@ from datetime import timedelta
 from celery import current_app
 from django.core.cache import cache
 from django.db import transaction
-from django.db.models import OuterRef, Subquery
+from django.db.models import F, OuterRef, Subquery, Value
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from scoring.model import EventRecord
@@ -44,6 +45,7 @@ from tournament.events.models import POINTS_FIELDS, Bracket, Event
 from tournament.events.to_engine import rounds_queryset
 from tournament.standings import services
 from tournament.standings.happenings import FiguresStored
+from tournament.standings.locks import hold_standings, locked_scoring, share_standings
 from tournament.standings.models import EventScoring, EventStanding
 from tournament.standings.store import store_bracket_results, store_results, store_round_multipliers
 from tournament.standings.swiss_store import store_swiss_event
@@ -70,6 +72,7 @@ def refresh_event(event: Event) -> EventRecord | SwissEvent:
     """Recompute and store every figure of the event; returns the engine's record of it
     (a one-on-one event's: `scoring.swiss.model.SwissEvent`)."""
     with transaction.atomic():
+        hold_standings(event.pk)  # before reading: bracket writers in flight commit first
         rounds = list(rounds_queryset(event))
         if event.is_one_on_one:
             engine = store_swiss_event(event, rounds)
@@ -97,7 +100,7 @@ def refresh_bracket(bracket: Bracket, games: list | None = None) -> None:
     with transaction.atomic(savepoint=False):
         seats, games = store_bracket_results(bracket, games)
         deferred = not current_app.conf.task_always_eager
-        scoring = _mark_stale(event) if deferred else _locked_scoring(event)
+        scoring = _mark_stale(event) if deferred else locked_scoring(event)
         services.refresh_players(event, seats)
         if not deferred:  # no broker (tests, development): re-ranked here, as one write
             _rank(event, scoring)
@@ -112,24 +115,25 @@ def _mark_stale(event: Event) -> EventScoring:
     """Mark the event's places stale, in the write's transaction, and queue their re-rank
     for after the commit; the event's scoring row (its eligibility is read next).
 
-    Before the players' standings are written: every writer of an event's standings takes
-    its scoring row first (this mark, `rerank`, the whole-event refresh), so they never
-    wait for each other crosswise, and a re-rank, which takes the row before reading the
-    standings, has seen every write that marked before it (a later write marks again). The
-    row is held from here to the commit: the players' standings, not the event's places."""
-    # One read when the mark is already set (the usual case while results come in: the
-    # re-rank clears it a few times a minute); a write only to set it.
+    The bracket's writer shares the event's standings lock (`locks.py`) before it writes
+    any standing, so bracket writers do not wait for each other, and a re-rank, which holds
+    that lock before reading the standings, has seen every write that found the mark set (a
+    write after it sets the mark again). The scoring row is written, and so locked to the
+    commit, only to set the mark: the first result after each re-rank."""
+    share_standings(event.pk)
     scoring = (
-        EventScoring.objects.select_for_update(of=("self",))
-        .only("pk", "event_id", "eligible", "reasons", "standings_stale_since")
+        EventScoring.objects.only("pk", "event_id", "eligible", "reasons", "standings_stale_since")
         .filter(event=event)
         .first()
     )
     if scoring is None:  # never refreshed as a whole (no row yet)
-        scoring = _locked_scoring(event)
+        scoring, _created = EventScoring.objects.get_or_create(event=event)
     if scoring.standings_stale_since is None:
-        scoring.standings_stale_since = timezone.now()
-        scoring.save(update_fields=["standings_stale_since"])
+        now = timezone.now()
+        EventScoring.objects.filter(pk=scoring.pk).update(
+            standings_stale_since=Coalesce(F("standings_stale_since"), Value(now))
+        )
+        scoring.standings_stale_since = now
     transaction.on_commit(lambda: queue_rerank(event.pk), robust=True)
     return scoring
 
@@ -156,6 +160,7 @@ def rerank(event: Event | int) -> bool:
     event_id = event if isinstance(event, int) else event.pk
     cache.delete(RERANK_QUEUED_KEY.format(event_id=event_id))  # later marks queue again
     with transaction.atomic():
+        hold_standings(event_id)  # once the bracket writers in flight have committed
         scoring = (
             EventScoring.objects.select_for_update(of=("self",))
             .select_related("event")
@@ -185,14 +190,6 @@ def rerank_stale(older_than: timedelta = STALE_GRACE) -> list[int]:
     since = timezone.now() - older_than
     stale = EventScoring.objects.filter(standings_stale_since__lte=since)
     return [event_id for event_id in stale.values_list("event_id", flat=True) if rerank(event_id)]
-
-
-def _locked_scoring(event: Event) -> EventScoring:
-    scoring = EventScoring.objects.select_for_update().filter(event=event).first()
-    if scoring is None:
-        EventScoring.objects.get_or_create(event=event)
-        scoring = EventScoring.objects.select_for_update().get(event=event)
-    return scoring
 
 
 def _rank(event: Event, scoring: EventScoring) -> None:

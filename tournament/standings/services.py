@@ -8,6 +8,7 @@ event, then games won. Players equal on all of these share the place.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from datetime import timedelta
@@ -50,6 +51,7 @@ from tournament.results.models import Game
 from tournament.standings import figures as declared
 from tournament.standings.figures import names
 from tournament.standings.happenings import FiguresChanged
+from tournament.standings.locks import locked_scoring
 from tournament.standings.models import (
     SCORING_FORM_DUE_DAYS,
     EventScoring,
@@ -199,22 +201,13 @@ def _officials(event: Event, record) -> list[OfficialScore]:
     ]
 
 
-def _lock_scoring(event: Event) -> EventScoring:
-    """The event's scoring row, locked: standings of one event are written one at a time."""
-    scoring = EventScoring.objects.select_for_update().filter(event=event).first()
-    if scoring is None:
-        EventScoring.objects.get_or_create(event=event)
-        scoring = EventScoring.objects.select_for_update().get(event=event)
-    return scoring
-
-
 @transaction.atomic
 def refresh_standings(event: Event, rounds: list[Round], record: EventRecord) -> EventScoring:
     """Store the whole event's standings, officials' points and eligibility.
 
     `rounds` (from `rounds_queryset`) carry the seat figures just stored, `record` is the
     event as the engine sees it."""
-    _lock_scoring(event)
+    locked_scoring(event)
     entrants = {
         pk: _Entrant(pk, player_id, dropped)
         for pk, player_id, dropped in event.registrations.values_list(
@@ -289,10 +282,8 @@ def refresh_players(event: Event, seats: Iterable[Seat]) -> None:
     ):
         entrant = entrants[seat.registration_id]
         entrant.seats.append(seat_in_round(seat.bracket.round, seat.bracket, seat))
-        try:
+        with contextlib.suppress(EventStanding.DoesNotExist):  # none yet: created below
             rows.setdefault(seat.registration_id, seat.registration.standing)
-        except EventStanding.DoesNotExist:
-            pass  # no standing stored yet: created below
     fresh = {pk: e.standing(event.pk) for pk, e in entrants.items()}
     for pk, row in rows.items():
         for name in STANDING_FIGURES:
