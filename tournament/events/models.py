@@ -3,7 +3,6 @@
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinLengthValidator, MinValueValidator
 from django.db import models
-from django.db.models.signals import m2m_changed
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import get_language
@@ -264,7 +263,7 @@ class Event(models.Model):
     def judge_ids(self) -> frozenset[int]:
         """The judges' player pks, read once for this instance (a request asks who may write
         in the view and again in the service); adding or removing a judge through this
-        instance forgets them (`_judges_changed`)."""
+        instance forgets them (`forget_judges`)."""
         ids = self.__dict__.get("_judge_ids")
         if ids is None:
             ids = self.__dict__["_judge_ids"] = frozenset(
@@ -322,13 +321,11 @@ class Event(models.Model):
         )
 
 
-def _judges_changed(sender, instance, action: str, **kwargs) -> None:
-    """The event instance whose judges were just changed reads them again next time."""
+def forget_judges(sender, instance, action: str, **kwargs) -> None:
+    """The event instance whose judges were just changed reads them again next time
+    (`Event.judge_ids`; connected to `m2m_changed` by the site's subscriptions)."""
     if isinstance(instance, Event) and action.startswith("post_"):
         instance.__dict__.pop("_judge_ids", None)
-
-
-m2m_changed.connect(_judges_changed, sender=Event.judges.through, dispatch_uid="event_judges")
 
 
 class Registration(models.Model):

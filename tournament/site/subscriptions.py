@@ -16,7 +16,7 @@ metagame index, the event-file import) and where people's language and zone are 
 (`accounts.preferences`).
 """
 
-from django.db.models.signals import post_delete, post_save, pre_delete
+from django.db.models.signals import m2m_changed, post_delete, post_save, pre_delete
 
 from tournament.accounts import preferences
 from tournament.accounts.models import Player, Region
@@ -36,7 +36,7 @@ from tournament.events.happenings import (
     Waitlisted,
     registration_checks,
 )
-from tournament.events.models import Event
+from tournament.events.models import Event, forget_judges
 from tournament.leagues import views as league_views
 from tournament.leagues import views_metagame as league_metagame
 from tournament.leagues.services import registration_refusal
@@ -145,6 +145,8 @@ def connect() -> None:
     BRACKET_FILE_CHECKS.add(fingerprint.accepted_copy_issues)
 
     # --- model signals (any code or the admin) -------------------------------------------
+    # An event's judges changed through an instance: that instance reads them again.
+    m2m_changed.connect(forget_judges, sender=Event.judges.through, dispatch_uid="event_judges")
     # An event deleted: its players' ranking totals are counted again.
     pre_delete.connect(standings.event_deleting, sender=Event, dispatch_uid="standings_del")
     post_delete.connect(standings.event_deleted, sender=Event, dispatch_uid="standings_gone")
