@@ -555,17 +555,17 @@ def pending_chain(bracket: Bracket, first: int, number: int) -> list[GameEntry]:
 
 
 def _create(
-    bracket,
-    number,
-    data,
-    by,
-    idempotency_key,
-    correction,
-    ip_address,
-    user_agent,
-    reason="",
+    bracket: Bracket,
+    number: int,
+    data: GameData,
+    by: Player,
+    idempotency_key: UUID,
+    correction: bool,
+    ip_address: str | None,
+    user_agent: str,
+    reason: str = "",
     version: int | None = None,
-):
+) -> GameEntry:
     """A new waiting entry of game ``number``: the game's next ``version`` (read here unless
     the caller knows it)."""
     if version is None:
