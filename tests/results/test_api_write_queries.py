@@ -1,7 +1,7 @@
 """What a game posted through the API costs the database (docs/recompute.md, the path of a
 result): the bracket, its seats, the event's judges, the bracket's entries and its accepted
 games are each read once, by the view and the service together, and the confirming entry
-adds only its writes and its players' standings. Counted as with a broker (the event-wide
+adds only its writes (its players' totals and the places are the re-rank's). Counted as with a broker (the event-wide
 re-rank of the places is the worker's), on the second game of a bracket (the places are
 already marked stale), with tokens already used this minute."""
 
@@ -21,9 +21,9 @@ from tournament.standings import recompute
 # the bracket's entries; its accepted games; the entry; the savepoint released.
 FIRST_ENTRY = 9
 # The same reads, then: the entry confirmed; the game; the seats' figures; the scoring row;
-# the players' seats with their standings; the standings. On PostgreSQL one more: the
+# the players' standings marked for the re-rank to re-add. On PostgreSQL one more: the
 # event's standings lock, shared with the other tables' results (`standings/locks.py`).
-CONFIRMING_ENTRY = 14
+CONFIRMING_ENTRY = 13
 
 
 @pytest.fixture

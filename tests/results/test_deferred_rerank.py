@@ -24,6 +24,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tournament.core import queueing
+from tournament.events.models import Seat
 from tournament.events.to_engine import engine_id
 from tournament.results import services as results
 from tournament.rounds.services.rounds import close_round
@@ -112,15 +113,22 @@ def test_with_a_broker_the_confirmation_marks_and_one_task_reranks(
         seated = play(first, judges)
     with django_capture_on_commit_callbacks(execute=True):
         play(second, judges, winner_seat=1)
-    # Stored at once: the players' figures; left for the task: every place.
+    # Stored at once: the game and its seats' figures; left for the task: the players'
+    # totals (marked) and every place.
     assert stale_since(event) is not None
     assert places(event) == before
+    assert Seat.objects.get(bracket=first, registration__player_id=seated[0]).figures.games_won == 1
     winner = EventStanding.objects.get(event=event, player_id=seated[0])
-    assert (winner.unrazed_total, winner.games_won) == (6, 1)
+    assert (winner.unrazed_total, winner.games_won, winner.totals_stale) == (0, 0, True)
+    assert EventStanding.objects.filter(event=event, totals_stale=True).count() == 6
     # One task for the event, however many confirmations before it starts.
     assert broker == [(event.pk,)]
 
     assert tasks.rerank(event.pk) is True
+    # The winner's totals: 6 unrazed realms, one game won (the module's docstring).
+    winner = EventStanding.objects.get(event=event, player_id=seated[0])
+    assert (winner.unrazed_total, winner.games_won, winner.totals_stale) == (6, 1, False)
+    assert not EventStanding.objects.filter(event=event, totals_stale=True).exists()
     scoring = EventScoring.objects.get(event=event)
     assert scoring.standings_stale_since is None
     assert scoring.refreshed_at > refreshed  # cached pages and documents follow

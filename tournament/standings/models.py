@@ -114,6 +114,10 @@ class EventStanding(models.Model):
     )
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="standings")
     place = models.PositiveIntegerField(_("place"))
+    # Set by a result's write when a broker runs: the player's totals are re-added from his
+    # seats' figures by the event's next re-rank, with every other table's results of that
+    # second (`recompute.rerank`, docs/recompute.md).
+    totals_stale = models.BooleanField(default=False, editable=False)
 
     class Meta:
         ordering = ["event", "place", "player__name"]

@@ -100,9 +100,12 @@ def refresh_bracket(bracket: Bracket, games: list | None = None) -> None:
     with transaction.atomic(savepoint=False):
         seats, games = store_bracket_results(bracket, games)
         deferred = not current_app.conf.task_always_eager
-        scoring = _mark_stale(event) if deferred else locked_scoring(event)
-        services.refresh_players(event, seats)
-        if not deferred:  # no broker (tests, development): re-ranked here, as one write
+        if deferred:  # the players' totals and the places: the re-rank's, after the commit
+            scoring = _mark_stale(event)
+            services.mark_players_stale(event, seats)
+        else:  # no broker (tests, development): re-totalled and re-ranked here, as one write
+            scoring = locked_scoring(event)
+            services.refresh_players(event, seats)
             _rank(event, scoring)
         services.refresh_eligibility(event, games, scoring)
         if not deferred:
@@ -170,6 +173,7 @@ def rerank(event: Event | int) -> bool:
         if scoring is None:
             return False  # fresh (another re-rank, or the whole event, cleared the mark)
         event = scoring.event if isinstance(event, int) else event
+        services.refresh_stale_players(event.pk)
         _rank(event, scoring)
         _announce(event)  # the places changed: what reads them is old after the commit
     return True

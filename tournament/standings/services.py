@@ -265,18 +265,47 @@ def refresh_players(event: Event, seats: Iterable[Seat]) -> None:
     Reads only these players' seats (one per round): the cost does not grow with the event.
     Event-level figures that a game result cannot change (eligibility, officials' points,
     participants) are left as the last whole-event refresh stored them."""
+    # The seats come with their registrations (the bracket's read): no query for them.
+    _store_totals(
+        event.pk,
+        {
+            s.registration_id: _Entrant(
+                s.registration_id, s.registration.player_id, s.registration.dropped_in_round
+            )
+            for s in seats
+        },
+    )
+
+
+def mark_players_stale(event: Event, seats: Iterable[Seat]) -> None:
+    """After one bracket changed, with a broker: its players' standings are re-added by the
+    event's next re-rank (`refresh_stale_players`), with every other table's results of
+    that second, instead of here (one plain update). A player who has no standing stored
+    yet gets it now."""
     seats = list(seats)
-    registration_ids = [seat.registration_id for seat in seats]
-    # The seats come with their registrations (the bracket's prefetch): no query for them.
-    entrants = {
-        s.registration_id: _Entrant(
-            s.registration_id, s.registration.player_id, s.registration.dropped_in_round
-        )
-        for s in seats
-    }
+    ids = {seat.registration_id for seat in seats}
+    marked = EventStanding.objects.filter(registration_id__in=ids).update(totals_stale=True)
+    if marked < len(ids):
+        refresh_players(event, seats)
+
+
+def refresh_stale_players(event_id: int) -> int:
+    """The re-rank's first step: the standings that results marked (`mark_players_stale`)
+    re-added from their seats' figures, the marks cleared. How many."""
+    stale = EventStanding.objects.filter(event_id=event_id, totals_stale=True).values_list(
+        "registration_id", "player_id", "registration__dropped_in_round"
+    )
+    entrants = {pk: _Entrant(pk, player, dropped) for pk, player, dropped in stale}
+    if entrants:
+        _store_totals(event_id, entrants)
+    return len(entrants)
+
+
+def _store_totals(event_id: int, entrants: dict[int, _Entrant]) -> None:
+    """The entrants' standings from all their seats' figures: updated, or created."""
     rows: dict[int, EventStanding] = {}  # their stored standings, read with the seats
     for seat in (
-        Seat.objects.filter(registration_id__in=registration_ids)
+        Seat.objects.filter(registration_id__in=list(entrants))
         .select_related("bracket__round", "figures", "registration__standing")
         .order_by("bracket__round__number")
     ):
@@ -284,11 +313,12 @@ def refresh_players(event: Event, seats: Iterable[Seat]) -> None:
         entrant.seats.append(seat_in_round(seat.bracket.round, seat.bracket, seat))
         with contextlib.suppress(EventStanding.DoesNotExist):  # none yet: created below
             rows.setdefault(seat.registration_id, seat.registration.standing)
-    fresh = {pk: e.standing(event.pk) for pk, e in entrants.items()}
+    fresh = {pk: e.standing(event_id) for pk, e in entrants.items()}
     for pk, row in rows.items():
         for name in STANDING_FIGURES:
             setattr(row, name, getattr(fresh[pk], name))
-    update_rows(EventStanding, list(rows.values()), STANDING_FIGURES)
+        row.totals_stale = False
+    update_rows(EventStanding, list(rows.values()), [*STANDING_FIGURES, "totals_stale"])
     EventStanding.objects.bulk_create(row for pk, row in fresh.items() if pk not in rows)
 
 
