@@ -17,13 +17,14 @@ from tournament.accounts.api_tokens import make_token
 from tournament.accounts.models import ApiToken
 from tournament.standings import recompute
 
-# Token; the view's savepoint in the test's transaction; bracket (locked); seats; judges;
-# the bracket's entries; its accepted games; the entry; the savepoint released.
-FIRST_ENTRY = 9
+# The view's savepoint in the test's transaction; bracket (locked); seats; judges; the
+# bracket's entries; its accepted games; the entry; the savepoint released. The token is
+# the cache's (`accounts/api_tokens.py`).
+FIRST_ENTRY = 8
 # The same reads, then: the entry confirmed; the game; the seats' figures; the scoring row;
 # the players' standings marked for the re-rank to re-add. On PostgreSQL one more: the
 # event's standings lock, shared with the other tables' results (`standings/locks.py`).
-CONFIRMING_ENTRY = 13
+CONFIRMING_ENTRY = 12
 
 
 @pytest.fixture

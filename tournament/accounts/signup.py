@@ -38,6 +38,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournament.accounts import preferences
+from tournament.accounts.api_tokens import forget_tokens
 from tournament.accounts.models import Player
 from tournament.accounts.tasks import send_later
 from tournament.core.ratelimit import over_limit, posted_email
@@ -119,6 +120,7 @@ def confirm_address(token: str) -> Confirmation:
     if user is None or user.email.casefold() != data.get("e"):
         return Confirmation(None, _("This link is for an address the account no longer has."))
     Player.objects.filter(user=user).update(email_verified=True)
+    forget_tokens(user.pk)  # an update saves no player: his tokens' lookups carry the old one
     return Confirmation(user)
 
 

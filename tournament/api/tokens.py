@@ -14,7 +14,7 @@ from rest_framework import exceptions
 from rest_framework.authentication import BaseAuthentication
 from rest_framework.permissions import BasePermission
 
-from tournament.accounts.api_tokens import TOKEN_PREFIX, digest
+from tournament.accounts.api_tokens import active_token, used
 from tournament.accounts.models import ApiToken
 
 # last_used_at is written at most this often per token (not on every request).
@@ -31,20 +31,13 @@ class BearerTokenAuthentication(BaseAuthentication):
         keyword, _space, raw = header.partition(" ")
         if keyword != self.keyword:
             return None
-        raw = raw.strip()
-        token = (
-            # the account's player profile too: the role checks read it (`player_of`)
-            ApiToken.objects.select_related("user__player")
-            .filter(digest=digest(raw), revoked_at=None)
-            .first()
-            if raw.startswith(TOKEN_PREFIX)
-            else None
-        )
+        # The account's player profile comes too: the role checks read it (`player_of`).
+        token = active_token(raw.strip())
         if token is None or not token.user.is_active:
             raise exceptions.AuthenticationFailed(_("The API token is unknown or revoked."))
         now = timezone.now()
         if token.last_used_at is None or now - token.last_used_at > LAST_USED_PRECISION:
-            ApiToken.objects.filter(pk=token.pk).update(last_used_at=now)
+            used(token, now)
         return token.user, token
 
     def authenticate_header(self, request) -> str:

@@ -16,10 +16,11 @@ metagame index, the event-file import) and where people's language and zone are 
 (`accounts.preferences`).
 """
 
+from django.contrib.auth.models import User
 from django.db.models.signals import m2m_changed, post_delete, post_save, pre_delete
 
-from tournament.accounts import preferences
-from tournament.accounts.models import Player, Region
+from tournament.accounts import api_tokens, preferences
+from tournament.accounts.models import ApiToken, Player, Region
 from tournament.accounts.views import ProfileView
 from tournament.core.happenings import subscribe
 from tournament.decks import handlers as decks
@@ -145,6 +146,15 @@ def connect() -> None:
     BRACKET_FILE_CHECKS.add(fingerprint.accepted_copy_issues)
 
     # --- model signals (any code or the admin) -------------------------------------------
+    # A token, an account or a player profile saved or deleted: cached token lookups go.
+    for model, receiver in (
+        (ApiToken, api_tokens.token_saved),
+        (User, api_tokens.user_saved),
+        (Player, api_tokens.player_saved),
+    ):
+        uid = f"api-token-{model.__name__}"
+        post_save.connect(receiver, sender=model, dispatch_uid=f"{uid}-save")
+        post_delete.connect(receiver, sender=model, dispatch_uid=f"{uid}-del")
     # An event's judges changed through an instance: that instance reads them again.
     m2m_changed.connect(forget_judges, sender=Event.judges.through, dispatch_uid="event_judges")
     # An event deleted: its players' ranking totals are counted again.
