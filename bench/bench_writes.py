@@ -199,8 +199,8 @@ def start_worker():
 
 
 def cpu_seconds(group: int | None = None, database: str | None = None) -> float:
-    """User and system CPU seconds of the live processes of a process group, or of the
-    PostgreSQL backends serving a database (Linux)."""
+    """User and system CPU seconds of the processes of a process group (with their reaped
+    children's), or of the PostgreSQL backends serving a database (Linux)."""
     total = 0
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
@@ -215,7 +215,9 @@ def cpu_seconds(group: int | None = None, database: str | None = None) -> float:
                 continue
         except (OSError, IndexError):
             continue
-        total += int(fields[11]) + int(fields[12])  # utime, stime
+        # utime and stime, and cutime and cstime: the workers gunicorn recycled
+        # (`max_requests`) and reaped during the run count too.
+        total += sum(int(fields[i]) for i in (11, 12, 13, 14))
     return total / os.sysconf("SC_CLK_TCK")
 
 

@@ -1,9 +1,9 @@
 """What a game posted through the API costs the database (docs/recompute.md, the path of a
 result): the bracket, its seats, the event's judges, the bracket's entries and its accepted
 games are each read once, by the view and the service together, and the confirming entry
-adds only its writes (its players' totals and the places are the re-rank's). Counted as with a broker (the event-wide
-re-rank of the places is the worker's), on the second game of a bracket (the places are
-already marked stale), with tokens already used this minute."""
+adds only its writes (its players' totals and the places are the re-rank's). Counted as
+with a broker (the event-wide re-rank is the worker's), on the second game of a bracket
+(the places are already marked stale), with tokens already used this minute."""
 
 import uuid
 
@@ -17,14 +17,14 @@ from tournament.accounts.api_tokens import make_token
 from tournament.accounts.models import ApiToken
 from tournament.standings import recompute
 
-# The view's savepoint in the test's transaction; bracket (locked); seats; judges; the
-# bracket's entries; its accepted games; the entry; the savepoint released. The token is
-# the cache's (`accounts/api_tokens.py`).
-FIRST_ENTRY = 8
+# The view's savepoint in the test's transaction; bracket (locked); seats; the bracket's
+# entries; its accepted games; the entry; the savepoint released. The token and the event's
+# judges are the cache's (`accounts/api_tokens.py`, `core/memo.py`).
+FIRST_ENTRY = 7
 # The same reads, then: the entry confirmed; the game; the seats' figures; the scoring row;
 # the players' standings marked for the re-rank to re-add. On PostgreSQL one more: the
 # event's standings lock, shared with the other tables' results (`standings/locks.py`).
-CONFIRMING_ENTRY = 12
+CONFIRMING_ENTRY = 11
 
 
 @pytest.fixture

@@ -19,6 +19,7 @@ import tempfile
 from pathlib import Path
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db import connections
 from django.utils import timezone
 
@@ -137,4 +138,5 @@ def restore(archive: Path) -> dict:
             shutil.rmtree(media)
         if (Path(work) / "media").exists():
             shutil.copytree(Path(work) / "media", media)
+    cache.clear()  # what the cache keeps (pages, token lookups, judges) is the old database's
     return manifest

@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring.model import MAX_TIME_LIMIT_MINUTES, MIN_TIME_LIMIT_MINUTES
 from scoring.shorthand import Language, shorthand
 from tournament.accounts.models import Player
+from tournament.core.memo import forget, remembered
 from tournament.core.timezones import default_time_zone, validate_time_zone
 from tournament.events.choices import (
     BestOf,
@@ -261,13 +262,14 @@ class Event(models.Model):
 
     @property
     def judge_ids(self) -> frozenset[int]:
-        """The judges' player pks, read once for this instance (a request asks who may write
-        in the view and again in the service); adding or removing a judge through this
-        instance forgets them (`forget_judges`)."""
+        """The judges' player pks: kept by this instance (a request asks who may write in
+        the view and again in the service) and in the cache (`core/memo.py`) until they
+        change (`forget_judges`)."""
         ids = self.__dict__.get("_judge_ids")
         if ids is None:
-            ids = self.__dict__["_judge_ids"] = frozenset(
-                self.judges.order_by().values_list("pk", flat=True)
+            ids = self.__dict__["_judge_ids"] = remembered(
+                judges_fact(self.pk),
+                lambda: frozenset(self.judges.order_by().values_list("pk", flat=True)),
             )
         return ids
 
@@ -321,11 +323,23 @@ class Event(models.Model):
         )
 
 
-def forget_judges(sender, instance, action: str, **kwargs) -> None:
-    """The event instance whose judges were just changed reads them again next time
-    (`Event.judge_ids`; connected to `m2m_changed` by the site's subscriptions)."""
-    if isinstance(instance, Event) and action.startswith("post_"):
-        instance.__dict__.pop("_judge_ids", None)
+def judges_fact(event_id: int) -> str:
+    return f"event-judges:{event_id}"
+
+
+def forget_judges(sender, instance, action: str, pk_set=None, **kwargs) -> None:
+    """An event's judges changed (`m2m_changed`, connected by the site's subscriptions):
+    the instance changed and the cache read them again."""
+    if isinstance(instance, Event):
+        if action.startswith("post_"):
+            instance.__dict__.pop("_judge_ids", None)
+            forget(judges_fact(instance.pk))
+    elif action == "pre_clear":  # a player's judged events cleared from his side
+        for event_id in instance.judged_events.values_list("pk", flat=True):
+            forget(judges_fact(event_id))
+    elif action.startswith("post_"):
+        for event_id in pk_set or ():
+            forget(judges_fact(event_id))
 
 
 class Registration(models.Model):

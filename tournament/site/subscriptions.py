@@ -64,6 +64,8 @@ from tournament.standings import handlers as standings
 from tournament.standings.happenings import FiguresChanged, FiguresStored
 from tournament.standings.views import PlayerView
 from tournament.webhooks import handlers as webhooks
+from tournament.webhooks.models import Webhook
+from tournament.webhooks.services import hook_changed
 
 # Announced and deliberately followed by nobody (yet): the test that every happening is
 # subscribed accepts these.
@@ -155,7 +157,10 @@ def connect() -> None:
         uid = f"api-token-{model.__name__}"
         post_save.connect(receiver, sender=model, dispatch_uid=f"{uid}-save")
         post_delete.connect(receiver, sender=model, dispatch_uid=f"{uid}-del")
-    # An event's judges changed through an instance: that instance reads them again.
+    # A webhook saved or deleted: the kinds its event's hooks listen to are read again.
+    post_save.connect(hook_changed, sender=Webhook, dispatch_uid="webhook-kinds-save")
+    post_delete.connect(hook_changed, sender=Webhook, dispatch_uid="webhook-kinds-del")
+    # An event's judges changed (either side): the instance and the cache read them again.
     m2m_changed.connect(forget_judges, sender=Event.judges.through, dispatch_uid="event_judges")
     # An event deleted: its players' ranking totals are counted again.
     pre_delete.connect(standings.event_deleting, sender=Event, dispatch_uid="standings_del")

@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tournament.core import queueing, transport
+from tournament.core.memo import forget, remembered
 from tournament.events.models import Event
 from tournament.webhooks import formats, signing
 from tournament.webhooks.models import Delivery, Kind, Webhook
@@ -73,6 +74,8 @@ def notify(event_id: int, kind: Kind, describe: Describe) -> None:
 
 def _queue(event_id: int, kind: Kind, describe: Describe) -> None:
     try:
+        if kind.value not in listened_kinds(event_id):
+            return  # no hook of the event listens: nothing read (a result's busy path)
         # An event has a handful of hooks; SQLite has no JSON containment lookup.
         hooks = Webhook.objects.filter(event_id=event_id, active=True)
         listening = [hook for hook in hooks if kind.value in hook.kinds]
@@ -86,6 +89,30 @@ def _queue(event_id: int, kind: Kind, describe: Describe) -> None:
             enqueue(delivery)
     except Exception:
         logger.exception("webhook deliveries for event %s could not be queued", event_id)
+
+
+def listened_kinds(event_id: int) -> frozenset[str]:
+    """The kinds the event's active hooks listen to, kept in the cache until a hook of the
+    event is saved or deleted (`hook_changed`; `core/memo.py`)."""
+    return remembered(
+        _kinds_fact(event_id),
+        lambda: frozenset(
+            kind
+            for kinds in Webhook.objects.filter(event_id=event_id, active=True).values_list(
+                "kinds", flat=True
+            )
+            for kind in kinds
+        ),
+    )
+
+
+def hook_changed(sender, instance: Webhook, **kwargs) -> None:
+    """A hook saved or deleted (any code or the admin): its event's kinds are read again."""
+    forget(_kinds_fact(instance.event_id))
+
+
+def _kinds_fact(event_id: int) -> str:
+    return f"webhook-kinds:{event_id}"
 
 
 def enqueue(delivery: Delivery) -> None:
