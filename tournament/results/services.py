@@ -322,7 +322,9 @@ def submit_entry(
         _require_confirmed_address(by)
         if event.status != Status.RUNNING:
             raise _fail(_("Results are recorded only while the event is running."))
-        accepted = {g.number: g for g in accepted_games(bracket)}
+        # Read without the winners' profiles: a write checks and stores ids.
+        games = Game.objects.filter(bracket=bracket).order_by("number")
+        accepted = {g.number: g for g in games}
         already = _check_number(bracket, number, data, correction, accepted)
         if already is not None:
             return already
