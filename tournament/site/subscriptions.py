@@ -149,17 +149,14 @@ def connect() -> None:
 
     # --- model signals (any code or the admin) -------------------------------------------
     # A token, an account or a player profile saved or deleted: cached token lookups go.
-    for model, receiver in (
+    _saved_or_deleted(
+        "api-token",
         (ApiToken, api_tokens.token_saved),
         (User, api_tokens.user_saved),
         (Player, api_tokens.player_saved),
-    ):
-        uid = f"api-token-{model.__name__}"
-        post_save.connect(receiver, sender=model, dispatch_uid=f"{uid}-save")
-        post_delete.connect(receiver, sender=model, dispatch_uid=f"{uid}-del")
+    )
     # A webhook saved or deleted: the kinds its event's hooks listen to are read again.
-    post_save.connect(hook_changed, sender=Webhook, dispatch_uid="webhook-kinds-save")
-    post_delete.connect(hook_changed, sender=Webhook, dispatch_uid="webhook-kinds-del")
+    _saved_or_deleted("webhook-kinds", (Webhook, hook_changed))
     # An event's judges changed (either side): the instance and the cache read them again.
     m2m_changed.connect(forget_judges, sender=Event.judges.through, dispatch_uid="event_judges")
     # An event deleted: its players' ranking totals are counted again.
@@ -169,11 +166,17 @@ def connect() -> None:
     post_save.connect(standings.player_saved, sender=Player, dispatch_uid="standings_player")
     post_save.connect(standings.region_saved, sender=Region, dispatch_uid="standings_region")
     # Lists of finished events, events and card data saved or deleted: metagame caches go.
-    for model, receiver in (
+    _saved_or_deleted(
+        "metagame",
         (Decklist, decks.list_changed),
         (Event, decks.lists_changed),
         (CardImport, decks.lists_changed),
-    ):
-        uid = f"metagame-{model.__name__}"
+    )
+
+
+def _saved_or_deleted(name: str, *receivers) -> None:
+    """Each (model, receiver) follows its model's rows saved and deleted."""
+    for model, receiver in receivers:
+        uid = f"{name}-{model.__name__}"
         post_save.connect(receiver, sender=model, dispatch_uid=f"{uid}-save")
         post_delete.connect(receiver, sender=model, dispatch_uid=f"{uid}-del")
