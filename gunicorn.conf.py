@@ -63,9 +63,11 @@ def pre_fork(server, worker):
     connection is handed down to share (Django opens one per worker thread when needed),
     and the loaded objects are set aside from the garbage collector's rounds (`gc.freeze`:
     the workers neither scan nor copy them)."""
+    from django.conf import settings
     from django.db import connections
 
-    connections.close_all()
+    if settings.configured:  # the application is loaded (`preload_app`)
+        connections.close_all()
     gc.freeze()
 
 
