@@ -8,7 +8,6 @@ FORWARDED_ALLOW_IPS (127.0.0.1,::1: the proxy, the one peer whose X-Forwarded-* 
 Django reads the same variable for the client address, `tournament/core/client_ip.py`).
 """
 
-import gc
 import multiprocessing
 import os
 
@@ -63,6 +62,8 @@ def pre_fork(server, worker):
     connection is handed down to share (Django opens one per worker thread when needed),
     and the loaded objects are set aside from the garbage collector's rounds (`gc.freeze`:
     the workers neither scan nor copy them)."""
+    import gc
+
     from django.conf import settings
     from django.db import connections
 
