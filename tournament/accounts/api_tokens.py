@@ -6,8 +6,11 @@ for `TOKEN_CACHE_SECONDS`: the busiest writes of the site (judges' results throu
 API) then read the database for their work only. What the lookup carries is forgotten as
 soon as it changes: a token revoked, renamed or deleted, its owner's account or player
 profile saved or deleted (`forget_token`, `forget_tokens`, connected by the site's
-subscriptions), after the commit. A cache that lost writes while Redis was away starts a
-new generation when it is back (`core/cache.py`): nothing forgotten meanwhile is served.
+subscriptions), at once and again after the commit. Not `core/memo.py`'s versioned facts:
+the key here comes from whatever secret a client sends, and a memo's version key is kept
+for ever; only found tokens are kept, for a short while. A cache that lost writes while
+Redis was away starts a new generation when it is back (`core/cache.py`): nothing
+forgotten meanwhile is served.
 """
 
 from __future__ import annotations
@@ -55,12 +58,13 @@ def active_token(raw: str) -> ApiToken | None:
     profile (None: no such token, or revoked)."""
     if not raw.startswith(TOKEN_PREFIX):
         return None
-    key = TOKEN_CACHE_KEY.format(digest=digest(raw))
+    hashed = digest(raw)
+    key = TOKEN_CACHE_KEY.format(digest=hashed)
     token = cache.get(key)
     if token is None:
         token = (
             ApiToken.objects.select_related("user__player")
-            .filter(digest=digest(raw), revoked_at=None)
+            .filter(digest=hashed, revoked_at=None)
             .first()
         )
         if token is not None:
