@@ -82,6 +82,7 @@ INSTALLED_APPS = [
     "tournament.leagues",
     "tournament.api",
     "tournament.demo",
+    "tournament.help",
     # Last: declares every subscription of the site (site/subscriptions.py).
     "tournament.site",
 ]

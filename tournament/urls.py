@@ -17,6 +17,7 @@ urlpatterns = [
     path("accounts/", include("tournament.accounts.urls")),
     path("accounts/", include("django.contrib.auth.urls")),
     path("api/", include("tournament.api.urls")),
+    path("help/", include("tournament.help.urls")),
     # the event's namespace: its own pages and the judges' check-in, which the rounds app runs
     path("", include((event_urls.urlpatterns + round_urls.EVENT_PAGES, event_urls.app_name))),
     path("", include("tournament.rounds.urls")),
