@@ -200,6 +200,8 @@ class EventSettings(OrganizeView):
     sent change, with the event page's checks; a rule field once round 1 is seated, or any
     field while the scoring form is reviewed, is a 409."""
 
+    no_store = True  # a draft's settings
+
     @extend_schema(responses={200: OrganizedEventOut})
     def get(self, request, event_id: int):
         return event_answer(self.organized_event())

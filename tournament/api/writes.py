@@ -19,6 +19,7 @@ from rest_framework.views import APIView
 
 from tournament.accounts.models import ApiToken, Player
 from tournament.api.errors import Conflict, conflict, conflicts_as_409
+from tournament.api.http import no_store
 from tournament.api.tokens import Scoped
 from tournament.core.client_ip import client_ip
 from tournament.events.choices import Status
@@ -40,6 +41,13 @@ IDEMPOTENCY_HEADER = "Idempotency-Key"
 class ScopedView(APIView):
     permission_classes = [Scoped]
     scope = ApiToken.Scope.READ
+    # Answers no cache may keep, the client's own included (drafts, entries waiting); the
+    # others to a credentialed request are `private` (`http.ConditionalGetMiddleware`).
+    no_store = False
+
+    def finalize_response(self, request, response, *args, **kwargs):
+        response = super().finalize_response(request, response, *args, **kwargs)
+        return no_store(response) if self.no_store else response
 
     def event(self, role: EventRole) -> Event:
         event = get_object_or_404(
