@@ -33,7 +33,7 @@ def post(client, bracket, body, key, raw):
 
 def other_winner(bracket) -> dict:
     """The same game, won by the second seat (6 realms to his rivals' 4)."""
-    a, b, c = seated_numbers(bracket)
+    _a, b, _c = seated_numbers(bracket)
     return {**game(bracket, [4, 6, 4]), "winner": b}
 
 

@@ -20,7 +20,7 @@ from collections.abc import Callable
 
 from django.core.cache import cache
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 from rest_framework import exceptions
 from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
@@ -41,7 +41,7 @@ class KeyReused(exceptions.APIException):
 
     status_code = 422
     default_code = "idempotency_key_reused"
-    default_detail = _lazy(
+    default_detail = gettext_lazy(
         "This Idempotency-Key was already used with another request body: "
         "send a new key for a new request."
     )

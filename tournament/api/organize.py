@@ -437,25 +437,56 @@ class PublishRound(OrganizeView):
         return round_answer(rnd)
 
 
+class CloseIn(serializers.Serializer):
+    drawn = serializers.ListField(
+        child=serializers.CharField(max_length=20),
+        required=False,
+        allow_null=True,
+        help_text="the recorded draw (SPEC §6): player numbers a judge drew for a wildcard "
+        "tie left after points, unrazed realms and games won; the first of the tied it names "
+        "is the wildcard. Left out: the event's seeded draw decides.",
+    )
+
+
+def _player_ids(numbers: list[str], field: str) -> list[int]:
+    """Player numbers → player ids; an unknown number names the field."""
+    found = dict(
+        Player.objects.filter(player_number__in=numbers).values_list("player_number", "pk")
+    )
+    unknown = [n for n in numbers if n not in found]
+    if unknown:
+        raise ValidationError(
+            {field: [_("No player has the number %(number)s.") % {"number": n} for n in unknown]}
+        )
+    return [found[n] for n in numbers]
+
+
 class CloseRound(OrganizeView):
     """Close a round whose brackets are all decided: who advances is recorded (`advancing`).
     Closing the final makes its places final; then finish the event."""
 
     @extend_schema(
-        request=None,
+        request=CloseIn,
         responses={
             200: RoundOut,
             409: conflict(
                 "the round is already closed",
                 "a bracket is not complete or awaits a judge's decision",
                 "the players advancing cannot be seated in brackets of 3 and 4",
+                "a wildcard tie went to the draw and `drawn` names none of the tied players",
             ),
         },
+        examples=[
+            OpenApiExample("The seeded draw", value={}, request_only=True),
+            OpenApiExample("1044 was drawn", value={"drawn": ["1044"]}, request_only=True),
+        ],
     )
     def post(self, request, event_id: int, number: int):
         rnd = self.round(self.organized_event())
+        numbers = _body(CloseIn, request).get("drawn")
+        drawn = None if numbers is None else _player_ids(numbers, "drawn")
         with conflicts_as_409():
-            rnd = rounds.close_round(rnd)
+            rnd = rounds.close_round(rnd, drawn=drawn)
         return round_answer(rnd)
 
 
