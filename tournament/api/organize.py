@@ -22,6 +22,7 @@ from rest_framework.response import Response
 
 from tournament.accounts.models import ApiToken, Player
 from tournament.api.errors import Conflict, conflict, conflicts_as_409
+from tournament.api.matches import MatchRoundMixin, cut_advancing, round_fields
 from tournament.api.serializers import BracketSeatingSerializer, EventSerializer
 from tournament.api.tokens import Scoped
 from tournament.api.views import EventList
@@ -312,7 +313,7 @@ class EventJudges(OrganizeView):
         return event_answer(event)
 
 
-class RoundOut(serializers.Serializer):
+class RoundOut(MatchRoundMixin):
     number = serializers.IntegerField()
     state = serializers.CharField()
     published = serializers.BooleanField()
@@ -324,7 +325,8 @@ class RoundOut(serializers.Serializer):
     )
     advancing = serializers.ListField(
         child=serializers.CharField(),
-        help_text="player numbers of who advances (set when the round is closed)",
+        help_text="player numbers of who advances (set when the round is closed; for a "
+        "top-cut round, its matches' winners)",
     )
     seating_url = serializers.CharField(help_text="the public seating (404 until published)")
     brackets = BracketSeatingSerializer(many=True)
@@ -358,9 +360,10 @@ def round_answer(rnd: Round, code: int = status.HTTP_200_OK) -> Response:
         "started_at": when(rnd.started_at),
         "time_called_at": when(rnd.time_called_at),
         "ends_at": when(rounds.timer_ends_at(rnd)),
-        "advancing": [numbers[i] for i in ids if i in numbers],
+        "advancing": [numbers[i] for i in ids if i in numbers] or cut_advancing(rnd),
         "seating_url": reverse("api-v1:seating", args=[rnd.event_id, rnd.number]),
         "brackets": BracketSeatingSerializer(rnd.brackets.all(), many=True).data,
+        **round_fields(rnd, unpublished=True),
     }
     return Response(body, status=code)
 

@@ -26,7 +26,7 @@ from tournament.api.tokens import Scoped
 from tournament.core.client_ip import client_ip
 from tournament.events.choices import Status
 from tournament.events.models import Bracket, Event, Registration, Round
-from tournament.events.permissions import EventRole, player_of, require_role
+from tournament.events.permissions import EventRole, can_view, player_of, require_role
 from tournament.events.services import registration as registrations
 from tournament.events.services.registration_import import ImportRefused, import_registrations
 from tournament.events.to_engine import engine_id
@@ -52,9 +52,13 @@ class ScopedView(APIView):
         return no_store(response) if self.no_store else response
 
     def event(self, role: EventRole) -> Event:
-        event = get_object_or_404(
-            Event.objects.exclude(status=Status.DRAFT), pk=self.kwargs["event_id"]
-        )
+        """The URL's event once the caller's role is checked. A draft is a 404, except to
+        its own officials' writes: the draft's state refuses them (409)."""
+        event = get_object_or_404(Event, pk=self.kwargs["event_id"])
+        if event.status == Status.DRAFT:
+            if self.request.method == "POST" and can_view(self.request.user, event):
+                raise Conflict(_("This event is a draft: open its registration first."))
+            raise Http404
         require_role(self.request.user, event, role)
         return event
 
