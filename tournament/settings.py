@@ -338,7 +338,7 @@ DJANGO_TABLES2_TABLE_ATTRS = {"class": "table"}
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
-    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_RENDERER_CLASSES": ["tournament.api.renderers.AbsoluteLinksJSONRenderer"],
     "DEFAULT_PAGINATION_CLASS": "tournament.api.http.PageSizePagination",
     "PAGE_SIZE": 100,
     # Personal tokens (integrators) and the session (the site's own pages); no HTTP Basic,

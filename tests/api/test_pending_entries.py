@@ -15,8 +15,10 @@ def test_the_seating_gives_each_bracket_its_id_and_addresses(client, running):
     seating = client.get(reverse("api-v1:seating", args=[event_id, 1])).json()
     first = next(b for b in seating["brackets"] if b["table"] == running.table)
     assert first["id"] == running.pk
-    assert first["url"] == reverse("api-v1:bracket", args=[event_id, running.pk])
-    assert first["entries_url"] == entries_url(running)
+    # links are absolute, as the index's
+    host = "http://testserver"
+    assert first["url"] == host + reverse("api-v1:bracket", args=[event_id, running.pk])
+    assert first["entries_url"] == host + entries_url(running)
     assert client.get(first["url"]).status_code == 200
 
 

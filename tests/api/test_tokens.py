@@ -72,7 +72,9 @@ def test_an_entry_is_recorded_once_and_a_second_official_confirms_it(
     made = client.post(entries_url(running), body, **post, **bearer(first))
     assert made.status_code == 201 and made.json()["created"] is True
     again = client.post(entries_url(running), body, **post, **bearer(first))  # a retry
-    assert again.status_code == 200 and again.json()["created"] is False
+    # the first answer again (IETF Idempotency-Key draft §2.6), marked as replayed
+    assert again.status_code == 201 and again.json() == made.json()
+    assert again["Idempotent-Replayed"] == "true"
     assert GameEntry.objects.count() == 1
     entry_id = made.json()["id"]
     confirm = reverse("api-v1:confirm_entry", args=[running.round.event_id, running.pk, entry_id])

@@ -76,6 +76,7 @@ class EventPendingEntries(ScopedView):
     report), in round, table and game order."""
 
     scope = ApiToken.Scope.JUDGE
+    no_store = True
 
     @extend_schema(responses=PendingEntryOut(many=True))
     def get(self, request, event_id: int):
@@ -86,6 +87,8 @@ class EventPendingEntries(ScopedView):
 
 class BracketEntries(EntryCreate):
     """A bracket's entries: GET lists those waiting for confirmation, POST enters a game."""
+
+    no_store = True
 
     @extend_schema(responses=PendingEntryOut(many=True))
     def get(self, request, event_id: int, bracket_id: int):

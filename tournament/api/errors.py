@@ -4,10 +4,11 @@ messages) when input was refused. 429s keep DRF's `Retry-After` header."""
 from contextlib import contextmanager
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import RequestDataTooBig
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework import exceptions, serializers
 from rest_framework.views import exception_handler
@@ -33,7 +34,15 @@ class Conflict(exceptions.APIException):
 
     status_code = 409
     default_code = "conflict"
-    default_detail = _lazy("The event's current state refuses this.")
+    default_detail = gettext_lazy("The event's current state refuses this.")
+
+
+class PayloadTooLarge(exceptions.APIException):
+    """413: the body is over the size the API reads (`DATA_UPLOAD_MAX_MEMORY_SIZE`)."""
+
+    status_code = 413
+    default_code = "payload_too_large"
+    default_detail = gettext_lazy("The request body is too large.")
 
 
 @contextmanager
@@ -57,6 +66,8 @@ def api_exception_handler(error, context):
         error = exceptions.PermissionDenied(str(error) or None)
     elif isinstance(error, Http404):
         error = exceptions.NotFound()
+    elif isinstance(error, RequestDataTooBig):
+        error = PayloadTooLarge()
     response = exception_handler(error, context)
     if response is None:
         return None

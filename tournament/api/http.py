@@ -1,10 +1,11 @@
 """HTTP behaviour shared by every API view: caching headers, conditional GET, page size, 404s."""
 
+from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.middleware.http import ConditionalGetMiddleware as DjangoConditionalGetMiddleware
 from django.utils import timezone
-from django.utils.cache import patch_cache_control, set_response_etag
+from django.utils.cache import patch_cache_control, patch_vary_headers, set_response_etag
 from django.utils.http import http_date
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
@@ -17,6 +18,21 @@ MAX_AGE_SECONDS = 15
 STALE_WHILE_REVALIDATE_SECONDS = 30
 # How long the time a representation was first served is remembered (its Last-Modified).
 FIRST_SEEN_SECONDS = 7 * 24 * 3600
+# What a credentialed answer may depend on: a shared cache keys on both or keeps nothing.
+CREDENTIAL_HEADERS = ("Authorization", "Cookie")
+# A view's answers that no cache may store, even the client's own (`no_store`).
+NO_STORE = "no-store"
+
+
+def carries_credentials(request: HttpRequest) -> bool:
+    """A token header or a session cookie: the answer may be the caller's alone."""
+    return "HTTP_AUTHORIZATION" in request.META or settings.SESSION_COOKIE_NAME in request.COOKIES
+
+
+def no_store(response: HttpResponse) -> HttpResponse:
+    """Marks an answer no cache may keep (a draft's settings, entries waiting)."""
+    response["Cache-Control"] = NO_STORE
+    return response
 
 
 class PageSizePagination(PageNumberPagination):
@@ -32,7 +48,9 @@ class ConditionalGetMiddleware(DjangoConditionalGetMiddleware):
     current) on every 200 GET of the API, with its caching headers.
 
     Last-Modified is the first time this exact body was served (remembered in the cache by
-    ETag), so it never claims an older date than the content has.
+    ETag), so it never claims an older date than the content has. An answer to a request
+    with credentials is `private` (or `no-store` where the view said so): a shared cache
+    never hands one person's answer to another; every answer varies on the credentials.
     """
 
     def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
@@ -42,18 +60,26 @@ class ConditionalGetMiddleware(DjangoConditionalGetMiddleware):
             or response.status_code != 200
             or response.streaming
         ):
+            if request.path.startswith(API_PREFIX):
+                patch_vary_headers(response, CREDENTIAL_HEADERS)
             return response
+        patch_vary_headers(response, CREDENTIAL_HEADERS)
         set_response_etag(response)
         first_seen = cache.get_or_set(
             f"api-first-seen:{response['ETag']}", timezone.now, FIRST_SEEN_SECONDS
         )
         response["Last-Modified"] = http_date(first_seen.timestamp())
-        patch_cache_control(
-            response,
-            public=True,
-            max_age=MAX_AGE_SECONDS,
-            stale_while_revalidate=STALE_WHILE_REVALIDATE_SECONDS,
-        )
+        if NO_STORE in response.get("Cache-Control", ""):
+            pass
+        elif carries_credentials(request):
+            patch_cache_control(response, private=True, max_age=0, must_revalidate=True)
+        else:
+            patch_cache_control(
+                response,
+                public=True,
+                max_age=MAX_AGE_SECONDS,
+                stale_while_revalidate=STALE_WHILE_REVALIDATE_SECONDS,
+            )
         return super().process_response(request, response)
 
 

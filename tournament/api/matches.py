@@ -84,9 +84,10 @@ def match_data(bracket: Bracket, event_id: int) -> dict:
     }
 
 
-def round_matches(rnd: Round) -> list[dict]:
-    """The published round's matches by table (one query; none for a bracket event)."""
-    if not rnd.published or not rnd.event.is_one_on_one:
+def round_matches(rnd: Round, unpublished: bool = False) -> list[dict]:
+    """The published round's matches by table (one query; none for a bracket event);
+    ``unpublished``: the organizer's read, before the pairings are public too."""
+    if not (rnd.published or unpublished) or not rnd.event.is_one_on_one:
         return []
     seats = Seat.objects.select_related("registration__player", "figures").order_by("position")
     brackets = (
@@ -98,26 +99,47 @@ def round_matches(rnd: Round) -> list[dict]:
     return [match_data(b, rnd.event_id) for b in brackets]
 
 
-def round_byes(rnd: Round) -> list[dict]:
-    """Who has the bye in the published round."""
-    if not rnd.published or not rnd.byes:
+def round_byes(rnd: Round, unpublished: bool = False) -> list[str]:
+    """The player numbers of who has the bye in the published round (or, ``unpublished``,
+    in the organizer's read)."""
+    if not (rnd.published or unpublished) or not rnd.byes:
         return []
-    players = Player.objects.in_bulk(rnd.byes)
-    return [_person(players[pk]) for pk in rnd.byes if pk in players]
+    numbers = dict(Player.objects.filter(pk__in=rnd.byes).values_list("pk", "player_number"))
+    return [numbers[pk] for pk in rnd.byes if pk in numbers]
+
+
+def cut_advancing(rnd: Round) -> list[str]:
+    """Who goes on from a closed round of the top cut: its matches' winners by table
+    (player numbers). A Swiss round names nobody: the cut is seated from the standings."""
+    if not (rnd.event.is_one_on_one and rnd.is_cut and rnd.state == Round.State.CLOSED):
+        return []
+    winners = Bracket.objects.filter(round=rnd, winner__isnull=False).order_by("table")
+    return list(winners.values_list("winner__player_number", flat=True))
+
+
+def round_fields(rnd: Round, unpublished: bool = False) -> dict:
+    """A round's one-on-one fields (`MATCH_ROUND_FIELDS`) as the API gives them."""
+    return {
+        "is_cut": rnd.is_cut,
+        "byes": round_byes(rnd, unpublished),
+        "matches": round_matches(rnd, unpublished),
+    }
 
 
 class MatchRoundMixin(serializers.Serializer):
     """A round's one-on-one fields: is_cut, byes and matches (`MATCH_ROUND_FIELDS`)."""
 
     is_cut = serializers.BooleanField(read_only=True, help_text="a round of the top cut")
-    byes = serializers.SerializerMethodField(help_text="who has the bye (once published)")
+    byes = serializers.SerializerMethodField(
+        help_text="player numbers of who has the bye (once published)"
+    )
     matches = serializers.SerializerMethodField(
         help_text="a one-on-one event's matches (once published; empty for bracket events, "
         "whose brackets the seating lists)"
     )
 
-    @extend_schema_field(PersonSerializer(many=True))
-    def get_byes(self, rnd: Round) -> list[dict]:
+    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
+    def get_byes(self, rnd: Round) -> list[str]:
         return round_byes(rnd)
 
     @extend_schema_field(MatchSerializer(many=True))

@@ -22,6 +22,7 @@ from rest_framework.response import Response
 
 from tournament.accounts.models import ApiToken, Player
 from tournament.api.errors import Conflict, conflict, conflicts_as_409
+from tournament.api.matches import MatchRoundMixin, cut_advancing, round_fields
 from tournament.api.serializers import BracketSeatingSerializer, EventSerializer
 from tournament.api.tokens import Scoped
 from tournament.api.views import EventList
@@ -200,6 +201,8 @@ class EventSettings(OrganizeView):
     sent change, with the event page's checks; a rule field once round 1 is seated, or any
     field while the scoring form is reviewed, is a 409."""
 
+    no_store = True  # a draft's settings
+
     @extend_schema(responses={200: OrganizedEventOut})
     def get(self, request, event_id: int):
         return event_answer(self.organized_event())
@@ -310,7 +313,7 @@ class EventJudges(OrganizeView):
         return event_answer(event)
 
 
-class RoundOut(serializers.Serializer):
+class RoundOut(MatchRoundMixin):
     number = serializers.IntegerField()
     state = serializers.CharField()
     published = serializers.BooleanField()
@@ -322,7 +325,8 @@ class RoundOut(serializers.Serializer):
     )
     advancing = serializers.ListField(
         child=serializers.CharField(),
-        help_text="player numbers of who advances (set when the round is closed)",
+        help_text="player numbers of who advances (set when the round is closed; for a "
+        "top-cut round, its matches' winners)",
     )
     seating_url = serializers.CharField(help_text="the public seating (404 until published)")
     brackets = BracketSeatingSerializer(many=True)
@@ -356,9 +360,10 @@ def round_answer(rnd: Round, code: int = status.HTTP_200_OK) -> Response:
         "started_at": when(rnd.started_at),
         "time_called_at": when(rnd.time_called_at),
         "ends_at": when(rounds.timer_ends_at(rnd)),
-        "advancing": [numbers[i] for i in ids if i in numbers],
+        "advancing": [numbers[i] for i in ids if i in numbers] or cut_advancing(rnd),
         "seating_url": reverse("api-v1:seating", args=[rnd.event_id, rnd.number]),
         "brackets": BracketSeatingSerializer(rnd.brackets.all(), many=True).data,
+        **round_fields(rnd, unpublished=True),
     }
     return Response(body, status=code)
 
@@ -435,25 +440,56 @@ class PublishRound(OrganizeView):
         return round_answer(rnd)
 
 
+class CloseIn(serializers.Serializer):
+    drawn = serializers.ListField(
+        child=serializers.CharField(max_length=20),
+        required=False,
+        allow_null=True,
+        help_text="the recorded draw (SPEC §6): player numbers a judge drew for a wildcard "
+        "tie left after points, unrazed realms and games won; the first of the tied it names "
+        "is the wildcard. Left out: the event's seeded draw decides.",
+    )
+
+
+def _player_ids(numbers: list[str], field: str) -> list[int]:
+    """Player numbers → player ids; an unknown number names the field."""
+    found = dict(
+        Player.objects.filter(player_number__in=numbers).values_list("player_number", "pk")
+    )
+    unknown = [n for n in numbers if n not in found]
+    if unknown:
+        raise ValidationError(
+            {field: [_("No player has the number %(number)s.") % {"number": n} for n in unknown]}
+        )
+    return [found[n] for n in numbers]
+
+
 class CloseRound(OrganizeView):
     """Close a round whose brackets are all decided: who advances is recorded (`advancing`).
     Closing the final makes its places final; then finish the event."""
 
     @extend_schema(
-        request=None,
+        request=CloseIn,
         responses={
             200: RoundOut,
             409: conflict(
                 "the round is already closed",
                 "a bracket is not complete or awaits a judge's decision",
                 "the players advancing cannot be seated in brackets of 3 and 4",
+                "a wildcard tie went to the draw and `drawn` names none of the tied players",
             ),
         },
+        examples=[
+            OpenApiExample("The seeded draw", value={}, request_only=True),
+            OpenApiExample("1044 was drawn", value={"drawn": ["1044"]}, request_only=True),
+        ],
     )
     def post(self, request, event_id: int, number: int):
         rnd = self.round(self.organized_event())
+        numbers = _body(CloseIn, request).get("drawn")
+        drawn = None if numbers is None else _player_ids(numbers, "drawn")
         with conflicts_as_409():
-            rnd = rounds.close_round(rnd)
+            rnd = rounds.close_round(rnd, drawn=drawn)
         return round_answer(rnd)
 
 

@@ -29,8 +29,16 @@ class BearerTokenAuthentication(BaseAuthentication):
     def authenticate(self, request):
         header = request.META.get("HTTP_AUTHORIZATION", "")
         keyword, _space, raw = header.partition(" ")
-        if keyword != self.keyword:
+        if not header:
             return None
+        if keyword != self.keyword:  # Basic, Token…: say what the API takes, not "no credentials"
+            raise exceptions.AuthenticationFailed(
+                _(
+                    "The API does not accept the %(scheme)s scheme: send a token as "
+                    "Authorization: Bearer <token>."
+                )
+                % {"scheme": keyword[:20]}
+            )
         # The account's player profile comes too: the role checks read it (`player_of`).
         token = active_token(raw.strip())
         if token is None or not token.user.is_active:

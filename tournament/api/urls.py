@@ -9,6 +9,7 @@ from drf_spectacular.views import (
 
 from tournament.api import (
     brackets,
+    decisions,
     decklist_write,
     entries,
     leagues,
@@ -113,6 +114,11 @@ v1 = [
         "events/<row:event_id>/brackets/<row:bracket_id>/",
         brackets.BracketDetail.as_view(),
         name="bracket",
+    ),
+    path(
+        "events/<row:event_id>/brackets/<row:bracket_id>/tiebreak/",
+        decisions.BracketTiebreak.as_view(),
+        name="tiebreak",
     ),
     path(
         "events/<row:event_id>/brackets/<row:bracket_id>/entries/",

@@ -159,12 +159,21 @@ class StandingsList(generics.ListAPIView):
 
 
 class OfficialsList(generics.ListAPIView):
+    """The event's organizer and judges with their points; before the event runs, who they
+    are (points 0: nothing is scored yet)."""
+
     serializer_class = s.OfficialScoreSerializer
     pagination_class = None
 
     def get_queryset(self):
-        event = _public_standings_event(self)
-        return OfficialScore.objects.filter(event=event).select_related("player")
+        event = _event(self)
+        if event.status in PUBLIC_STANDINGS:
+            return OfficialScore.objects.filter(event=event).select_related("player")
+        coordinator = OfficialScore(player=event.organizer, role=OfficialScore.Role.COORDINATOR)
+        judges = event.judges.exclude(pk=event.organizer_id).order_by("name")
+        return [coordinator] + [
+            OfficialScore(player=judge, role=OfficialScore.Role.JUDGE) for judge in judges
+        ]
 
 
 @extend_schema(parameters=[YEAR])

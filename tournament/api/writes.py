@@ -11,19 +11,22 @@ from django.db import transaction
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournament.accounts.models import ApiToken, Player
-from tournament.api.errors import Conflict, conflict, conflicts_as_409
+from tournament.api import idempotency
+from tournament.api.errors import Conflict, ErrorSerializer, conflict, conflicts_as_409
+from tournament.api.http import no_store
 from tournament.api.tokens import Scoped
 from tournament.core.client_ip import client_ip
 from tournament.events.choices import Status
 from tournament.events.models import Bracket, Event, Registration, Round
-from tournament.events.permissions import EventRole, player_of, require_role
+from tournament.events.permissions import EventRole, can_view, player_of, require_role
 from tournament.events.services import registration as registrations
 from tournament.events.services.registration_import import ImportRefused, import_registrations
 from tournament.events.to_engine import engine_id
@@ -34,17 +37,28 @@ from tournament.results.selectors import accepted_games, bracket_over, correctio
 from tournament.results.services import GameData
 from tournament.rounds.services.rounds import drop_player
 
-IDEMPOTENCY_HEADER = "Idempotency-Key"
+IDEMPOTENCY_HEADER = idempotency.HEADER
 
 
 class ScopedView(APIView):
     permission_classes = [Scoped]
     scope = ApiToken.Scope.READ
+    # Answers no cache may keep, the client's own included (drafts, entries waiting); the
+    # others to a credentialed request are `private` (`http.ConditionalGetMiddleware`).
+    no_store = False
+
+    def finalize_response(self, request, response, *args, **kwargs):
+        response = super().finalize_response(request, response, *args, **kwargs)
+        return no_store(response) if self.no_store else response
 
     def event(self, role: EventRole) -> Event:
-        event = get_object_or_404(
-            Event.objects.exclude(status=Status.DRAFT), pk=self.kwargs["event_id"]
-        )
+        """The URL's event once the caller's role is checked. A draft is a 404, except to
+        its own officials' writes: the draft's state refuses them (409)."""
+        event = get_object_or_404(Event, pk=self.kwargs["event_id"])
+        if event.status == Status.DRAFT:
+            if self.request.method == "POST" and can_view(self.request.user, event):
+                raise Conflict(_("This event is a draft: open its registration first."))
+            raise Http404
         require_role(self.request.user, event, role)
         return event
 
@@ -280,11 +294,17 @@ GAME_CONFLICT = conflict(
 )
 IDEMPOTENCY = OpenApiParameter(
     IDEMPOTENCY_HEADER,
-    str,
+    OpenApiTypes.UUID,
     OpenApiParameter.HEADER,
     required=True,
-    description="A UUID made by the client for this entry: sent again (a retry), the answer "
-    "is the same and nothing is recorded twice.",
+    description="A UUID made by the client for this entry: sent again with the same body (a "
+    "retry), the first answer is replayed (`Idempotent-Replayed: true`) and nothing is "
+    "recorded twice; with another body it is a 422; while the first request runs, a 409.",
+)
+KEY_REUSED = OpenApiResponse(
+    ErrorSerializer,
+    description="The Idempotency-Key was used before with another body "
+    "(code `idempotency_key_reused`).",
 )
 
 
@@ -328,12 +348,15 @@ def _game_data(bracket: Bracket, data: dict) -> GameData:
     )
 
 
-def _idempotency_key(request) -> uuid.UUID:
-    raw = request.headers.get(IDEMPOTENCY_HEADER, "")
-    try:
-        return uuid.UUID(raw)
-    except ValueError:
-        raise ValidationError({IDEMPOTENCY_HEADER: [_("Send a UUID in this header.")]}) from None
+def _key_reused(outcome, key: uuid.UUID, game: GameData, number: int) -> bool:
+    """The stored entry this key made is another game than the one sent (the durable check
+    behind the cache's, `idempotency.py`)."""
+    entry = outcome.entry
+    return (
+        not outcome.created
+        and entry.idempotency_key == key
+        and (entry.number != number or entry.result_key() != game.result_key())
+    )
 
 
 def entry_answer(outcome) -> Response:
@@ -354,16 +377,22 @@ class GameRecordView(ScopedView):
     seated players' ids, and handed with its idempotency key to the results service."""
 
     def record(self, role: EventRole, form, service, *options: str) -> Response:
+        key = idempotency.parse_key(self.request)
+        return idempotency.run_once(
+            self.request, key, lambda: self._record(role, form, service, key, options)
+        )
+
+    def _record(self, role: EventRole, form, service, key, options) -> Response:
         try:
             # One transaction: the service writes under the bracket lock taken here, and
             # reads the bracket, its event and seats this view read (`lock_bracket`).
             with transaction.atomic():
                 bracket = self.locked_bracket(role)
                 data = _valid(form, self.request)
-                key = _idempotency_key(self.request)
+                game = _game_data(bracket, data)
                 outcome = service(
                     bracket,
-                    _game_data(bracket, data),
+                    game,
                     self.acting_player(),
                     key,
                     number=data["number"],
@@ -371,6 +400,8 @@ class GameRecordView(ScopedView):
                     user_agent=self.request.headers.get("User-Agent", ""),
                     **{option: data[option] for option in options},
                 )
+                if _key_reused(outcome, key, game, data["number"]):
+                    raise idempotency.KeyReused()
         except DjangoValidationError as error:
             if _state_refuses(bracket, data):
                 raise Conflict(" ".join(error.messages)) from error
@@ -443,7 +474,7 @@ class EntryCreate(GameRecordView):
     @extend_schema(
         request=EntryIn,
         parameters=[IDEMPOTENCY],
-        responses={201: EntryOut, 200: EntryOut, 409: GAME_CONFLICT},
+        responses={201: EntryOut, 200: EntryOut, 409: GAME_CONFLICT, 422: KEY_REUSED},
         examples=[GAME_EXAMPLE],
     )
     def post(self, request, event_id: int, bracket_id: int):
@@ -486,7 +517,7 @@ class ReportCreate(GameRecordView):
     @extend_schema(
         request=GameIn,
         parameters=[IDEMPOTENCY],
-        responses={201: EntryOut, 200: EntryOut, 409: GAME_CONFLICT},
+        responses={201: EntryOut, 200: EntryOut, 409: GAME_CONFLICT, 422: KEY_REUSED},
         examples=[GAME_EXAMPLE],
     )
     def post(self, request, event_id: int, bracket_id: int):

@@ -64,13 +64,16 @@ def location_cells() -> dict[str, Cell]:
 
 
 class LocationColumns:
-    """The country and region columns' values outside the lean body (exports, stock render)."""
+    """The country and region columns' values outside the lean body (exports, stock render).
 
-    def render_country(self, value):
-        return value.name
+    Rows carry the country as a code (`Country` on model rows, a plain string on the
+    ranking's) and the region as a `Region` or its name: both read the same."""
 
-    def render_region(self, value):
-        return value.name
+    def render_country(self, value) -> str:
+        return country_names().get(str(value), str(value))
+
+    def render_region(self, value) -> str:
+        return getattr(value, "name", value)
 
 
 class LeanColumn(tables.Column):

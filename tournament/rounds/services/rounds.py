@@ -2,6 +2,7 @@
 
 import datetime
 import secrets
+from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from django.core.exceptions import ValidationError
@@ -507,12 +508,18 @@ def _withdrawn(event: Event) -> set[str]:
     }
 
 
-def _store_advancement(event: Event, rnd: Round, record: EventRecord) -> None:
-    """Compute and store who advances from a round whose brackets are all decided."""
+def _store_advancement(
+    event: Event, rnd: Round, record: EventRecord, drawn: Collection[int] | None = None
+) -> None:
+    """Compute and store who advances from a round whose brackets are all decided.
+
+    ``drawn``: the players a judge drew for a wildcard tie left after games won (the
+    recorded draw, SPEC §6); None: the event's seeded draw decides."""
     if record.teams:
         _store_team_advancement(event, rnd, record)
         return
-    advancement = advance(record, rnd.number, withdrawn=_withdrawn(event))
+    recorded = None if drawn is None else {engine_id(pk) for pk in drawn}
+    advancement = advance(record, rnd.number, withdrawn=_withdrawn(event), drawn=recorded)
     if not advancement.ready:
         tables = ", ".join(str(t) for t in advancement.pending)
         raise ValidationError(
@@ -520,6 +527,13 @@ def _store_advancement(event: Event, rnd: Round, record: EventRecord) -> None:
             % {"tables": tables}
         )
     winners, picks = list(advancement.winners), list(advancement.wildcards)
+    unrecorded = next((w for w in picks if w.unrecorded), None)
+    if unrecorded is not None:
+        tied = Player.objects.filter(pk__in=[int(p) for p in unrecorded.tied]).order_by("name")
+        raise ValidationError(
+            _("The recorded draw names none of the players tied for a wildcard: %(names)s.")
+            % {"names": ", ".join(f"{p.name} ({p.player_number})" for p in tied)}
+        )
     if not advancement.tournament_over and not is_seatable(len(winners) + len(picks)):
         raise ValidationError(
             _("The players advancing cannot be seated in brackets of 3 and 4.")
@@ -561,15 +575,16 @@ def _store_team_advancement(event: Event, rnd: Round, record: EventRecord) -> No
     rnd.save(update_fields=["advancing", "wildcards"])
 
 
-def close_round(rnd: Round) -> Round:
-    """Close a round whose brackets are all decided, and record who advances."""
+def close_round(rnd: Round, drawn: Collection[int] | None = None) -> Round:
+    """Close a round whose brackets are all decided, and record who advances (a wildcard
+    tie to the draw: the judge's recorded draw, ``drawn`` player ids, else the seeded one)."""
     if rnd.event.is_one_on_one:
         return swiss.close_round(rnd)
     with transaction.atomic():
         event, rnd = _locked_round(rnd)
         if rnd.state == Round.State.CLOSED:
             raise ValidationError(_("Round %(number)s is already closed.") % {"number": rnd.number})
-        _store_advancement(event, rnd, event_record(event))
+        _store_advancement(event, rnd, event_record(event), drawn)
         rnd.state = Round.State.CLOSED
         rnd.save(update_fields=["state"])
         recompute.refresh_event(event)  # who is eliminated shows in the standings now
