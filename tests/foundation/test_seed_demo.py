@@ -1,8 +1,10 @@
-"""The demo data set: officials, 30 players, a finished, a running and an upcoming event."""
+"""The demo data set: officials, 30 players, finished, running and upcoming events of both
+structures (SPEC §11), and players who read Portuguese."""
 
 from django.core.management import call_command
 
 from tournament.accounts.models import Player
+from tournament.accounts.preferences import chosen
 from tournament.accounts.roles import is_ranking_officer
 from tournament.decks.services import decklist_status, public_registrations
 from tournament.events.models import Bracket, Event, Seat
@@ -66,3 +68,44 @@ def test_seed_demo_has_a_season_and_published_lists(db):
     qualified = [r for r in rows if r.qualified]
     worst = max(r.rank for r in qualified)
     assert len(qualified) >= 4 and worst <= 4  # the top 4, and anyone tied at the 4th rank
+
+
+def test_seed_demo_has_a_finished_blitz_one_on_one_event(db):
+    call_command("seed_demo")
+    blitz = Event.objects.get(name="Blitz Night")
+    assert blitz.status == "finished" and blitz.is_one_on_one
+    assert (blitz.deck_rules, blitz.deck_size, blitz.best_of) == ("blitz", 25, 1)
+    assert {decklist_status(r) for r in blitz.registrations.all()} == {"legal"}
+    rounds = list(blitz.rounds.order_by("number"))
+    # SPEC §11: four Swiss rounds, then a cut of 4 (1 v 4, 2 v 3) and its final.
+    assert [(r.is_cut, r.brackets.count()) for r in rounds] == [
+        (False, 7),
+        (False, 7),
+        (False, 7),
+        (False, 7),
+        (True, 2),
+        (True, 1),
+    ]
+    # 15 players: one bye a round while the field is odd; one drops after round 2 (14 left).
+    assert [len(r.byes) for r in rounds] == [1, 1, 0, 0, 0, 0]
+    assert list(
+        blitz.registrations.filter(dropped_in_round__isnull=False).values_list(
+            "dropped_in_round", flat=True
+        )
+    ) == [2]
+    assert rounds[-1].is_final
+
+
+def test_seed_demo_has_a_sao_paulo_event_read_in_portuguese(db):
+    call_command("seed_demo")
+    sao_paulo = Event.objects.get(name="Torneio de São Paulo")
+    assert (sao_paulo.time_zone, sao_paulo.rules_edition) == ("America/Sao_Paulo", "regra-5.0")
+    assert sao_paulo.status == "running"
+    players = [r.player.user for r in sao_paulo.registrations.select_related("player__user")]
+    assert len(players) == 13
+    assert {chosen(user).language for user in players} == {"pt-br"}
+    # The final is seated and published for the judges, after round 1 closed.
+    assert [(r.state, r.published) for r in sao_paulo.rounds.order_by("number")] == [
+        ("closed", True),
+        ("seated", True),
+    ]

@@ -10,6 +10,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
 
+from tournament.accounts import preferences
 from tournament.accounts.models import Player, Region
 from tournament.accounts.roles import RANKING_OFFICERS_GROUP
 from tournament.decks.services import save_decklist
@@ -19,8 +20,8 @@ from tournament.events.services.teams import pair_players
 from tournament.leagues.models import League
 from tournament.notifications.services import suppressed
 from tournament.review.services import accept, submit
-from tournament.rounds.services.rounds import publish_round, seat_next_round
-from tournament.rounds.simulate import run_event
+from tournament.rounds.services.rounds import close_round, publish_round, seat_next_round
+from tournament.rounds.simulate import play_round, run_event
 
 DEMO_PASSWORD = "spellfire-demo"
 # (ISO 3166-1 country code, region): the regions are made as `Region` rows.
@@ -163,6 +164,55 @@ def team_spirit_event(organizer: Player, judges, players, rng: random.Random) ->
     return run_event(target, rng)
 
 
+def blitz_event(organizer: Player, judges, players, rng: random.Random) -> Event:
+    """A finished one-on-one Blitz event (SPEC §11): 15 players with 25-card Blitz decks,
+    best of 1, four Swiss rounds (a bye in each of the first two, while the field is odd),
+    one player dropping after round 2, then a top cut of 4 and its final."""
+    target = event(
+        "Blitz Night",
+        datetime.date(2026, 11, 14),
+        organizer,
+        judges,
+        structure="one-on-one",
+        best_of=1,
+        swiss_rounds=4,
+        top_cut=4,
+        deck_rules="blitz",
+        deck_size=25,
+        venue="Halifax Library",
+        time_limit_minutes=30,
+    )
+    register_all(target, players, deck="legal_blitz_25")
+    dropping = target.registrations.get(player=players[-1])
+    return run_event(target, rng, drops={2: [dropping]})
+
+
+def sao_paulo_event(organizer: Player, judges, players, rng: random.Random) -> Event:
+    """A running Regra 5.0 event in São Paulo whose players read Portuguese (their chosen
+    language, so their pages and e-mails are in pt-BR): round 1 played and closed (its
+    wildcards drawn), the final seated and published for the judges."""
+    for person in [*players, judges[1]]:
+        preferences.keep(person.user, language="pt-br", time_zone="America/Sao_Paulo")
+    target = event(
+        "Torneio de São Paulo",
+        datetime.date(2026, 11, 28),
+        organizer,
+        judges,
+        rules_edition="regra-5.0",
+        venue="São Paulo",
+        time_zone="America/Sao_Paulo",
+        start_time=datetime.time(14, 0),
+        time_limit_minutes=50,
+    )
+    register_all(target, players, deck="legal_community_55")
+    first = seat_next_round(target, seed=rng.randrange(2**48))
+    publish_round(first)
+    play_round(first, rng)
+    close_round(first)
+    publish_round(seat_next_round(target, seed=rng.randrange(2**48)))
+    return target
+
+
 def demo_season(finished: Event, championship: Event, officer: Player) -> League:
     """The finished event publishes its top 8 lists (the metagame pages have decks) and a
     league over the year counts it and qualifies its top 4 for the championship."""
@@ -245,6 +295,8 @@ class Command(BaseCommand):
         register_all(upcoming, players[20:22], checked_in=False, deck="bad_realms_16")
         register_all(upcoming, players[22:30], checked_in=False)
         teams = team_spirit_event(organizer, judges, players[:18], random.Random(seed + 1))
+        blitz = blitz_event(organizer, judges, players[12:27], random.Random(seed + 2))
+        sao_paulo = sao_paulo_event(organizer, judges, players[17:30], random.Random(seed + 3))
         officer = ranking_officer(password)
         # The demo's people used their accounts (the review flags accounts never signed in).
         User.objects.update(last_login=timezone.now())
@@ -256,6 +308,8 @@ class Command(BaseCommand):
                 f"Demo loaded: 34 accounts (password {DEMO_PASSWORD!r}; ranking officer "
                 f"{officer.user.username!r}), events "
                 f"{finished.name!r} (finished), {running.name!r} (running), {upcoming.name!r}, "
-                f"{teams.name!r} (Team Spirit, finished); league {season.name!r}."
+                f"{teams.name!r} (Team Spirit, finished), {blitz.name!r} (one-on-one, "
+                f"finished), {sao_paulo.name!r} (running, players reading Portuguese); "
+                f"league {season.name!r}."
             )
         )
