@@ -45,6 +45,7 @@ from tournament.notifications import handlers as notifications
 from tournament.notifications import person
 from tournament.printing import handlers as printing
 from tournament.ratings import handlers as ratings
+from tournament.ratings import views as rating_views
 from tournament.results.happenings import (
     EntryCorrected,
     EntryWaiting,
@@ -149,6 +150,8 @@ def connect() -> None:
     ProfileView.extras.add(views_calendar.profile_feeds)
     # A player's page shows his places in the leagues.
     PlayerView.extras.add(league_views.player_seasons)
+    # A player's page shows his rating and its chart (SPEC §12).
+    PlayerView.extras.add(rating_views.player_rating)
     # The metagame index lists the leagues, each with its own metagame.
     MetagameIndexView.extras.add(league_metagame.metagame_leagues)
     # An event file whose results are those of an event already accepted is refused (SPEC §9).

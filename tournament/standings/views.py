@@ -154,7 +154,7 @@ class StandingsView(EventMixin, ExportMixin, LeanFilterMixin, SingleTableMixin, 
             "due_date": scoring_form_due(self.event),
             "submission": submission,
             "form_late": services.scoring_form_late(self.event, sent=submission is not None),
-            "export_query": _export_query(self.request),
+            "export_query": export_query(self.request),
             "projector": self.request.GET.get("projector") == "1",
             **kwargs,
         }
@@ -232,7 +232,7 @@ def official_rows(officials: list[dict]) -> list[dict]:
     ]
 
 
-def _export_query(request) -> str:
+def export_query(request) -> str:
     """The current query string plus the CSV export switch (keeps filters and sort)."""
     query = request.GET.copy()
     query.pop("page", None)
@@ -401,7 +401,7 @@ class RankingView(ExportMixin, LeanFilterMixin, SingleTableMixin, FilterView):
         context = {
             "view": self,
             "year": _year(request),
-            "export_query": _export_query(request),
+            "export_query": export_query(request),
             "late_forms": _late_forms_for(request.user),
             "results_html": cached(key, lambda: render_results(self)),
         }
