@@ -19,7 +19,7 @@ from django.db import transaction
 from django.db.models import QuerySet
 
 from scoring.model import Issue, IssueCode
-from scoring.ratings import RatedEvent, RatedGame, event_games, rate
+from scoring.ratings import PlayerRating, RatedEvent, RatedGame, event_games, rate
 from tournament.core import queueing
 from tournament.core.broker import BROKER_ERRORS
 from tournament.events.choices import Status, Structure
@@ -30,6 +30,8 @@ from tournament.ratings.models import EventRating, Rating, RatingStep
 log = logging.getLogger(__name__)
 
 REFRESH_TASK = "ratings.refresh"
+# The value of a player without a rated game: openskill's new rating, μ − 3σ (0).
+NEW_RATING = PlayerRating().ordinal
 
 
 def rated_events() -> QuerySet[Event]:
@@ -170,6 +172,14 @@ def follow_event(event: Event) -> None:
             log.warning("ratings of event %s not queued: broker unavailable", event_id)
 
     transaction.on_commit(queue, robust=True)
+
+
+def seeding_ratings(player_ids: Iterable[int]) -> dict[int, float]:
+    """Each player's rating for seeding round 1 by rating (SPEC §12): the value shown, a
+    new player's for someone without one."""
+    ids = list(player_ids)
+    stored = dict(Rating.objects.filter(player_id__in=ids).values_list("player_id", "value"))
+    return {pk: stored.get(pk, NEW_RATING) for pk in ids}
 
 
 def unrated_events() -> QuerySet[EventRating]:
