@@ -28,8 +28,8 @@ from tournament.events.services.registration import lock_event, register
 from tournament.events.services.registration_import import create_guest_player
 from tournament.events.services.teams import team_of
 from tournament.events.to_engine import engine_id, event_record, teams_by_player
-from tournament.results.models import Game, GameEntry
 from tournament.ratings.services import seeding_ratings
+from tournament.results.models import Game, GameEntry
 from tournament.rounds.happenings import (
     EventFinished,
     RoundClosed,
