@@ -38,6 +38,7 @@ __all__ = [
     "RatedEvent",
     "RatedGame",
     "event_games",
+    "first_to",
     "game_ranks",
     "rate",
     "win_chances",
@@ -216,3 +217,24 @@ def win_chances(
     chances = MODEL.predict_win(teams)
     total = math.fsum(chances)
     return tuple(c / total for c in chances)
+
+
+def first_to(chances: Sequence[float], wins: int) -> tuple[float, ...]:
+    """Each side's chance to be the first to win ``wins`` games (a bracket: 2, SPEC §5; a
+    best-of-3 match: 2), when each game is won by side i with probability ``chances[i]``
+    independently of the others (the model predicts no draw)."""
+    n = len(chances)
+    result = [0.0] * n
+    # Walk every score (games won by each side, none at ``wins`` yet) with its probability.
+    states: dict[tuple[int, ...], float] = {(0,) * n: 1.0}
+    while states:
+        following: dict[tuple[int, ...], float] = {}
+        for score, p in states.items():
+            for i, c in enumerate(chances):
+                if score[i] + 1 == wins:
+                    result[i] += p * c
+                    continue
+                nxt = (*score[:i], score[i] + 1, *score[i + 1 :])
+                following[nxt] = following.get(nxt, 0.0) + p * c
+        states = following
+    return tuple(result)

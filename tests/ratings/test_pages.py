@@ -112,3 +112,35 @@ def test_a_player_without_games_has_no_rating_section(client, db):
     player = Player.objects.create(player_number="N-1", name="New Player")
     html = client.get(reverse("standings:player", args=[player.player_number])).content.decode()
     assert 'id="rating"' not in html
+
+
+def test_a_bracket_shows_each_chance_to_win_before_it_starts(client, event, registered_players):
+    from tournament.rounds.services.rounds import publish_round, seat_next_round
+
+    event.status = "running"
+    event.save()
+    rnd = seat_next_round(event, seed=1)
+    publish_round(rnd)
+    bracket = rnd.brackets.order_by("table").first()
+    url = reverse("standings:bracket", args=[event.pk, rnd.number, bracket.table])
+    html = client.get(url).content.decode()
+    # Nobody rated: three new players, a third each (33%).
+    assert "Chance to win" in html
+    assert html.count("<strong>33%</strong>") == 3
+    # The first seat far stronger: his chance is the largest.
+    seat = bracket.seats.order_by("position").first()
+    Rating.objects.create(player=seat.registration.player, mu=40, sigma=1, value=37, games=30)
+    html = client.get(url).content.decode()
+    assert html.count("<strong>33%</strong>") == 0
+    # Once a game is recorded the prediction goes.
+    from tournament.results.models import Game
+
+    ids = [str(s.registration.player_id) for s in bracket.seats.all()]
+    Game.objects.create(
+        bracket=bracket,
+        number=1,
+        winner_id=int(ids[0]),
+        ended_by="victory",
+        unrazed={ids[0]: 6, ids[1]: 2, ids[2]: 1},
+    )
+    assert "Chance to win" not in client.get(url).content.decode()

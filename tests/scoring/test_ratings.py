@@ -16,6 +16,7 @@ from scoring.ratings import (
     RatedEvent,
     RatedGame,
     event_games,
+    first_to,
     game_ranks,
     rate,
     win_chances,
@@ -260,3 +261,17 @@ def test_win_chances_favour_the_stronger_and_sum_to_one():
 def test_provisional_below_ten_games():
     assert PlayerRating(games=9).provisional
     assert not PlayerRating(games=10).provisional
+
+
+def test_first_to_two_wins_by_hand():
+    # Two sides, 0.6 a game, first to 2: win 2–0 (0.6²) or 2–1 (two orders × 0.6 · 0.4 · 0.6)
+    # = 0.36 + 0.288 = 0.648; the other 0.352.
+    assert first_to([0.6, 0.4], 2) == pytest.approx((0.648, 0.352))
+    # One game decides a best of 1.
+    assert first_to([0.6, 0.4], 1) == pytest.approx((0.6, 0.4))
+    # Three equal sides: a third each, by symmetry.
+    assert first_to([1 / 3] * 3, 2) == pytest.approx((1 / 3,) * 3)
+    # Three sides 0.5/0.3/0.2, first to 2. A wins by AA (0.25); by one A and one other
+    # game (0.5) in either order, then A: 2 × 0.5 · 0.5 · 0.5 = 0.25; by one A, one B and
+    # one C in any of 3! = 6 orders, then A: 6 × 0.5 · 0.3 · 0.2 · 0.5 = 0.09. 0.59 in all.
+    assert first_to([0.5, 0.3, 0.2], 2)[0] == pytest.approx(0.59)

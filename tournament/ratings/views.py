@@ -6,10 +6,13 @@ from django_filters.views import FilterView
 from django_tables2 import SingleTableMixin
 from django_tables2.export.views import ExportMixin
 
-from scoring.ratings import PROVISIONAL_GAMES, PlayerRating, win_chances
+from scoring.ratings import PROVISIONAL_GAMES, PlayerRating, first_to, win_chances
+from scoring.swiss.model import games_to_win
 from tournament.accounts.models import Player
 from tournament.core.export import SafeTableExport
 from tournament.core.issues import issue_line
+from tournament.events.models import Bracket
+from tournament.events.to_engine import engine_id, teams_by_player
 from tournament.ratings import services
 from tournament.ratings.charts import rating_chart
 from tournament.ratings.filters import RatingFilter, rated_players
@@ -65,14 +68,32 @@ def player_rating(player: Player) -> dict[str, object]:
     }
 
 
-def chances(players: list[Player]) -> list[tuple[Player, float]]:
-    """Each player's chance to win a game of these players (the model's prediction), from
-    the stored ratings; a player without one counts as new."""
+# Games a player must win to take a bracket (SPEC §5) or a Team Spirit bracket (§10).
+BRACKET_WINS = 2
+
+
+def bracket_chances(bracket: Bracket) -> dict[str, object]:
+    """Before a bracket or match starts (no game recorded), each side's chance to win it
+    (`standings.views.BracketView.extras`): the model's chance to win a game, then to be
+    the first to win the games it takes (two in a bracket; a match's best of 1 or 3)."""
+    if bracket.games.all():
+        return {}
+    event = bracket.round.event
+    players = [seat.registration.player for seat in bracket.seats.all()]
+    if len(players) < 2:
+        return {}
+    teams = teams_by_player(event)
+    sides: dict[str, list[Player]] = {}
+    for p in players:
+        key = teams[engine_id(p.pk)].name if engine_id(p.pk) in teams else p.name
+        sides.setdefault(key, []).append(p)
     stored = {r.player_id: r for r in Rating.objects.filter(player__in=players)}
 
     def rating(p: Player) -> PlayerRating | None:
         r = stored.get(p.pk)
         return PlayerRating(r.mu, r.sigma, r.games) if r else None
 
-    found = win_chances([[rating(p)] for p in players])
-    return list(zip(players, found, strict=True))
+    per_game = win_chances([[rating(p) for p in side] for side in sides.values()])
+    wins = games_to_win(event.best_of) if event.is_one_on_one else BRACKET_WINS
+    found = first_to(per_game, wins)
+    return {"win_chances": [(name, 100 * c) for name, c in zip(sides, found, strict=True)]}

@@ -64,7 +64,7 @@ from tournament.rounds.happenings import (
 )
 from tournament.standings import handlers as standings
 from tournament.standings.happenings import FiguresChanged, FiguresStored
-from tournament.standings.views import PlayerView
+from tournament.standings.views import BracketView, PlayerView
 from tournament.webhooks import handlers as webhooks
 from tournament.webhooks.models import Webhook
 from tournament.webhooks.services import hook_changed
@@ -152,6 +152,8 @@ def connect() -> None:
     PlayerView.extras.add(league_views.player_seasons)
     # A player's page shows his rating and its chart (SPEC §12).
     PlayerView.extras.add(rating_views.player_rating)
+    # A bracket's or match's page shows each side's chance to win it before it starts.
+    BracketView.extras.add(rating_views.bracket_chances)
     # The metagame index lists the leagues, each with its own metagame.
     MetagameIndexView.extras.add(league_metagame.metagame_leagues)
     # An event file whose results are those of an event already accepted is refused (SPEC §9).

@@ -241,9 +241,11 @@ def export_query(request) -> str:
 
 
 class BracketView(EventMixin, TemplateView):
-    """The advancement grid of one bracket: games × players, totals, place, points."""
+    """The advancement grid of one bracket: games × players, totals, place, points; apps
+    above add their parts (`extras`: each player's chance to win it, before it starts)."""
 
     template_name = "standings/bracket.html"
+    extras: PageExtras[[Bracket]] = PageExtras("a bracket's page")
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
@@ -264,6 +266,7 @@ class BracketView(EventMixin, TemplateView):
             table=self.kwargs["table"],
         )
         context.update(rnd=rnd, bracket=bracket, **bracket_grid(bracket, rnd))
+        context.update(self.extras.context(bracket))
         return context
 
 
