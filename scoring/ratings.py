@@ -207,16 +207,19 @@ def win_chances(
     sides: Sequence[Sequence[PlayerRating | None]],
 ) -> tuple[float, ...]:
     """The model's chance of each side to win a game of these sides (SPEC §12: "chance to
-    win"): openskill's ``predict_win``; a player without a rating counts as a new one."""
-    if len(sides) < 2:
-        return tuple(1.0 for _ in sides)
-    teams = [
-        [MODEL.create_rating([r.mu, r.sigma]) if r else MODEL.rating() for r in side]
-        for side in sides
-    ]
-    chances = MODEL.predict_win(teams)
-    total = math.fsum(chances)
-    return tuple(c / total for c in chances)
+    win"): the Plackett–Luce probability of ranking first, exp(μ_i / c) ÷ Σ exp(μ_j / c),
+    with a side's μ and σ² its members' sums and c² = Σ (σ² + β²), the same c the update
+    uses. A player without a rating counts as a new one."""
+    mus, variances = [], []
+    for side in sides:
+        members = [r or PlayerRating() for r in side]
+        mus.append(math.fsum(r.mu for r in members))
+        variances.append(math.fsum(r.sigma**2 for r in members))
+    c = math.sqrt(math.fsum(v + MODEL.beta**2 for v in variances))
+    top = max(mus, default=0.0)
+    weights = [math.exp((mu - top) / c) for mu in mus]  # shifted: no overflow
+    total = math.fsum(weights)
+    return tuple(w / total for w in weights)
 
 
 def first_to(chances: Sequence[float], wins: int) -> tuple[float, ...]:

@@ -258,6 +258,15 @@ def test_win_chances_favour_the_stronger_and_sum_to_one():
     assert win_chances([[None], [None], [None]]) == pytest.approx((1 / 3, 1 / 3, 1 / 3))
 
 
+def test_win_chance_is_plackett_luce_first_place_by_hand():
+    # μ 30 and 20, σ 5 each: c = √(2 · (25 + (25/6)²)) = √84.7222 = 9.20447;
+    # p = 1 / (1 + exp(−10 / c)) = 1 / (1 + exp(−1.08643)) = 1 / 1.33743 = 0.74770.
+    chances = win_chances([[PlayerRating(30, 5)], [PlayerRating(20, 5)]])
+    assert chances == pytest.approx((0.74770, 0.25230), abs=1e-5)
+    # Teams: each side's μ and σ² are its members' sums (two teams of two new players: ½).
+    assert win_chances([[None, None], [None, None]]) == pytest.approx((0.5, 0.5))
+
+
 def test_provisional_below_ten_games():
     assert PlayerRating(games=9).provisional
     assert not PlayerRating(games=10).provisional
