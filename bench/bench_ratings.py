@@ -7,10 +7,10 @@
    SPEC §5); the Spearman correlation of the ratings (μ − 3σ) with the skills. Bar: ≥ 0.8.
 2. **Prediction**: over the same games, in order, each model's probability of the game's
    actual winner *before* the game is rated (the ratings': `win_chances`, the model's
-   probability of ranking first, what the bracket pages show); the log loss (mean of −ln p) of the ratings,
-   of pairwise Elo, and of the multiplayer Elo TopDeck.gg publishes for four-player
-   Commander (equity 2^(R/200), expected share = equity ÷ the table's sum, a win scores 1
-   and a draw 1/n, K = 48, start 1500). Bar: the ratings lowest.
+   probability of ranking first, what the bracket pages show); the log loss (mean of
+   −ln p) of the ratings, of pairwise Elo, and of the multiplayer Elo TopDeck.gg
+   publishes for four-player Commander (equity 2^(R/200), expected share = equity ÷ the
+   table's sum, a win scores 1 and a draw 1/n, K = 48, start 1500). Bar: the ratings lowest.
 3. **Speed**: `rate` over 100,000 games of 2,000 players in brackets of three and four.
    Bar: under 30 s.
 
@@ -193,7 +193,8 @@ def quality(seed: int) -> None:
     rho = spearman([final[p].ordinal for p in players], [skill[p] for p in players])
     print(f"{EVENTS} events of {PLAYERS} players, {games_total} games ({scored} with a winner)")
     print(
-        f"Spearman(ratings, hidden skills) = {rho:.3f}   bar ≥ 0.8: {'PASS' if rho >= 0.8 else 'FAIL'}"
+        f"Spearman(ratings, hidden skills) = {rho:.3f}   "
+        f"bar ≥ 0.8: {'PASS' if rho >= 0.8 else 'FAIL'}"
     )
     uniform = sum(math.log(len(t)) for games in events for t, w, _ in games if w) / scored
     print(f"log loss of the game's winner (uniform guess {uniform:.4f}):")
