@@ -80,6 +80,7 @@ INSTALLED_APPS = [
     "tournament.webhooks",
     "tournament.notifications",
     "tournament.leagues",
+    "tournament.ratings",
     "tournament.api",
     "tournament.demo",
     "tournament.help",

@@ -17,6 +17,8 @@ from tournament.notifications import tasks as notification_tasks
 from tournament.notifications import waiting
 from tournament.printing import services as printing_services
 from tournament.printing import tasks as printing_tasks
+from tournament.ratings import services as rating_services
+from tournament.ratings import tasks as rating_tasks
 from tournament.standings import recompute
 from tournament.standings import tasks as standings_tasks
 from tournament.webhooks import services as webhook_services
@@ -31,6 +33,7 @@ QUEUED_BY_NAME = [
     (waiting.ENTRIES_WAITING_TASK, notification_tasks.entries_waiting),
     (jobs.IMPORT_TASK, eventfile_tasks.import_event_file),
     (recompute.RERANK_TASK, standings_tasks.rerank),
+    (rating_services.REFRESH_TASK, rating_tasks.refresh),
 ]
 
 

@@ -15,6 +15,7 @@ from tournament.api import (
     leagues,
     no_show,
     organize,
+    ratings,
     views,
     writes,
 )
@@ -150,6 +151,8 @@ v1 = [
     path("events/<row:event_id>/officials/", views.OfficialsList.as_view(), name="officials"),
     path("players/<path:player_number>/", views.PlayerDetail.as_view(), name="player"),
     path("ranking/", views.RankingList.as_view(), name="ranking"),
+    path("ratings/", ratings.RatingList.as_view(), name="ratings"),
+    path("ratings/<path:player_number>/", ratings.PlayerRating.as_view(), name="player_rating"),
     path("leagues/", leagues.LeagueList.as_view(), name="leagues"),
     path("leagues/<row:league_id>/", leagues.LeagueDetail.as_view(), name="league"),
     path("schema/", SpectacularAPIView.as_view(api_version="v1"), name="schema"),

@@ -47,7 +47,7 @@ def _public_standings_event(view, *related: str) -> Event:
     return event
 
 
-INDEX_ENDPOINTS = ["events", "ranking", "schema", "docs", "redoc"]
+INDEX_ENDPOINTS = ["events", "ranking", "ratings", "schema", "docs", "redoc"]
 
 
 class Index(APIView):

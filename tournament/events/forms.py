@@ -54,6 +54,7 @@ class EventForm(FrozenFormatMixin, forms.ModelForm):
             "players_confirm_reports",
             "spread_clubs",
             "seed_by_ranking",
+            "seed_by_rating",
             "paper_size",
             "decklists_published",
             "decklists_top",

@@ -177,6 +177,13 @@ class Event(models.Model):
     )
     spread_clubs = models.BooleanField(_("spread clubs in round 1"), default=False)
     seed_by_ranking = models.BooleanField(_("seed round 1 by ranking"), default=False)
+    seed_by_rating = models.BooleanField(
+        _("seed by rating instead of ranking points"),
+        default=False,
+        help_text=_(
+            "With round 1 seeded, the players' ratings order them rather than their ranking points."
+        ),
+    )
     paper_size = models.CharField(
         _("paper size"), max_length=10, choices=PaperSize, default=PaperSize.A4
     )

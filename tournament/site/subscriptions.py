@@ -44,6 +44,8 @@ from tournament.leagues.services import registration_refusal
 from tournament.notifications import handlers as notifications
 from tournament.notifications import person
 from tournament.printing import handlers as printing
+from tournament.ratings import handlers as ratings
+from tournament.ratings import views as rating_views
 from tournament.results.happenings import (
     EntryCorrected,
     EntryWaiting,
@@ -62,7 +64,7 @@ from tournament.rounds.happenings import (
 )
 from tournament.standings import handlers as standings
 from tournament.standings.happenings import FiguresChanged, FiguresStored
-from tournament.standings.views import PlayerView
+from tournament.standings.views import BracketView, PlayerView
 from tournament.webhooks import handlers as webhooks
 from tournament.webhooks.models import Webhook
 from tournament.webhooks.services import hook_changed
@@ -85,6 +87,8 @@ def connect() -> None:
     subscribe(Dropped, notifications.dropped)
     # Event fields or judges edited: the standings recompute what they change.
     subscribe(EventChanged, standings.event_changed)
+    # A finished event's date or status edited: the ratings follow (their order, SPEC §12).
+    subscribe(EventChanged, ratings.event_changed)
     # A championship restricted to a league's qualified players refuses the others.
     if registration_refusal not in registration_checks:
         registration_checks.append(registration_refusal)
@@ -112,6 +116,8 @@ def connect() -> None:
     subscribe(FiguresStored, printing.figures_stored)
     # New figures of a finished event: the cached metagame pages are old.
     subscribe(FiguresStored, decks.figures_stored)
+    # A finished event's figures stored again (a correction, an import): the ratings follow.
+    subscribe(FiguresStored, ratings.figures_stored)
     # A finished event's figures or ranking fields changed: an accepted review re-opens.
     subscribe(FiguresChanged, review.figures_changed)
 
@@ -130,6 +136,8 @@ def connect() -> None:
     subscribe(EventFinished, notifications.event_finished)
     # The event finished: webhooks.
     subscribe(EventFinished, webhooks.event_finished)
+    # The event finished: its games count in the ratings (SPEC §12).
+    subscribe(EventFinished, ratings.event_finished)
 
     # --- review --------------------------------------------------------------------------
     # A decision on a scoring form: ranking officers or the organizer are told.
@@ -142,6 +150,10 @@ def connect() -> None:
     ProfileView.extras.add(views_calendar.profile_feeds)
     # A player's page shows his places in the leagues.
     PlayerView.extras.add(league_views.player_seasons)
+    # A player's page shows his rating and its chart (SPEC §12).
+    PlayerView.extras.add(rating_views.player_rating)
+    # A bracket's or match's page shows each side's chance to win it before it starts.
+    BracketView.extras.add(rating_views.bracket_chances)
     # The metagame index lists the leagues, each with its own metagame.
     MetagameIndexView.extras.add(league_metagame.metagame_leagues)
     # An event file whose results are those of an event already accepted is refused (SPEC §9).
@@ -162,6 +174,8 @@ def connect() -> None:
     # An event deleted: its players' ranking totals are counted again.
     pre_delete.connect(standings.event_deleting, sender=Event, dispatch_uid="standings_del")
     post_delete.connect(standings.event_deleted, sender=Event, dispatch_uid="standings_gone")
+    # A finished event deleted: the ratings are computed without its games.
+    post_delete.connect(ratings.event_deleted, sender=Event, dispatch_uid="ratings_gone")
     # A player or a region saved: cached tables go, officials' lists take the new name.
     post_save.connect(standings.player_saved, sender=Player, dispatch_uid="standings_player")
     post_save.connect(standings.region_saved, sender=Region, dispatch_uid="standings_region")

@@ -57,11 +57,12 @@ def rank_chart(steps: Sequence) -> RankChart | None:
         ChartPoint(PAD + span_x * i / (len(steps) - 1), y(s.rank), s.event.name, s.rank, s.total)
         for i, s in enumerate(steps)
     ]
-    return RankChart(tuple(_spaced_labels(points)), worst)
+    return RankChart(tuple(spaced_labels(points)), worst)
 
 
-def _spaced_labels(points: list[ChartPoint]) -> list[ChartPoint]:
-    """Label the first and the last point, and between them each point at least
+def spaced_labels(points: list) -> list:
+    """Label the first and the last point (of two or more; any dataclass with `x` and
+    `labelled`: the rating chart's too), and between them each point at least
     `MIN_LABEL_GAP` from the previous label and from the last point."""
     last_x = points[-1].x
     shown_x = points[0].x

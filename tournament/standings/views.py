@@ -154,7 +154,7 @@ class StandingsView(EventMixin, ExportMixin, LeanFilterMixin, SingleTableMixin, 
             "due_date": scoring_form_due(self.event),
             "submission": submission,
             "form_late": services.scoring_form_late(self.event, sent=submission is not None),
-            "export_query": _export_query(self.request),
+            "export_query": export_query(self.request),
             "projector": self.request.GET.get("projector") == "1",
             **kwargs,
         }
@@ -232,7 +232,7 @@ def official_rows(officials: list[dict]) -> list[dict]:
     ]
 
 
-def _export_query(request) -> str:
+def export_query(request) -> str:
     """The current query string plus the CSV export switch (keeps filters and sort)."""
     query = request.GET.copy()
     query.pop("page", None)
@@ -241,9 +241,11 @@ def _export_query(request) -> str:
 
 
 class BracketView(EventMixin, TemplateView):
-    """The advancement grid of one bracket: games × players, totals, place, points."""
+    """The advancement grid of one bracket: games × players, totals, place, points; apps
+    above add their parts (`extras`: each player's chance to win it, before it starts)."""
 
     template_name = "standings/bracket.html"
+    extras: PageExtras[[Bracket]] = PageExtras("a bracket's page")
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
@@ -264,6 +266,7 @@ class BracketView(EventMixin, TemplateView):
             table=self.kwargs["table"],
         )
         context.update(rnd=rnd, bracket=bracket, **bracket_grid(bracket, rnd))
+        context.update(self.extras.context(bracket))
         return context
 
 
@@ -401,7 +404,7 @@ class RankingView(ExportMixin, LeanFilterMixin, SingleTableMixin, FilterView):
         context = {
             "view": self,
             "year": _year(request),
-            "export_query": _export_query(request),
+            "export_query": export_query(request),
             "late_forms": _late_forms_for(request.user),
             "results_html": cached(key, lambda: render_results(self)),
         }

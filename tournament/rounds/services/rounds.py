@@ -29,6 +29,7 @@ from tournament.events.services.registration import lock_event, register
 from tournament.events.services.registration_import import create_guest_player
 from tournament.events.services.teams import team_of
 from tournament.events.to_engine import engine_id, event_record, teams_by_player
+from tournament.ratings.services import seeding_ratings
 from tournament.results.models import Game, GameEntry
 from tournament.rounds.happenings import (
     EventFinished,
@@ -105,6 +106,14 @@ def _ranking(players: list[Registration]) -> dict[int, float]:
     return {player_id: float(points) for player_id, points in rows}
 
 
+def _seeding(event: Event, players: list[Registration]) -> dict[int, float]:
+    """What seeds round 1 (SPEC §4 item 3): ranking points, or the ratings where the event
+    chose them (SPEC §12; a player without a rating counts as a new one)."""
+    if event.seed_by_rating:
+        return seeding_ratings([r.player_id for r in players])
+    return _ranking(players)
+
+
 def _team_seating(event: Event, registrations: list[Registration], seed: int):
     """Seat a Team Spirit round: complete teams only, three to a table (SPEC §10)."""
     teams = teams_by_player(event)
@@ -145,7 +154,7 @@ def _create_round(event: Event, number: int, registrations: list[Registration], 
     if not is_seatable(len(registrations)):
         raise ValidationError(_unseatable_message(len(registrations)))
     first = number == 1
-    ranking = _ranking(registrations) if first and event.seed_by_ranking else {}
+    ranking = _seeding(event, registrations) if first and event.seed_by_ranking else {}
     seating_players = [
         SeatingPlayer(engine_id(r.player_id), r.player.club or None, ranking.get(r.player_id))
         for r in registrations
