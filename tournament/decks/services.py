@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from contextlib import suppress
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -27,6 +28,7 @@ from scoring.decklist import (
     text_limit_problems,
 )
 from scoring.deckrules import DeckReport, apply_swap, group_of, validate_deck, validate_swap
+from scoring.lackey import DekError, dek_decklist_text, looks_like_dek, read_dek
 from tournament.core.happenings import announce
 from tournament.core.issues import deck_message, group_label
 from tournament.decks.carddata import current_import_token, get_card_index
@@ -119,7 +121,7 @@ PARSE_CODES = frozenset(
 # A decklist file (a CrossFire .cfd or a text list): four bytes per character of the longest
 # list at most (UTF-8); larger uploads are refused unread.
 MAX_UPLOAD_BYTES = 4 * MAX_DECKLIST_CHARS
-DECKLIST_FILE_SUFFIXES = (".cfd", ".txt")
+DECKLIST_FILE_SUFFIXES = (".cfd", ".dek", ".txt")
 
 
 def decode_text(data: bytes) -> str:
@@ -135,25 +137,11 @@ def decode_text(data: bytes) -> str:
     return data.decode("latin-1")
 
 
-def decklist_from_file(name: str, data: bytes, index: CardIndex | None = None) -> str:
-    """The list a decklist file holds: a CrossFire deck file (.cfd) becomes its typed list
-    (`SET/NUMBER Name` lines), a text file is its text. A bad file raises a translated
-    ValidationError naming what is wrong."""
-    if len(data) > MAX_UPLOAD_BYTES:
-        raise ValidationError(
-            _("The file is too large: %(size)s bytes, at most %(max)s.")
-            % {"size": len(data), "max": MAX_UPLOAD_BYTES}
-        )
-    if b"\x00" in data and not data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        raise ValidationError(_("This file is not a text file or a CrossFire deck file (.cfd)."))
-    suffix = "." + name.rsplit(".", 1)[-1].lower() if "." in name else ""
-    if suffix and suffix not in DECKLIST_FILE_SUFFIXES:
-        raise ValidationError(
-            _("Upload a CrossFire deck file (.cfd) or a text file (.txt), not %(suffix)s.")
-            % {"suffix": suffix}
-        )
-    text = decode_cfd(data) if suffix == ".cfd" else decode_text(data)
-    if suffix == ".cfd" or looks_like_cfd(text):
+def deck_file_text(text: str, index: CardIndex | None = None, kind: str = "") -> str:
+    """A deck file's text (CrossFire `.cfd`, LackeyCCG `.dek`; `kind` when the file's name
+    says which, else recognised by its content, e.g. pasted into the text box) as its typed
+    list; any other text as it is. A broken deck file raises a translated ValidationError."""
+    if kind == ".cfd" or (not kind and looks_like_cfd(text)):
         try:
             deck = read_cfd(text)
         except CfdError:
@@ -161,7 +149,42 @@ def decklist_from_file(name: str, data: bytes, index: CardIndex | None = None) -
                 _("This file is not a CrossFire deck file: it has no readable tempDeck list.")
             ) from None
         return cfd_decklist_text(deck, index or get_card_index())
+    if kind == ".dek" or (not kind and looks_like_dek(text)):
+        try:
+            dek = read_dek(text)
+        except DekError as error:
+            raise ValidationError(
+                _("This file is not a LackeyCCG deck file (.dek) that can be read safely: %(why)s.")
+                % {"why": error}
+            ) from None
+        return dek_decklist_text(dek, index or get_card_index())
     return text
+
+
+def decklist_from_file(name: str, data: bytes, index: CardIndex | None = None) -> str:
+    """The list a decklist file holds: a CrossFire deck file (.cfd) or a LackeyCCG deck file
+    (.dek) becomes its typed list, a text file is its text. A bad file raises a translated
+    ValidationError naming what is wrong."""
+    if len(data) > MAX_UPLOAD_BYTES:
+        raise ValidationError(
+            _("The file is too large: %(size)s bytes, at most %(max)s.")
+            % {"size": len(data), "max": MAX_UPLOAD_BYTES}
+        )
+    if b"\x00" in data and not data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise ValidationError(
+            _("This file is not a text file or a deck file (CrossFire .cfd, LackeyCCG .dek).")
+        )
+    suffix = "." + name.rsplit(".", 1)[-1].lower() if "." in name else ""
+    if suffix and suffix not in DECKLIST_FILE_SUFFIXES:
+        raise ValidationError(
+            _(
+                "Upload a CrossFire deck file (.cfd), a LackeyCCG deck file (.dek) or a text "
+                "file (.txt), not %(suffix)s."
+            )
+            % {"suffix": suffix}
+        )
+    text = decode_cfd(data) if suffix == ".cfd" else decode_text(data)
+    return deck_file_text(text, index, suffix if suffix in (".cfd", ".dek") else "")
 
 
 def rules_edition_of(event: Event) -> str:
@@ -220,6 +243,10 @@ def check_decklist(
     if not index.cards:
         report = DeckReport(problems=no_card_data_problems(), counts={}, level_total=0)
         return DeckCheck(entries=(), sideboard=(), report=report, fmt=fmt)
+    # A .cfd or .dek pasted into the box is read as the file; a broken one is read as lines
+    # (each one reported).
+    with suppress(ValidationError):
+        text = deck_file_text(text, index)
     main = parse_decklist(normalize_decklist_text(text, index), index)
     side = (
         parse_decklist(normalize_decklist_text(sideboard_text, index), index)
@@ -432,7 +459,11 @@ def save_decklist(
     reason = reason.strip()
     if locked and not reason:
         raise ValidationError(_("A change after the lock needs a reason."))
-    text = text.replace("\r\n", "\n").strip()
+    too_big = text_limit_problems(text) or text_limit_problems(sideboard_text)
+    if too_big:
+        raise ValidationError([deck_message(p) for p in too_big])
+    # A deck file pasted into the box is saved as its typed list, as if uploaded.
+    text = deck_file_text(text.replace("\r\n", "\n")).strip()
     sideboard_text = sideboard_text.replace("\r\n", "\n").strip() if has_sideboard(event) else ""
     decklist, _created = Decklist.objects.select_for_update().get_or_create(
         registration=registration
