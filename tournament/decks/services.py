@@ -12,11 +12,19 @@ from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 
 from scoring.cards import CardIndex
 from scoring.cfd import CfdError, cfd_decklist_text, decode_cfd, looks_like_cfd, read_cfd
 from scoring.deckformat import ALL_GROUPS, COMMUNITY_EDITION, DeckFormat, Problem
 from scoring.decklist import (
+    LINE_CARD,
+    LINE_COMMENT,
+    LINE_HEADER,
+    LINE_HEADING,
+    LINE_PROBLEM,
+    LINE_TITLE,
+    LINE_TOTAL,
     MAX_DECKLIST_CHARS,
     NO_CARD_DATA_CODE,
     DeckEntry,
@@ -56,6 +64,12 @@ class DeckCheck:
     sideboard_problems: tuple[Problem, ...] = ()
     # Cards on lines that named no card: not in the count, which must say so.
     unresolved_cards: int = 0
+    # The main box as read (a pasted deck file already its typed list), what each of its
+    # non-blank lines became (`scoring.decklist.LINE_*`) and the list's title, if any.
+    text: str = ""
+    lines: tuple[tuple[int, str], ...] = ()
+    title: str = ""
+    main_sideboard: int = 0  # how many of `sideboard` come from the main box's own heading
 
     @property
     def problems(self) -> tuple[Problem, ...]:
@@ -263,6 +277,10 @@ def check_decklist(
         fmt=fmt,
         sideboard_problems=side.problems,
         unresolved_cards=main.unresolved_cards,
+        text=text,
+        lines=main.lines,
+        title=main.title,
+        main_sideboard=len(main.sideboard),
     )
 
 
@@ -318,6 +336,63 @@ def group_entries(entries: Iterable[DeckEntry]) -> list[dict[str, Any]]:
         }
         for group in order
     ]
+
+
+# What each kind of line shows where it names no card itself.
+LINE_LABELS = {
+    LINE_HEADING: _lazy("heading"),
+    LINE_TITLE: _lazy("title of the list"),
+    LINE_TOTAL: _lazy("total"),
+    LINE_COMMENT: _lazy("comment"),
+    LINE_HEADER: _lazy("CrossFire's header"),
+    LINE_PROBLEM: _lazy("not read"),
+}
+
+
+def written_rows(check: DeckCheck) -> list[dict[str, Any]]:
+    """The main list as written, line by line: what the player wrote, what it became (the
+    card or cards with number, type and level, and the note when a rule read it: first
+    words, article, language, near number), or the kind of line it is (SPEC §3: every line
+    ends as a card, a heading, a title or a reported problem)."""
+    pasted = check.text.splitlines()
+    cards: dict[int, list[DeckEntry]] = {}
+    for entry in (*check.entries, *check.sideboard[: check.main_sideboard]):
+        if entry.line is not None:
+            cards.setdefault(entry.line, []).append(entry)
+    side_problems = {id(p) for p in check.sideboard_problems}
+    problems: dict[int, list[str]] = {}
+    for found in check.problems:
+        if found.line is not None and id(found) not in side_problems:
+            problems.setdefault(found.line, []).append(deck_message(found))
+    kinds = dict(check.lines)
+    rows = []
+    for line, written in enumerate(pasted, start=1):
+        if not written.strip():
+            continue
+        # A line the tidying step blanked (`//`, `;` comments) is a comment too.
+        kind = kinds.get(line, LINE_COMMENT)
+        entries = cards.get(line, [])
+        rows.append(
+            {
+                "line": line,
+                "written": written.strip(),
+                "kind": kind,
+                "label": "" if kind == LINE_CARD else str(LINE_LABELS.get(kind, "")),
+                "cards": [
+                    {
+                        "count": e.count,
+                        "name": e.card.name,
+                        "card_id": e.card.card_id,
+                        "type": e.card.type,
+                        "level": e.card.level_text if e.card.is_champion else "",
+                        "note": deck_message(e.note) if e.note else "",
+                    }
+                    for e in entries
+                ],
+                "problems": problems.get(line, []),
+            }
+        )
+    return rows
 
 
 # --- who may see and change a list ---
@@ -580,6 +655,14 @@ def decklist_for_print(registration: Registration) -> dict[str, Any] | None:
         "problems": [_with_items(m) for m in check.messages()],
         "unresolved": unresolved_lines(decklist.text, check),
         "unresolved_cards": check.unresolved_cards,
+        # The lines a rule read (first words, article, language, near number): what the
+        # player wrote beside the card it is, for the deck check.
+        "read_as": [
+            {"line": row["line"], "written": row["written"], **card}
+            for row in written_rows(check)
+            for card in row["cards"]
+            if card["note"]
+        ],
     }
     if check.sideboard:
         context["sideboard"] = group_entries(check.sideboard)
