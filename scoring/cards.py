@@ -41,6 +41,25 @@ PORTUGUESE_SAME_CARD = {"POR/381": "1st/419", "POR/154": "1st/154"}
 PORTUGUESE_EDITION = "POR"
 # 003 cites Portuguese-edition numbers as "381/1ªEd." (Moeda da Megalomania).
 PORTUGUESE_EDITION_NAMES = {"1ªed": "por", "1aed": "por", "1ªedição": "por", "1aedicao": "por"}
+# The international printings' sets and their languages: their printed names are read in
+# decklists (SPEC §3, the players' languages), each resolving to its English card.
+LANGUAGE_SETS = {
+    "FRN": "French",
+    "DE": "German",
+    "IT": "Italian",
+    "POR": "Portuguese",
+    "SP": "Spanish",
+}
+# Articles a name may be typed without (`Caravana` for A Caravana, `Karawane` for Die
+# Karawane): English, French, German, Italian, Portuguese and Spanish.
+_ANY_ARTICLE_RE = re.compile(
+    r"^(?:(?:the|an?|le|la|les|une?|der|die|das|eine?|il|lo|gli|i|uno?|una|o|os|as|um|uma|"
+    r"el|los|las)\s+|[ld]['’`´]\s*)(?P<rest>\S.*)$",
+    re.IGNORECASE,
+)
+# Apostrophes and possessives written another way (`Amelior' Restraint`, `Ameliors
+# Restraint` for Amelior's Restraint) are the same name: dropped before comparing.
+_APOSTROPHE_S_RE = re.compile(r"['’`´]s\b|s['’`´]|['’`´]", re.IGNORECASE)
 
 _CARD_ID_RE = re.compile(r"^\s*(?P<set>[^/]+?)\s*/\s*(?P<num>\d+)\s*$")
 _REVERSED_ID_RE = re.compile(r"^\s*(?P<num>\d+)\s*/\s*(?P<set>.+?)\s*$")
@@ -233,6 +252,13 @@ class CardIndex:
         self._comma_heads = {
             normalize_name(name.split(",", 1)[0]) for name in self._display.values() if "," in name
         }
+        self._languages = _language_names(extra_ids, self._printings)
+        self._first_words = _first_words(self._printings)
+        self._loose: dict[str, list[str]] = defaultdict(list)
+        for norm, display in self._display.items():
+            for key in self._by_name.get(norm) or self._alt.get(norm) or ():
+                if key not in self._loose[loose_name(display)]:
+                    self._loose[loose_name(display)].append(key)
         self._by_raw = _raw_numbers(self.cards)
         self._sets = _set_lookup(self.cards)
         self._chase_sizes = _chase_sizes(self.cards)
@@ -310,6 +336,8 @@ class CardIndex:
         """The set a citation names: its code (`RR`, `4th`), its name (`Runes & Ruins`,
         `4th Edition`) or an alias the community uses (`CL`, the classic booster: 4th)."""
         norm = normalize_name(text)
+        if norm.endswith("ed"):
+            norm += "ition"  # `1st Ed.`, `3rd ed`
         return self._sets.get(SET_ALIASES.get(norm, norm))
 
     def chase_size(self, set_code: str) -> int:
@@ -327,6 +355,63 @@ class CardIndex:
         official = [k for k in keys if self._has_official_printing(k)]
         return tuple(official or keys)
 
+    def match_name(self, name: str) -> NameMatch:
+        """The identities a typed name means and the rule that found them (SPEC §3, real
+        lists), tried in this order: the name itself (English, then Portuguese aliases),
+        another language's printed name, the name with its apostrophes or possessive written
+        another way, without its article or `the …` epithet (English, then the other
+        languages), and the first word(s) of exactly one card's name."""
+        keys = self.identity_keys_for_name(name)
+        norm = normalize_name(name)
+        fan_only = not any(self._has_official_printing(k) for k in keys)
+        if keys and not (fan_only and norm in self._languages):
+            english = any(k in self._by_name.get(norm, ()) for k in keys)
+            language = "" if english else PORTUGUESE_EDITION
+            return NameMatch(keys, "" if english else RULE_LANGUAGE, language)
+        if not norm:
+            return NameMatch((), "")
+        if found := self._languages.get(norm):
+            # An official card's printed name wins over a fan-set card of the same spelling.
+            return _language_match(found, RULE_LANGUAGE)
+        if found := self._loose.get(loose_name(name)):
+            official = [k for k in found if self._has_official_printing(k)]
+            return NameMatch(tuple(official or found), "")  # the same name (SPEC §3)
+        if keys := self.short_name_keys(name):
+            has_article = bool(_ARTICLE_RE.match(self._printings[keys[0]][0].name))
+            return NameMatch(keys, RULE_ARTICLE if has_article else RULE_FIRST_WORDS)
+        article = _ANY_ARTICLE_RE.match(name)
+        if article and (found := self._languages.get(normalize_name(article["rest"]))):
+            return _language_match(found, RULE_LANGUAGE)
+        if found := self._languages.get(_SHORT_PREFIX + norm):
+            return _language_match(found, RULE_LANGUAGE_ARTICLE)
+        if (keys := self._first_words.get(norm)) and len(keys) == 1 and _COMMA_BOUND not in keys:
+            return NameMatch(tuple(keys), RULE_FIRST_WORDS)
+        return NameMatch((), "")
+
+    def names_within(self, text: str) -> list[tuple[str, ...]]:
+        """The identities that runs of the text's words name by their own name (English or
+        international), longest run first: `Deck Waterdeep 55` → Waterdeep's."""
+        words = text.split()[:MAX_RUN_WORDS]
+        found: list[tuple[str, ...]] = []
+        for size in range(len(words), 0, -1):
+            for start in range(len(words) - size + 1):
+                run = " ".join(words[start : start + size]).strip(",.;:()[]")
+                norm = normalize_name(run)
+                if len(norm) < MIN_CONTAINED_CHARS:
+                    continue
+                keys = self.identity_keys_for_name(run) or tuple(
+                    dict.fromkeys(k for k, _lang in self._languages.get(norm, ()))
+                )
+                if keys and keys not in found:
+                    found.append(keys)
+        return found
+
+    def best_ratio(self, name: str) -> float:
+        """How close the nearest card name is to `name` (rapidfuzz ratio, 0-100)."""
+        norm = normalize_name(name)
+        best = process.extractOne(norm, self._suggestion_names, scorer=fuzz.ratio) if norm else None
+        return best[1] if best else 0.0
+
     def suggestions(self, name: str, limit: int = 5) -> list[tuple[str, Card]]:
         """Closest cards for an unknown name, best first, as (name shown, representative card).
 
@@ -337,6 +422,13 @@ class CardIndex:
         norm = normalize_name(name)
         if not norm:
             return []
+        out: list[tuple[str, Card]] = []
+        # A row naming a card inside other text (`Deck: Waterdeep (my best)`): that card first.
+        for keys in self.names_within(name) if len(name.split()) > 1 else ():
+            for key in keys:
+                card = self.representative(key)
+                if len(out) < limit and all(c.identity_key != key for _n, c in out):
+                    out.append((card.name, card))
         names: list[str] = []
         if len(norm) >= MIN_CONTAINED_CHARS:
             contained = [n for n in self._suggestion_names if norm in n and n != norm]
@@ -351,7 +443,6 @@ class CardIndex:
                 score_cutoff=SUGGESTION_CUTOFF,
             )
             names.extend(n for n, _score, _i in close if n not in names)
-        out: list[tuple[str, Card]] = []
         for norm_name in names:
             keys = self._by_name.get(norm_name) or self._alt.get(norm_name) or []
             for key in keys:
@@ -360,9 +451,85 @@ class CardIndex:
         return out
 
 
+# How a typed name was read, when not as the card's own English name (a note says so).
+RULE_LANGUAGE = "language"  # another language's printed name
+RULE_LANGUAGE_ARTICLE = "language-article"  # … typed without its article
+RULE_ARTICLE = "article"  # the English name without its article
+RULE_FIRST_WORDS = "first-words"  # the first word(s) of one card's name (or its epithet)
+# Key prefix of the international names indexed without their article.
+_SHORT_PREFIX = "~"
+
+
+@dataclass(frozen=True, slots=True)
+class NameMatch:
+    """What a typed name means: identity keys, the rule used ("" = its own name) and, for
+    an international name, its set (`FRN`, `DE`, `IT`, `POR`, `SP`)."""
+
+    keys: tuple[str, ...]
+    rule: str
+    language: str = ""
+
+
+def loose_name(name: str) -> str:
+    """`normalize_name` without apostrophes and possessive "s": the key under which
+    `Amelior' Restraint` and Amelior's Restraint are one name (`Ameliors Restraint`
+    already is: `normalize_name` drops the apostrophe)."""
+    return normalize_name(_APOSTROPHE_S_RE.sub("", _fold(name)))
+
+
+def _language_match(found: list[tuple[str, str]], rule: str) -> NameMatch:
+    """Portuguese first (the Brazilian league plays its 1st edition), then the others."""
+    found = sorted(found, key=lambda item: item[1] != PORTUGUESE_EDITION)
+    keys = tuple(dict.fromkeys(key for key, _lang in found))
+    return NameMatch(keys, rule, found[0][1])
+
+
+def _language_names(
+    extra_ids: Iterable[tuple[str, str, Card]], printings: Mapping[str, list[Card]]
+) -> dict[str, list[tuple[str, str]]]:
+    """Normalized international name (and, under `_SHORT_PREFIX`, the name without its
+    article) → (identity key, set) of the English card it is printed for."""
+    out: dict[str, list[tuple[str, str]]] = defaultdict(list)
+    for card_id, printed, card in extra_ids:
+        set_code = card_id.split("/", 1)[0]
+        if set_code not in LANGUAGE_SETS or card.identity_key not in printings:
+            continue
+        forms = [normalize_name(printed)]
+        if match := _ANY_ARTICLE_RE.match(printed):
+            forms.append(_SHORT_PREFIX + normalize_name(match["rest"]))
+        for form in forms:
+            if form.strip(_SHORT_PREFIX) and (card.identity_key, set_code) not in out[form]:
+                out[form].append((card.identity_key, set_code))
+    return dict(out)
+
+
+def _first_words(printings: Mapping[str, list[Card]]) -> dict[str, set[str]]:
+    """The first word(s) of every official name → the identities whose name starts so. A
+    name's part before a comma is the card's subject, not a short name (Tyr the realm, Tyr,
+    Avatar of Justice the hero): a prefix reaching a comma is marked `_COMMA_BOUND`, so it
+    never resolves alone and keeps another card's same first word from resolving (`Kiri`:
+    Kiri Allavesse and Kiri, Avatar of Kiri-Jolith)."""
+    out: dict[str, set[str]] = defaultdict(set)
+    for key, cards in printings.items():
+        if all(c.is_fan_set for c in cards):
+            continue
+        words = cards[0].name.split()
+        for n in range(1, len(words)):
+            prefix = " ".join(words[:n])
+            norm = normalize_name(prefix)
+            if len(norm) >= MIN_CONTAINED_CHARS:
+                out[norm].add(_COMMA_BOUND if "," in prefix else key)
+    return dict(out)
+
+
+_COMMA_BOUND = ","
+
+
 # Suggestions: a typed name of at least this many letters suggests the cards containing it;
 # below this similarity (rapidfuzz's 0-100 ratio) a name is not suggested at all.
 MIN_CONTAINED_CHARS = 4
+# Runs of at most this many words of an unknown line are looked up as names.
+MAX_RUN_WORDS = 12
 SUGGESTION_CUTOFF = 60
 # Set names lists and posts use besides the codes. `CL` is the "classic booster" of the
 # Barbaric Newbie rules (004: "The Caravan (131/CL) ... is #131 of 500"): the 4th edition.
@@ -372,6 +539,18 @@ SET_ALIASES = {
     "classicbooster": "4th",
     "noedition": "no",
     "unlimited": "no",
+    # As web pages' tables and posts write them (`120 1st Ed. Nyrond`, `For. Realms`).
+    "firstedition": "1st",
+    "secondedition": "2nd",
+    "thirdedition": "3rd",
+    "fourthedition": "4th",
+    "forrealms": "fr",
+    "underdark": "ud",
+    "dragonlance": "dl",
+    "nightstalker": "ns",
+    "runesruins": "rr",
+    "randr": "rr",
+    "promos": "pr",
 }
 _ARTICLE_RE = re.compile(r"^(?:the|a|an)\s+(?P<rest>\S.*)$", re.IGNORECASE)
 # `Korgunard the Avangion`: a proper name and its `the …` epithet (no comma: a name before a

@@ -9,16 +9,32 @@ markdown headings and several cards on one heading line. How each is read: docs/
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from scoring.cards import CHAMPION_TYPES, Card, CardIndex, normalize_card_id, normalize_name
-from scoring.deckformat import DECK_SIZES, GROUP_PLURALS, MessageTemplate, Problem, problem
+from rapidfuzz import fuzz
+
+from scoring.cards import (
+    CHAMPION_TYPES,
+    RULE_ARTICLE,
+    RULE_FIRST_WORDS,
+    RULE_LANGUAGE,
+    RULE_LANGUAGE_ARTICLE,
+    Card,
+    CardIndex,
+    NameMatch,
+    loose_name,
+    normalize_card_id,
+    normalize_name,
+)
+from scoring.deckformat import DECK_SIZES, GROUP_PLURALS, MessageTemplate, Note, Problem, problem
 
 # Hostile input is refused before any work that grows with it: the whole text, the number
 # of lines, one line's length and a line's count are capped (a 110-card list is ~5,000
 # characters and ~150 lines). Counts are never expanded into one item per card.
 MAX_DECKLIST_CHARS = 20_000
 MAX_DECKLIST_LINES = 400
+# The limit on length is per card name: a line listing a whole type (`Realms (13): …`) may
+# be as long as the list allows, each of its names at most this long (SPEC §3).
 MAX_LINE_CHARS = 200
 MAX_LINE_COUNT = max(DECK_SIZES)
 # Closest-name suggestions cost ~30 ms a line: only the first unknown lines get them.
@@ -96,6 +112,63 @@ MSG_TOO_MANY_LINES = MessageTemplate(
 MSG_UNKNOWN_SECTION = MessageTemplate(
     "unknown-section", 'Line %(line)s: "%(header)s" is not a card type heading.'
 )
+# How a line was read when not by the card's own name and number: a note beside the card.
+MSG_READ_FIRST_WORDS = MessageTemplate(
+    "read-first-words",
+    'Line %(line)s: "%(name)s" read as %(card_name)s (%(card_id)s), the only card whose '
+    "name starts so.",
+)
+MSG_READ_ARTICLE = MessageTemplate(
+    "read-article",
+    'Line %(line)s: "%(name)s" read as %(card_name)s (%(card_id)s), its name without the article.',
+)
+MSG_READ_FRENCH = MessageTemplate(
+    "read-french", 'Line %(line)s: "%(name)s" is the French name of %(card_name)s (%(card_id)s).'
+)
+MSG_READ_GERMAN = MessageTemplate(
+    "read-german", 'Line %(line)s: "%(name)s" is the German name of %(card_name)s (%(card_id)s).'
+)
+MSG_READ_ITALIAN = MessageTemplate(
+    "read-italian",
+    'Line %(line)s: "%(name)s" is the Italian name of %(card_name)s (%(card_id)s).',
+)
+MSG_READ_PORTUGUESE = MessageTemplate(
+    "read-portuguese",
+    'Line %(line)s: "%(name)s" is the Portuguese name of %(card_name)s (%(card_id)s).',
+)
+MSG_READ_SPANISH = MessageTemplate(
+    "read-spanish",
+    'Line %(line)s: "%(name)s" is the Spanish name of %(card_name)s (%(card_id)s).',
+)
+MSG_READ_NEAR_NUMBER = MessageTemplate(
+    "read-near-number",
+    'Line %(line)s: %(card_id)s is "%(card_name)s": read as that card, its name written '
+    '"%(name)s".',
+)
+MSG_READ_BY_NAME = MessageTemplate(
+    "read-by-name",
+    "Line %(line)s: no card has the number %(cited)s; read by its name as %(card_name)s "
+    "(%(card_id)s).",
+)
+MSG_READ_RAW_NUMBER = MessageTemplate(
+    "read-raw-number",
+    "Line %(line)s: %(cited)s is CrossFire's number of the chase card %(card_id)s %(card_name)s.",
+)
+LANGUAGE_NOTES = {
+    "FRN": MSG_READ_FRENCH,
+    "DE": MSG_READ_GERMAN,
+    "IT": MSG_READ_ITALIAN,
+    "POR": MSG_READ_PORTUGUESE,
+    "SP": MSG_READ_SPANISH,
+}
+RULE_NOTES = {
+    RULE_FIRST_WORDS: MSG_READ_FIRST_WORDS,
+    RULE_ARTICLE: MSG_READ_ARTICLE,
+}
+# A name this close to the numbered card's (rapidfuzz ratio, 0-100) is that card misspelt.
+NEAR_NAME_RATIO = 85
+# A first line no closer than this to any card name, above the list, is the list's title.
+TITLE_RATIO = 75
 MSG_NO_CARD_DATA = MessageTemplate(
     "no-card-data",
     "This site has no card data yet: the list is saved but cannot be checked. "
@@ -195,6 +268,20 @@ class DeckEntry:
     # Other printings the line may mean when it gave no number (No-Xs needs them).
     alternatives: tuple[Card, ...] = ()
     sideboard: bool = False
+    # The name as the player wrote it, and how it was read when not by its own name and
+    # number (first words, article, language, near number …): shown beside the card.
+    written: str = ""
+    note: Note | None = None
+
+
+# What became of a line (`ParsedDeck.lines`): every line that is not blank ends as one.
+LINE_CARD = "card"
+LINE_HEADING = "heading"
+LINE_TITLE = "title"
+LINE_PROBLEM = "problem"
+LINE_TOTAL = "total"
+LINE_COMMENT = "comment"  # a `#` line
+LINE_HEADER = "header"  # CrossFire's printed header: title, author, notes, separators
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,6 +292,9 @@ class ParsedDeck:
     sideboard: tuple[DeckEntry, ...]
     problems: tuple[Problem, ...]
     unresolved_cards: int = 0  # cards on main-deck lines that named no card (not counted)
+    title: str = ""  # a post's first line above the list, naming no card
+    # (line number, what it became: LINE_CARD, LINE_HEADING …) for every non-blank line.
+    lines: tuple[tuple[int, str], ...] = ()
 
     @property
     def ok(self) -> bool:
@@ -235,12 +325,36 @@ def no_card_data_problems() -> tuple[Problem, ...]:
     return (problem(NO_CARD_DATA_CODE, MSG_NO_CARD_DATA),)
 
 
+_LONG_LINE_RE = re.compile(rf"^[^\n]{{{MAX_LINE_CHARS + 1},}}", re.MULTILINE)
+_NAME_SPLIT_RE = re.compile(r"[,:;]")
+
+
+def _too_long(text: str) -> bool:
+    """A line too long for the one card name it holds: a line of several names (split at
+    commas, a heading's colon) is as long as it needs, each name at most MAX_LINE_CHARS."""
+    return len(text) > MAX_LINE_CHARS and any(
+        len(part.strip()) > MAX_LINE_CHARS for part in _NAME_SPLIT_RE.split(text)
+    )
+
+
+def _line_too_long(line_no: int, length: int) -> Problem:
+    return problem(
+        "line_too_long", MSG_LINE_TOO_LONG, line=line_no, length=length, max=MAX_LINE_CHARS
+    )
+
+
 def text_limit_problems(text: str) -> tuple[Problem, ...]:
-    """The whole list refused for its size, checked before any line is read."""
+    """The whole list refused for its size, checked before any line is read; a list too long
+    because of one over-long line also names that line (one linear scan)."""
     if len(text) > MAX_DECKLIST_CHARS:
-        return (
+        found = (
             problem("text_too_long", MSG_TEXT_TOO_LONG, length=len(text), max=MAX_DECKLIST_CHARS),
         )
+        for long_line in _LONG_LINE_RE.finditer(text):
+            if _too_long(long_line.group()):
+                line_no = text.count("\n", 0, long_line.start()) + 1
+                return (*found, _line_too_long(line_no, len(long_line.group())))
+        return found
     lines = text.count("\n") + 1
     if lines > MAX_DECKLIST_LINES:
         return (problem("too_many_lines", MSG_TOO_MANY_LINES, count=lines, max=MAX_DECKLIST_LINES),)
@@ -304,8 +418,21 @@ _NAMED_SET_RE = re.compile(r"^(?P<set>[^,/]+?),\s*#?(?P<num>\d{1,3})\s*(?:/|of)\
 _OF_SET_RE = re.compile(r"^#?(?P<num>\d{1,3})\s*(?:/|of)\s*(?P<of>\d{1,3})\s+(?P<set>[^\d].*)$")
 _NUM_SET_RE = re.compile(r"^#?(?P<num>\d{1,3})\s*/\s*(?P<set>[^\d/].*)$")
 _SET_NUM_RE = re.compile(
-    r"^(?P<set>[^/\d][^/]*?|\d(?:st|nd|rd|th)c?)\s*[/\-]\s*#?(?P<num>\d{1,3})$"
+    r"^(?P<set>[^/\d][^/]*?|\d(?:st|nd|rd|th)[^/]*?)\s*[/\-]\s*#?(?P<num>\d{1,3})$"
 )
+# `(DU/5c)`: a chase number with its `c` after it.
+_C_AFTER_RE = re.compile(r"^(?P<set>[^/\d][^/]*?|\d(?:st|nd|rd|th))\s*/\s*(?P<num>\d{1,3})c$")
+# Tables copied from web pages: `120 1st Ed. Nyrond`, `3 Runes & Ruins Chase The Toad` (the
+# number is the card's number in the set) under a header such as `Card No. Set Name`.
+_TABLE_ROW_RE = re.compile(r"^(?P<num>\d{1,3})\s+(?P<rest>\S.*)$")
+_TABLE_HEADER_RE = re.compile(
+    r"^(?:card\s*)?(?:no\.?|n[ºo°]\.?|number|num\.?|#)\s*(?:[|,;/]\s*)?set"
+    r"(?:\s*name)?\s*(?:[|,;/]\s*)?(?:card\s*)?name$",
+    re.IGNORECASE,
+)
+_MAX_SET_WORDS = 4
+# `Nyrond, 1st Edition`: a set after the name.
+_SET_AFTER_RE = re.compile(r"^(?P<name>.*\S)\s*,\s*(?P<set>[^,()]+)$")
 _CHASE_RE = re.compile(r"\s*\bchase\b\s*", re.IGNORECASE)
 # Several cards on one heading line are split at commas outside parentheses and brackets,
 # then joined back greedily into the longest names the card data knows.
@@ -353,6 +480,10 @@ def read_citation(text: str, index: CardIndex) -> str | None:
     """A citation as `SET/NUMBER` (chase: `SETc/NUMBER`) when it names a known set, else the
     text itself when it reads as a card number at all (an unknown set is reported), else None."""
     body = text.strip().strip("#").strip()
+    if (match := _C_AFTER_RE.match(body)) and (
+        cited := _cited(index, match["set"] + "c", match["num"])
+    ):
+        return cited
     for regex in (_NAMED_SET_RE, _OF_SET_RE):
         if match := regex.match(body):
             return _cited(index, match["set"], match["num"], match["of"]) or (
@@ -419,7 +550,7 @@ def _item(name: str, card: Card) -> dict[str, str]:
 
 def _crossfire_heading(text: str, index: CardIndex) -> bool:
     """`Realm (12)`: how CrossFire prints a type heading (a count, no colon, no cards)."""
-    if "(" not in text or text.endswith(":") or len(text) > MAX_LINE_CHARS:
+    if "(" not in text or text.endswith(":") or _too_long(text):
         return False
     heading = _heading(text, index)
     return heading is not None and heading.section is not None and heading.count is not None
@@ -461,6 +592,19 @@ def _crossfire_preamble(lines: list[str], index: CardIndex) -> set[int]:
     return {i + 1 for i in skip}
 
 
+def _note_params(line: int, name: str, card: Card) -> dict[str, object]:
+    return {"line": line, "name": name, "card_name": card.name, "card_id": card.card_id}
+
+
+def _name_note(found: NameMatch, line: int, name: str, card: Card) -> Note | None:
+    """The note of a name read by a rule (first words, article, language …), or None."""
+    if found.rule in (RULE_LANGUAGE, RULE_LANGUAGE_ARTICLE):
+        template = LANGUAGE_NOTES.get(found.language)
+    else:
+        template = RULE_NOTES.get(found.rule)
+    return Note(template, _note_params(line, name, card)) if template else None
+
+
 class _Parser:
     """Line-by-line state: current section, sideboard flag, heading being counted."""
 
@@ -476,44 +620,70 @@ class _Parser:
         # (line, heading, declared count, cards counted under it so far)
         self.heading: list | None = None
         self.totals: list[tuple[int, int, bool]] = []  # (line, declared, "+ dungeon")
+        self.outcomes: dict[int, str] = {}
+        self.title = ""
 
     # --- lines ---
 
-    def feed(self, line_no: int, raw: str) -> None:
+    def feed(self, line_no: int, raw: str, title_allowed: bool = False) -> None:
         text = raw.strip()
         if not text:
             return
-        if len(text) > MAX_LINE_CHARS:
-            self.problems.append(
-                problem(
-                    "line_too_long",
-                    MSG_LINE_TOO_LONG,
-                    line=line_no,
-                    length=len(text),
-                    max=MAX_LINE_CHARS,
-                )
-            )
-            return
+        before = len(self.problems)
+        kind = self._feed(line_no, text, title_allowed)
+        reported = any(p.line == line_no for p in self.problems[before:])
+        if reported and (
+            kind == LINE_CARD or (kind == LINE_HEADING and not self._cards_on(line_no))
+        ):
+            kind = LINE_PROBLEM
+        self.outcomes[line_no] = kind
+
+    def _cards_on(self, line_no: int) -> bool:
+        return any(e.line == line_no for e in (self.side if self.sideboard else self.entries))
+
+    def _feed(self, line_no: int, text: str, title_allowed: bool) -> str:
+        if _too_long(text):
+            self.problems.append(_line_too_long(line_no, len(text)))
+            return LINE_PROBLEM
         if text.startswith("#"):
             markdown = _MARKDOWN_RE.match(text)
             heading = _heading(markdown["rest"], self.index) if markdown else None
             if heading is not None and heading.section is not None:
                 self._set_heading(line_no, heading)
-            return  # a comment
-        if _SEPARATOR_RE.match(text) or _LEVELS_RE.match(text):
-            return
+                return LINE_HEADING
+            return LINE_COMMENT
+        if _SEPARATOR_RE.match(text):
+            return LINE_HEADER
+        if _LEVELS_RE.match(text):
+            return LINE_TOTAL
         if total := _TOTAL_RE.match(text):
             self.totals.append((line_no, int(total["n"]), bool(total["dungeon"])))
-            return
+            return LINE_TOTAL
         if total := _CARDS_TOTAL_RE.match(text):  # `55 cards`
             self.totals.append((line_no, int(total["n"]), False))
-            return
+            return LINE_TOTAL
+        if _TABLE_HEADER_RE.match(text):
+            return LINE_HEADING  # `Card No. Set Name`: the columns of a web page's table
         bold = _BOLD_RE.match(text)
         heading = _heading(bold["rest"] + bold["tail"] if bold else text, self.index)
         if heading is not None:
             self._set_heading(line_no, heading)
-            return
+            return LINE_HEADING
+        if title_allowed and self._is_title(text):
+            self.title = text
+            return LINE_TITLE
         self.card_line(line_no, text)
+        return LINE_CARD
+
+    def _is_title(self, text: str) -> bool:
+        """A first line above the list that names no card, not even nearly: the list's title
+        (`Deck do Zé — Campeão Carioca`). A misspelt card stays a reported card line."""
+        line = self._take_apart(text)
+        if line.digits or line.card_id or line.raw or self._names_a_card(text):
+            return False
+        return not self.index.names_within(line.name) and (
+            self.index.best_ratio(line.name) < TITLE_RATIO
+        )
 
     def _set_heading(self, line_no: int, heading: _Heading) -> None:
         self._close_heading()
@@ -581,9 +751,7 @@ class _Parser:
             return card is not None and (
                 not line.name or self.index.name_matches(line.name, card, line.card_id or "")
             )
-        return bool(
-            self.index.identity_keys_for_name(line.name) or self.index.short_name_keys(line.name)
-        )
+        return bool(self.index.match_name(line.name).keys)
 
     def card_line(self, line_no: int, text: str, split: bool = True) -> None:
         if split and "," in text and not self._names_a_card(text):
@@ -594,6 +762,9 @@ class _Parser:
                 for item in items:
                     self.card_line(line_no, item, split=False)
                 return
+        if len(text) > MAX_LINE_CHARS:
+            self.problems.append(_line_too_long(line_no, len(text)))  # one name, too long
+            return
         line = self._take_apart(text)
         count = self._count(line_no, line.digits)
         if count is None:
@@ -602,6 +773,7 @@ class _Parser:
             self.heading[3] += count
         entry = self._resolve(line_no, line, count)
         if entry is not None:
+            entry = replace(entry, written=text)
             (self.side if self.sideboard else self.entries).append(entry)
         elif not self.sideboard:
             self.unresolved_cards += count
@@ -610,6 +782,8 @@ class _Parser:
         digits, rest = _split_count(text)
         if match := _RAW_PAIR_RE.match(rest):
             return _Line(digits, match["name"] or "", raw=(match["set"], match["num"]))
+        if digits and (row := self._table_row(text)):
+            return row
         description = None
         if (match := _COMMA_TAG_RE.match(rest)) and (found := _description(match["tag"])):
             rest, description = match["name"].strip(), found
@@ -635,7 +809,32 @@ class _Parser:
         if (match := _ID_LAST_RE.match(rest)) and self._known_set(match["id"]):
             cited = read_citation(match["id"], self.index)
             return _Line(digits, match["name"], cited, description=description, cited=match["id"])
+        if "/" in rest and (cited := read_citation(rest, self.index)) and self.index.by_id(cited):
+            return _Line(digits, "", cited, cited=rest)  # `120/1ªEd.`: a number alone
+        if (
+            (match := _SET_AFTER_RE.match(rest))
+            and (code := self.index.set_code(match["set"]))
+            and not self.index.match_name(rest).keys
+        ):
+            return _Line(digits, match["name"], hint=code, description=description)
         return _Line(digits, rest, description=description)
+
+    def _table_row(self, text: str) -> _Line | None:
+        """`120 1st Ed. Nyrond`: number, set (`… Chase` for its chase cards), name — when
+        the words after the number start with a set's name and the rest is no card itself."""
+        match = _TABLE_ROW_RE.match(text)
+        if not match or self.index.match_name(match["rest"]).keys:
+            return None
+        words = match["rest"].split()
+        for n in range(min(_MAX_SET_WORDS, len(words) - 1), 0, -1):
+            set_text, name_words = " ".join(words[:n]), words[n:]
+            if name_words[0].casefold() == "chase" and len(name_words) > 1:
+                set_text, name_words = set_text + " chase", name_words[1:]
+            cited = _cited(self.index, set_text, match["num"])
+            if cited is not None and not _CHASE_RE.fullmatch(set_text):
+                shown = f"{match['num']} {set_text}"
+                return _Line(None, " ".join(name_words), cited, cited=shown)
+        return None
 
     def _known_set(self, card_id: str) -> bool:
         set_part = card_id.split("/")[0].strip()
@@ -696,7 +895,8 @@ class _Parser:
         hint: str | None = None,
         description: tuple[str | None, str | None] | None = None,
     ) -> DeckEntry | None:
-        keys = self.index.identity_keys_for_name(name) or self.index.short_name_keys(name)
+        found = self.index.match_name(name)
+        keys = found.keys
         if not keys and hint is not None:
             self._unknown_name(line, f"{name} ({hint})")
             return None
@@ -724,7 +924,8 @@ class _Parser:
         card = self.index.representative(keys[0])
         card = card if card in chosen else chosen[-1]
         others = tuple(c for c in chosen if c is not card)
-        return DeckEntry(card, count, line, False, others, self.sideboard)
+        note = _name_note(found, line, name, card)
+        return DeckEntry(card, count, line, False, others, self.sideboard, note=note)
 
     def _hinted(self, key: str, hint: str | None) -> list[Card]:
         """Printings of an identity that fit a `(level N)`, `(SET)` or `(World)` hint."""
@@ -735,7 +936,8 @@ class _Parser:
         if level:
             wanted = int(level["level"])
             return [c for c in printings if c.is_champion and c.level_value == wanted]
-        in_set = [c for c in printings if c.set_code.casefold() == hint.casefold()]
+        code = (self.index.set_code(hint) or hint).casefold()
+        in_set = [c for c in printings if c.set_code.casefold() == code]
         world = WORLD_CODES.get(hint.casefold())
         return in_set or [c for c in printings if world and c.world == world]
 
@@ -756,36 +958,72 @@ class _Parser:
         # `Living Wall (FR/10)`: CrossFire's world/level description, not FR's number 10.
         tag = _description(parsed.cited) if parsed.cited else None
         if name and tag and tag[0]:
-            keys = self.index.identity_keys_for_name(name) or self.index.short_name_keys(name)
+            keys = self.index.match_name(name).keys
             if any(_fits(c, tag) for k in keys for c in self.index.printings(k)):
                 return self._resolve_name(line, name, count, None, tag)
         if card is None:
-            hole = self.index.placeholder(card_id)
-            if hole is not None:
-                self.problems.append(
-                    problem(
-                        "placeholder",
-                        MSG_PLACEHOLDER,
-                        line=line,
-                        card_id=hole.card_id,
-                        note=hole.note,
-                    )
-                )
-            else:
-                shown = parsed.cited or card_id
-                self.problems.append(
-                    problem("unknown_number", MSG_UNKNOWN_NUMBER, line=line, card_id=shown)
-                )
-            return None
+            return self._numbered_no_card(line, parsed, count)
+        if self._near(name, card):
+            # `Hollow Worlds [IQ-5]`: the number's card, its name nearly as written.
+            note = Note(
+                MSG_READ_NEAR_NUMBER,
+                _note_params(line, name, card),
+            )
+            return DeckEntry(card, count, line, True, (), self.sideboard, note=note)
         self._mismatch(line, name, card)
+        return None
+
+    def _near(self, name: str, card: Card) -> bool:
+        """A name that nearly agrees with the numbered card's and names no other card."""
+        other = self.index.match_name(name).keys
+        if other and card.identity_key not in other:
+            return False
+        typed = normalize_name(name)
+        return loose_name(name) == loose_name(card.name) or (
+            fuzz.ratio(typed, normalize_name(card.name)) >= NEAR_NAME_RATIO
+        )
+
+    def _numbered_no_card(self, line: int, parsed: _Line, count: int) -> DeckEntry | None:
+        """A number that names no card: CrossFire's raw number of a chase card (`The Toad
+        (RR/103)` is RRc/03), or beside a name that names exactly one card, that card (a
+        note says so); else the number is reported."""
+        card_id, name = parsed.card_id or "", parsed.name
+        set_code, _slash, number = card_id.rpartition("/")
+        code = self.index.set_code(set_code) if number.isdigit() else None
+        raw = self.index.by_raw(code, number) if code else None
+        shown = parsed.cited or card_id
+        if raw is not None and raw.is_chase and (not name or self.index.name_matches(name, raw)):
+            params = {**_note_params(line, name, raw), "cited": shown}
+            note = Note(MSG_READ_RAW_NUMBER, params)
+            return DeckEntry(raw, count, line, True, (), self.sideboard, note=note)
+        if name and code:
+            found = self.index.match_name(name)
+            if len(found.keys) == 1:
+                entry = self._resolve_name(line, name, count)
+                if entry is not None:
+                    params = {**_note_params(line, name, entry.card), "cited": shown}
+                    return replace(entry, note=Note(MSG_READ_BY_NAME, params))
+        hole = self.index.placeholder(card_id)
+        if hole is not None:
+            self.problems.append(
+                problem(
+                    "placeholder",
+                    MSG_PLACEHOLDER,
+                    line=line,
+                    card_id=hole.card_id,
+                    note=hole.note,
+                )
+            )
+        else:
+            self.problems.append(
+                problem("unknown_number", MSG_UNKNOWN_NUMBER, line=line, card_id=shown)
+            )
         return None
 
     def _mismatch(self, line: int, name: str, card: Card) -> None:
         params = {"card_id": card.card_id, "card_name": card.name, "name": name}
         printings = [
-            c.card_id
-            for k in self.index.identity_keys_for_name(name)
-            for c in self.index.printings(k)
+            c.card_id for k in self.index.match_name(name).keys for c in self.index.printings(k)
         ]
         if printings:
             template = MSG_NUMBER_MISMATCH_HINT
@@ -842,13 +1080,24 @@ def parse_decklist(text: str, index: CardIndex) -> ParsedDeck:
     parser = _Parser(index)
     lines = text.splitlines()
     skipped = _crossfire_preamble(lines, index)
+    content = [n for n, raw in enumerate(lines, start=1) if raw.strip() and n not in skipped]
+    # Only the first line of a list with more lines below may be its title.
+    first = content[0] if len(content) > 1 else None
     for line_no, raw in enumerate(lines, start=1):
-        if line_no not in skipped:
-            parser.feed(line_no, raw)
+        if line_no in skipped:
+            if raw.strip():
+                parser.outcomes[line_no] = LINE_HEADER
+        else:
+            parser.feed(line_no, raw, title_allowed=line_no == first)
     parser.finish()
     problems = sorted(parser.problems, key=lambda p: p.line or 0)
     return ParsedDeck(
-        tuple(parser.entries), tuple(parser.side), tuple(problems), parser.unresolved_cards
+        tuple(parser.entries),
+        tuple(parser.side),
+        tuple(problems),
+        parser.unresolved_cards,
+        parser.title,
+        tuple(sorted(parser.outcomes.items())),
     )
 
 
@@ -869,7 +1118,7 @@ def reads_as_written(text: str, index: CardIndex) -> bool:
     a count or cards, a markdown heading, CrossFire's `SET/NUM Name, (World/Level)` and
     `{set number}`, a citation): a tidying step before the parser must leave it as it is."""
     text = text.strip()
-    if not text or len(text) > MAX_LINE_CHARS:
+    if not text or _too_long(text):
         return False
     if any(r.match(text) for r in (_TOTAL_RE, _CARDS_TOTAL_RE, _SEPARATOR_RE, _LEVELS_RE)):
         return True

@@ -66,7 +66,7 @@ def test_judge_uploads_a_text_file_for_a_player(client_as, event, judge, registr
 @pytest.mark.parametrize(
     ("name", "content", "message"),
     [
-        ("deck.pdf", b"%PDF-1.4", "Upload a CrossFire deck file (.cfd) or a text file (.txt)"),
+        ("deck.pdf", b"%PDF-1.4", "a LackeyCCG deck file (.dek) or a text file (.txt), not"),
         ("deck.cfd", b"set tempDeck {{1st 1}", "This file is not a CrossFire deck file"),
         ("deck.cfd", b"set tempDeck {{1st x}}", "This file is not a CrossFire deck file"),
         ("deck.txt", b"\x00\x01\x02", "This file is not a text file"),

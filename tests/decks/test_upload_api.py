@@ -54,13 +54,15 @@ def test_a_cfd_file_is_saved_as_its_typed_list(client, player, registration):
 
 def test_suggestions_come_as_items(client, player, registration):
     _token, raw = make_token(player.user, "deck tool", ["read"])
-    body = post(client, registration, {"text": "Manshoon"}, raw).json()
+    # "Dargent" is the part before the comma of Dargent, Silver Dragon (DL/030, a Monster):
+    # no short name, so the card is suggested.
+    body = post(client, registration, {"text": "Dargent"}, raw).json()
     (unknown,) = [p for p in body["problems"] if p["code"] == "unknown_card"]
     first = unknown["suggestions"][0]
     assert (first["name"], first["card_id"], first["type"]) == (
-        "Manshoon of the Zhentarim",
-        "RRc/06",
-        "Wizard",
+        "Dargent, Silver Dragon",
+        "DL/030",
+        "Monster",
     )
 
 

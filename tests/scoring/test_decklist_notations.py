@@ -199,7 +199,6 @@ def test_article_or_epithet_less_names_resolve_when_one_card_fits(index, line, i
 @pytest.mark.parametrize(
     ("typed", "first"),
     [
-        ("Manshoon", "Manshoon of the Zhentarim (Wizard, level 8, RRc/06)"),
         ("Dargent", "Dargent, Silver Dragon (Monster, level 8, DL/030)"),
         ("Tyranthraxus", "Tyranthraxus, the Possessing Spirit (Event, RR/055)"),
     ],

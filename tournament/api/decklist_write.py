@@ -2,7 +2,8 @@
 (`decks.services.save_decklist`: the lock, the reason after it, the history are its own).
 
 The list is sent as text in any notation of SPEC §3 (`text`), or as the content of a
-CrossFire deck file (`cfd`), which is saved as the typed list it stands for."""
+CrossFire deck file (`cfd`) or of a LackeyCCG deck file (`dek`), which is saved as the typed
+list it stands for."""
 
 from __future__ import annotations
 
@@ -13,7 +14,6 @@ from rest_framework import serializers
 from rest_framework.exceptions import PermissionDenied, ValidationError
 from rest_framework.response import Response
 
-from scoring.decklist import MAX_DECKLIST_CHARS
 from tournament.accounts.models import ApiToken
 from tournament.api.errors import Conflict, conflict
 from tournament.api.tokens import has_scope
@@ -29,13 +29,15 @@ from tournament.events.permissions import EventRole, role_in_event
 
 
 class DecklistIn(serializers.Serializer):
+    # Longer than a list may be: the save refuses an over-long list naming its long line.
     text = serializers.CharField(
         required=False,
         allow_blank=True,
-        max_length=MAX_DECKLIST_CHARS,
+        max_length=MAX_UPLOAD_BYTES,
         trim_whitespace=False,
         help_text="The list, one card a line, in any notation of the decklist rules (e.g. "
-        "`4th/210 Myrmidons`, CrossFire's printed deck). Leave out when `cfd` is given.",
+        "`4th/210 Myrmidons`, CrossFire's printed deck). Leave out when `cfd` or `dek` is "
+        "given.",
     )
     cfd = serializers.CharField(
         required=False,
@@ -45,8 +47,16 @@ class DecklistIn(serializers.Serializer):
         help_text="The content of a CrossFire deck file (.cfd): saved as its typed list "
         "(`SET/NUMBER Name` lines). Instead of `text`.",
     )
+    dek = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=MAX_UPLOAD_BYTES,
+        trim_whitespace=False,
+        help_text="The content of a LackeyCCG deck file (.dek, XML; no document type or "
+        "entities): saved as its typed list. Instead of `text`.",
+    )
     sideboard_text = serializers.CharField(
-        required=False, allow_blank=True, max_length=MAX_DECKLIST_CHARS, trim_whitespace=False
+        required=False, allow_blank=True, max_length=MAX_UPLOAD_BYTES, trim_whitespace=False
     )
     sideboard_opt_out = serializers.BooleanField(default=False)
     reason = serializers.CharField(
@@ -57,9 +67,10 @@ class DecklistIn(serializers.Serializer):
     )
 
     def validate(self, attrs):
-        if attrs.get("text") and attrs.get("cfd"):
+        given = [name for name in ("text", "cfd", "dek") if attrs.get(name)]
+        if len(given) > 1:
             raise ValidationError(
-                {"cfd": [_("Send the list as text or as a .cfd file, not both.")]}
+                {given[-1]: [_("Send the list one way only: as text, a .cfd or a .dek file.")]}
             )
         return attrs
 
@@ -104,6 +115,14 @@ class DecklistWrite(ScopedView):
                 request_only=True,
             ),
             OpenApiExample(
+                "A LackeyCCG deck file",
+                value={
+                    "dek": '<deck version="0.8"><superzone name="Deck"><card>'
+                    "<name>Waterdeep</name><set>1st</set></card></superzone></deck>"
+                },
+                request_only=True,
+            ),
+            OpenApiExample(
                 "A CrossFire deck file",
                 value={"cfd": "set tempDeckSize 55\nset tempDeck {\n  {1st 193} {RR 116}\n}\n"},
                 request_only=True,
@@ -123,11 +142,12 @@ class DecklistWrite(ScopedView):
                 _("Decklists are locked: round 1 has been seated. Ask a judge to change your list.")
             )
         text = data.get("text", "")
-        if data.get("cfd"):
-            try:
-                text = decklist_from_file("deck.cfd", data["cfd"].encode("utf-8"))
-            except DjangoValidationError as error:
-                raise ValidationError({"cfd": error.messages}) from None
+        for field in ("cfd", "dek"):
+            if data.get(field):
+                try:
+                    text = decklist_from_file(f"deck.{field}", data[field].encode("utf-8"))
+                except DjangoValidationError as error:
+                    raise ValidationError({field: error.messages}) from None
         decklist, check, changed = save_decklist(
             registration,
             request.user,

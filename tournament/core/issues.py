@@ -391,6 +391,41 @@ DECK_TEMPLATES: Mapping[str, Any] = {
         "Swap: %(name)s would go out and come back in; swap two different cards"
     ),
     rules_msgs.MSG_SWAP_NOT_IN_SIDEBOARD.id: _("Swap: %(name)s is not in the sideboard"),
+    parser_msgs.MSG_READ_FIRST_WORDS.id: _(
+        'Line %(line)s: "%(name)s" read as %(card_name)s (%(card_id)s), the only card whose '
+        "name starts so."
+    ),
+    parser_msgs.MSG_READ_ARTICLE.id: _(
+        'Line %(line)s: "%(name)s" read as %(card_name)s (%(card_id)s), its name without the '
+        "article."
+    ),
+    parser_msgs.MSG_READ_FRENCH.id: _(
+        'Line %(line)s: "%(name)s" is the French name of %(card_name)s (%(card_id)s).'
+    ),
+    parser_msgs.MSG_READ_GERMAN.id: _(
+        'Line %(line)s: "%(name)s" is the German name of %(card_name)s (%(card_id)s).'
+    ),
+    parser_msgs.MSG_READ_ITALIAN.id: _(
+        'Line %(line)s: "%(name)s" is the Italian name of %(card_name)s (%(card_id)s).'
+    ),
+    parser_msgs.MSG_READ_PORTUGUESE.id: _(
+        'Line %(line)s: "%(name)s" is the Portuguese name of %(card_name)s (%(card_id)s).'
+    ),
+    parser_msgs.MSG_READ_SPANISH.id: _(
+        'Line %(line)s: "%(name)s" is the Spanish name of %(card_name)s (%(card_id)s).'
+    ),
+    parser_msgs.MSG_READ_NEAR_NUMBER.id: _(
+        'Line %(line)s: %(card_id)s is "%(card_name)s": read as that card, its name written '
+        '"%(name)s".'
+    ),
+    parser_msgs.MSG_READ_BY_NAME.id: _(
+        "Line %(line)s: no card has the number %(cited)s; read by its name as %(card_name)s "
+        "(%(card_id)s)."
+    ),
+    parser_msgs.MSG_READ_RAW_NUMBER.id: _(
+        "Line %(line)s: %(cited)s is CrossFire's number of the chase card %(card_id)s "
+        "%(card_name)s."
+    ),
     parser_msgs.MSG_NO_CARD_DATA.id: _(
         "This site has no card data yet: the list is saved but cannot be checked. "
         "The administrator imports the card data set (manage.py import_cards)."

@@ -4,13 +4,15 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from scoring.decklist import MAX_DECKLIST_CHARS
+from scoring.decklist import text_limit_problems
+from tournament.core.issues import deck_message
 from tournament.decks.services import MAX_UPLOAD_BYTES, decklist_from_file
 
 DECK_HELP = _(
     "One card a line: “Shaqat Beetles”, “3 Shaqat Beetles”, “Menzoberranzan (4th/001)”, "
     "“4th/210 Myrmidons”. Type headings like “Realms:” or “Realm (12)” are optional; a "
-    "“Sideboard:” heading starts the sideboard. CrossFire's printed deck can be pasted as it is."
+    "“Sideboard:” heading starts the sideboard. CrossFire's printed deck, a CrossFire (.cfd) "
+    "or LackeyCCG (.dek) deck file and tables copied from web pages can be pasted as they are."
 )
 
 
@@ -18,23 +20,22 @@ class DecklistForm(forms.Form):
     text = forms.CharField(
         label=_("Decklist"),
         required=False,
-        max_length=MAX_DECKLIST_CHARS,
         help_text=DECK_HELP,
         widget=forms.Textarea(attrs={"rows": 24, "spellcheck": "false", "class": "deck-text"}),
     )
     sideboard_text = forms.CharField(
         label=_("Sideboard (exactly 7 cards)"),
         required=False,
-        max_length=MAX_DECKLIST_CHARS,
         widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false", "class": "deck-text"}),
     )
     upload = forms.FileField(
         label=_("Or upload a file"),
         required=False,
         help_text=_(
-            "A CrossFire deck file (.cfd) or a text list (.txt); it replaces the text above."
+            "A CrossFire deck file (.cfd), a LackeyCCG deck file (.dek) or a text list (.txt); "
+            "it replaces the text above."
         ),
-        widget=forms.ClearableFileInput(attrs={"accept": ".cfd,.txt,text/plain"}),
+        widget=forms.ClearableFileInput(attrs={"accept": ".cfd,.dek,.txt,text/plain"}),
     )
     sideboard_opt_out = forms.BooleanField(
         label=_("I play without a sideboard"),
@@ -72,6 +73,21 @@ class DecklistForm(forms.Form):
                 self.fields[name].widget.attrs.update(live)
         if "sideboard_opt_out" in self.fields:
             self.fields["sideboard_opt_out"].widget.attrs.update({**live, "hx-trigger": "change"})
+
+    def _within_limits(self, name: str) -> str:
+        """A box's text, refused with the deck check's own messages when it is too long (the
+        line too long named by its number)."""
+        text = self.cleaned_data.get(name, "")
+        too_big = text_limit_problems(text)
+        if too_big:
+            raise ValidationError([deck_message(p) for p in too_big])
+        return text
+
+    def clean_text(self):
+        return self._within_limits("text")
+
+    def clean_sideboard_text(self):
+        return self._within_limits("sideboard_text")
 
     def clean_upload(self):
         """An uploaded file's list (a .cfd file read as its typed list), checked for size and

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from contextlib import suppress
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -11,11 +12,19 @@ from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 
 from scoring.cards import CardIndex
 from scoring.cfd import CfdError, cfd_decklist_text, decode_cfd, looks_like_cfd, read_cfd
 from scoring.deckformat import ALL_GROUPS, COMMUNITY_EDITION, DeckFormat, Problem
 from scoring.decklist import (
+    LINE_CARD,
+    LINE_COMMENT,
+    LINE_HEADER,
+    LINE_HEADING,
+    LINE_PROBLEM,
+    LINE_TITLE,
+    LINE_TOTAL,
     MAX_DECKLIST_CHARS,
     NO_CARD_DATA_CODE,
     DeckEntry,
@@ -27,6 +36,7 @@ from scoring.decklist import (
     text_limit_problems,
 )
 from scoring.deckrules import DeckReport, apply_swap, group_of, validate_deck, validate_swap
+from scoring.lackey import DekError, dek_decklist_text, looks_like_dek, read_dek
 from tournament.core.happenings import announce
 from tournament.core.issues import deck_message, group_label
 from tournament.decks.carddata import current_import_token, get_card_index
@@ -54,6 +64,12 @@ class DeckCheck:
     sideboard_problems: tuple[Problem, ...] = ()
     # Cards on lines that named no card: not in the count, which must say so.
     unresolved_cards: int = 0
+    # The main box as read (a pasted deck file already its typed list), what each of its
+    # non-blank lines became (`scoring.decklist.LINE_*`) and the list's title, if any.
+    text: str = ""
+    lines: tuple[tuple[int, str], ...] = ()
+    title: str = ""
+    main_sideboard: int = 0  # how many of `sideboard` come from the main box's own heading
 
     @property
     def problems(self) -> tuple[Problem, ...]:
@@ -119,7 +135,7 @@ PARSE_CODES = frozenset(
 # A decklist file (a CrossFire .cfd or a text list): four bytes per character of the longest
 # list at most (UTF-8); larger uploads are refused unread.
 MAX_UPLOAD_BYTES = 4 * MAX_DECKLIST_CHARS
-DECKLIST_FILE_SUFFIXES = (".cfd", ".txt")
+DECKLIST_FILE_SUFFIXES = (".cfd", ".dek", ".txt")
 
 
 def decode_text(data: bytes) -> str:
@@ -135,25 +151,11 @@ def decode_text(data: bytes) -> str:
     return data.decode("latin-1")
 
 
-def decklist_from_file(name: str, data: bytes, index: CardIndex | None = None) -> str:
-    """The list a decklist file holds: a CrossFire deck file (.cfd) becomes its typed list
-    (`SET/NUMBER Name` lines), a text file is its text. A bad file raises a translated
-    ValidationError naming what is wrong."""
-    if len(data) > MAX_UPLOAD_BYTES:
-        raise ValidationError(
-            _("The file is too large: %(size)s bytes, at most %(max)s.")
-            % {"size": len(data), "max": MAX_UPLOAD_BYTES}
-        )
-    if b"\x00" in data and not data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        raise ValidationError(_("This file is not a text file or a CrossFire deck file (.cfd)."))
-    suffix = "." + name.rsplit(".", 1)[-1].lower() if "." in name else ""
-    if suffix and suffix not in DECKLIST_FILE_SUFFIXES:
-        raise ValidationError(
-            _("Upload a CrossFire deck file (.cfd) or a text file (.txt), not %(suffix)s.")
-            % {"suffix": suffix}
-        )
-    text = decode_cfd(data) if suffix == ".cfd" else decode_text(data)
-    if suffix == ".cfd" or looks_like_cfd(text):
+def deck_file_text(text: str, index: CardIndex | None = None, kind: str = "") -> str:
+    """A deck file's text (CrossFire `.cfd`, LackeyCCG `.dek`; `kind` when the file's name
+    says which, else recognised by its content, e.g. pasted into the text box) as its typed
+    list; any other text as it is. A broken deck file raises a translated ValidationError."""
+    if kind == ".cfd" or (not kind and looks_like_cfd(text)):
         try:
             deck = read_cfd(text)
         except CfdError:
@@ -161,7 +163,42 @@ def decklist_from_file(name: str, data: bytes, index: CardIndex | None = None) -
                 _("This file is not a CrossFire deck file: it has no readable tempDeck list.")
             ) from None
         return cfd_decklist_text(deck, index or get_card_index())
+    if kind == ".dek" or (not kind and looks_like_dek(text)):
+        try:
+            dek = read_dek(text)
+        except DekError as error:
+            raise ValidationError(
+                _("This file is not a LackeyCCG deck file (.dek) that can be read safely: %(why)s.")
+                % {"why": error}
+            ) from None
+        return dek_decklist_text(dek, index or get_card_index())
     return text
+
+
+def decklist_from_file(name: str, data: bytes, index: CardIndex | None = None) -> str:
+    """The list a decklist file holds: a CrossFire deck file (.cfd) or a LackeyCCG deck file
+    (.dek) becomes its typed list, a text file is its text. A bad file raises a translated
+    ValidationError naming what is wrong."""
+    if len(data) > MAX_UPLOAD_BYTES:
+        raise ValidationError(
+            _("The file is too large: %(size)s bytes, at most %(max)s.")
+            % {"size": len(data), "max": MAX_UPLOAD_BYTES}
+        )
+    if b"\x00" in data and not data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise ValidationError(
+            _("This file is not a text file or a deck file (CrossFire .cfd, LackeyCCG .dek).")
+        )
+    suffix = "." + name.rsplit(".", 1)[-1].lower() if "." in name else ""
+    if suffix and suffix not in DECKLIST_FILE_SUFFIXES:
+        raise ValidationError(
+            _(
+                "Upload a CrossFire deck file (.cfd), a LackeyCCG deck file (.dek) or a text "
+                "file (.txt), not %(suffix)s."
+            )
+            % {"suffix": suffix}
+        )
+    text = decode_cfd(data) if suffix == ".cfd" else decode_text(data)
+    return deck_file_text(text, index, suffix if suffix in (".cfd", ".dek") else "")
 
 
 def rules_edition_of(event: Event) -> str:
@@ -220,6 +257,10 @@ def check_decklist(
     if not index.cards:
         report = DeckReport(problems=no_card_data_problems(), counts={}, level_total=0)
         return DeckCheck(entries=(), sideboard=(), report=report, fmt=fmt)
+    # A .cfd or .dek pasted into the box is read as the file; a broken one is read as lines
+    # (each one reported).
+    with suppress(ValidationError):
+        text = deck_file_text(text, index)
     main = parse_decklist(normalize_decklist_text(text, index), index)
     side = (
         parse_decklist(normalize_decklist_text(sideboard_text, index), index)
@@ -236,6 +277,10 @@ def check_decklist(
         fmt=fmt,
         sideboard_problems=side.problems,
         unresolved_cards=main.unresolved_cards,
+        text=text,
+        lines=main.lines,
+        title=main.title,
+        main_sideboard=len(main.sideboard),
     )
 
 
@@ -291,6 +336,63 @@ def group_entries(entries: Iterable[DeckEntry]) -> list[dict[str, Any]]:
         }
         for group in order
     ]
+
+
+# What each kind of line shows where it names no card itself.
+LINE_LABELS = {
+    LINE_HEADING: _lazy("heading"),
+    LINE_TITLE: _lazy("title of the list"),
+    LINE_TOTAL: _lazy("total"),
+    LINE_COMMENT: _lazy("comment"),
+    LINE_HEADER: _lazy("CrossFire's header"),
+    LINE_PROBLEM: _lazy("not read"),
+}
+
+
+def written_rows(check: DeckCheck) -> list[dict[str, Any]]:
+    """The main list as written, line by line: what the player wrote, what it became (the
+    card or cards with number, type and level, and the note when a rule read it: first
+    words, article, language, near number), or the kind of line it is (SPEC §3: every line
+    ends as a card, a heading, a title or a reported problem)."""
+    pasted = check.text.splitlines()
+    cards: dict[int, list[DeckEntry]] = {}
+    for entry in (*check.entries, *check.sideboard[: check.main_sideboard]):
+        if entry.line is not None:
+            cards.setdefault(entry.line, []).append(entry)
+    side_problems = {id(p) for p in check.sideboard_problems}
+    problems: dict[int, list[str]] = {}
+    for found in check.problems:
+        if found.line is not None and id(found) not in side_problems:
+            problems.setdefault(found.line, []).append(deck_message(found))
+    kinds = dict(check.lines)
+    rows = []
+    for line, written in enumerate(pasted, start=1):
+        if not written.strip():
+            continue
+        # A line the tidying step blanked (`//`, `;` comments) is a comment too.
+        kind = kinds.get(line, LINE_COMMENT)
+        entries = cards.get(line, [])
+        rows.append(
+            {
+                "line": line,
+                "written": written.strip(),
+                "kind": kind,
+                "label": "" if kind == LINE_CARD else str(LINE_LABELS.get(kind, "")),
+                "cards": [
+                    {
+                        "count": e.count,
+                        "name": e.card.name,
+                        "card_id": e.card.card_id,
+                        "type": e.card.type,
+                        "level": e.card.level_text if e.card.is_champion else "",
+                        "note": deck_message(e.note) if e.note else "",
+                    }
+                    for e in entries
+                ],
+                "problems": problems.get(line, []),
+            }
+        )
+    return rows
 
 
 # --- who may see and change a list ---
@@ -432,7 +534,11 @@ def save_decklist(
     reason = reason.strip()
     if locked and not reason:
         raise ValidationError(_("A change after the lock needs a reason."))
-    text = text.replace("\r\n", "\n").strip()
+    too_big = text_limit_problems(text) or text_limit_problems(sideboard_text)
+    if too_big:
+        raise ValidationError([deck_message(p) for p in too_big])
+    # A deck file pasted into the box is saved as its typed list, as if uploaded.
+    text = deck_file_text(text.replace("\r\n", "\n")).strip()
     sideboard_text = sideboard_text.replace("\r\n", "\n").strip() if has_sideboard(event) else ""
     decklist, _created = Decklist.objects.select_for_update().get_or_create(
         registration=registration
@@ -549,6 +655,14 @@ def decklist_for_print(registration: Registration) -> dict[str, Any] | None:
         "problems": [_with_items(m) for m in check.messages()],
         "unresolved": unresolved_lines(decklist.text, check),
         "unresolved_cards": check.unresolved_cards,
+        # The lines a rule read (first words, article, language, near number): what the
+        # player wrote beside the card it is, for the deck check.
+        "read_as": [
+            {"line": row["line"], "written": row["written"], **card}
+            for row in written_rows(check)
+            for card in row["cards"]
+            if card["note"]
+        ],
     }
     if check.sideboard:
         context["sideboard"] = group_entries(check.sideboard)

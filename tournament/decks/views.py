@@ -32,11 +32,15 @@ def deny(request, message: str):
 def report_context(check: services.DeckCheck) -> dict:
     """What the check-result partial shows for one checked list."""
     table = check.fmt.table
+    written = services.written_rows(check)
     return {
         "check": check,
         "problems": check.messages(),
         "notes": check.notes(),
         "groups": services.group_entries(check.entries),
+        "written": written,
+        # Open at once when some line was read by a rule or not read at all.
+        "written_open": any(r["problems"] or any(c["note"] for c in r["cards"]) for r in written),
         "sideboard_groups": services.group_entries(check.sideboard),
         "deck_size": check.fmt.size,
         "max_levels": table.max_levels if table else None,

@@ -461,6 +461,7 @@ def normalize_decklist(data: dict, avatar_ids: set[str] = frozenset()) -> dict:
         "problems": list(data.get("problems") or []),
         "unresolved": list(data.get("unresolved") or []),
         "unresolved_cards": data.get("unresolved_cards") or 0,
+        "read_as": list(data.get("read_as") or []),
     }
 
 

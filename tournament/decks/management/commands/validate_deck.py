@@ -1,5 +1,5 @@
-"""`manage.py validate_deck`: check a decklist file (a text list or a CrossFire `.cfd` deck
-file) against a format; JSON out, exit 0/1/2."""
+"""`manage.py validate_deck`: check a decklist file (a text list, a CrossFire `.cfd` or a
+LackeyCCG `.dek` deck file) against a format; JSON out, exit 0/1/2."""
 
 import json
 import sys
@@ -92,7 +92,8 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument(
             "file",
-            help="decklist text file or CrossFire deck file (.cfd); '-' reads standard input",
+            help="decklist text file or deck file (CrossFire .cfd, LackeyCCG .dek); '-' reads "
+            "standard input",
         )
         parser.add_argument(
             "--size",
@@ -153,8 +154,9 @@ class Command(BaseCommand):
         sys.exit(EXIT_LEGAL if check.is_legal else EXIT_ILLEGAL)
 
     def _read(self, name: str, index) -> str:
-        """The file's list; a file far larger than any list is refused unread. A CrossFire
-        deck file (.cfd) is read as the typed list it stands for."""
+        """The file's list; a file far larger than any list is refused unread. A deck file
+        (CrossFire .cfd, LackeyCCG .dek; also recognised by its content on standard input) is
+        read as the typed list it stands for."""
         try:
             if name == "-":
                 data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
@@ -165,7 +167,8 @@ class Command(BaseCommand):
                 if Path(name).stat().st_size > MAX_FILE_BYTES:
                     self._fail(f"{name}: more than {MAX_FILE_BYTES} bytes")
                 data = Path(name).read_bytes()
-                name_for_type = Path(name).name if Path(name).suffix.lower() == ".cfd" else "-"
+                deck_file = Path(name).suffix.lower() in (".cfd", ".dek")
+                name_for_type = Path(name).name if deck_file else "-"
         except OSError as exc:
             self._fail(f"cannot read {name}: {exc.strerror or exc}")
             return ""
