@@ -23,6 +23,7 @@ import http.client
 import ipaddress
 import socket
 import ssl
+import time
 from dataclasses import dataclass
 from urllib.parse import urljoin, urlsplit
 
@@ -31,6 +32,9 @@ from django.conf import settings
 from requests.adapters import HTTPAdapter
 
 TIMEOUT_SECONDS = 5
+# The whole of one `send`, its redirects included: each connection's timeout is cut to what
+# is left of it (a delivery's claim, `webhooks.services.CLAIM_SECONDS`, outlasts it).
+DEADLINE_SECONDS = 12
 SCHEMES = ("http", "https")
 MAX_REDIRECTS = 3
 FOLLOWED = frozenset({301, 302, 307, 308})
@@ -134,8 +138,8 @@ def vet(url: str) -> Destination:
 class _PinnedHTTP(http.client.HTTPConnection):
     """HTTP to the vetted address (the Host header still names the host)."""
 
-    def __init__(self, destination: Destination):
-        super().__init__(destination.host, destination.port, timeout=TIMEOUT_SECONDS)
+    def __init__(self, destination: Destination, timeout: float = TIMEOUT_SECONDS):
+        super().__init__(destination.host, destination.port, timeout=timeout)
         self.address = destination.address
 
     def connect(self) -> None:
@@ -145,11 +149,9 @@ class _PinnedHTTP(http.client.HTTPConnection):
 class _PinnedHTTPS(http.client.HTTPSConnection):
     """HTTPS to the vetted address; the certificate is checked against the host name."""
 
-    def __init__(self, destination: Destination):
+    def __init__(self, destination: Destination, timeout: float = TIMEOUT_SECONDS):
         context = ssl.create_default_context()
-        super().__init__(
-            destination.host, destination.port, timeout=TIMEOUT_SECONDS, context=context
-        )
+        super().__init__(destination.host, destination.port, timeout=timeout, context=context)
         self.address = destination.address
 
     def connect(self) -> None:
@@ -157,10 +159,15 @@ class _PinnedHTTPS(http.client.HTTPSConnection):
         self.sock = self._context.wrap_socket(sock, server_hostname=self.host)
 
 
-def _request(destination: Destination, body: bytes, headers: dict[str, str]):
+def _request(
+    destination: Destination,
+    body: bytes,
+    headers: dict[str, str],
+    timeout: float = TIMEOUT_SECONDS,
+):
     """POST to a vetted destination: (status, Location header or None)."""
     pinned = _PinnedHTTPS if destination.scheme == "https" else _PinnedHTTP
-    connection = pinned(destination)
+    connection = pinned(destination, timeout)
     try:
         connection.request("POST", destination.target, body=body, headers=headers)
         response = connection.getresponse()
@@ -186,8 +193,12 @@ def send(url: str, body: bytes, headers: dict[str, str], redirects: int = MAX_RE
 
     Raises what `post` raises, and RefusedRedirect for a redirect that may not be followed."""
     destination, followed = vet(url), 0
+    deadline = time.monotonic() + DEADLINE_SECONDS
     while True:
-        status, location = _request(destination, body, headers)
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise TimeoutError(f"no answer within {DEADLINE_SECONDS} s")
+        status, location = _request(destination, body, headers, min(TIMEOUT_SECONDS, left))
         if status not in FOLLOWED or not location:
             return status
         if followed == redirects:
