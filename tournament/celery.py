@@ -11,7 +11,11 @@ import os
 
 from celery import Celery, bootsteps
 
+from tournament import broker
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings")
+# Before anything connects: the Redis transport that survives a broker lost mid-task.
+broker.install()
 
 logger = logging.getLogger(__name__)
 

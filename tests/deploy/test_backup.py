@@ -4,6 +4,7 @@ round trip on PostgreSQL with pg_dump/pg_restore.)"""
 
 import io
 import json
+import subprocess
 import tarfile
 
 import pytest
@@ -66,3 +67,57 @@ def test_a_file_that_is_no_backup_is_refused(tmp_path):
         call_command("restore", str(archive), "--yes")
     with pytest.raises(CommandError, match="no such file"):
         call_command("restore", str(tmp_path / "missing.tar.gz"), "--yes")
+
+
+POSTGRES_SETTINGS = {
+    "ENGINE": "django.db.backends.postgresql",
+    "NAME": "spellfire",
+    "USER": "spellfire",
+    "PASSWORD": "s3cr'et pass",
+    "HOST": "db.example",
+    "PORT": "5433",
+    "OPTIONS": {"sslmode": "verify-full", "sslrootcert": "/run/ca.pem", "pool": True},
+}
+
+
+def test_pg_dump_gets_the_password_in_its_environment_and_keeps_sslmode(tmp_path, monkeypatch):
+    """What pg_dump and pg_restore are started with on PostgreSQL: the password only in the
+    environment (PGPASSWORD; `ps` shows every user the arguments), the host, port, user,
+    database and the libpq options of DATABASE_URL on the command line (`sslmode`), not
+    psycopg's own (`pool`)."""
+    from django.db import connections
+
+    from tournament.core import backup
+
+    started = []
+
+    def run(command, **kwargs):
+        started.append((command, kwargs["env"]))
+        (tmp_path / "database.pgdump").write_bytes(b"PGDMP")
+        return subprocess.CompletedProcess(command, 0, "", "")
+
+    monkeypatch.setattr(backup.subprocess, "run", run)
+    monkeypatch.setattr(connections["default"], "settings_dict", POSTGRES_SETTINGS)
+    monkeypatch.setenv("PGPASSWORD", "not this one")
+    backup._dump_database(backup.POSTGRES, tmp_path)
+    monkeypatch.setattr(backup.connections, "close_all", lambda: None)
+    backup._restore_database(backup.POSTGRES, tmp_path / "database.pgdump")
+
+    assert [command[0] for command, _env in started] == ["pg_dump", "pg_restore"]
+    for command, env in started:
+        assert not any("s3cr" in argument for argument in command), command
+        assert env["PGPASSWORD"] == "s3cr'et pass"
+        dbname = next(a for a in command if a.startswith("--dbname="))
+        assert dbname == (
+            "--dbname=host='db.example' port='5433' user='spellfire' dbname='spellfire' "
+            "sslmode='verify-full' sslrootcert='/run/ca.pem'"
+        )
+
+
+def test_a_connection_string_value_is_quoted_for_libpq():
+    from tournament.core.backup import _quoted
+
+    # libpq: values in single quotes, a quote and a backslash escaped with a backslash
+    assert _quoted("it's") == r"'it\'s'"
+    assert _quoted("a\\b") == r"'a\\b'"
+    assert _quoted(5432) == "'5432'"

@@ -106,10 +106,24 @@ def test_a_worker_that_died_mid_send_leaves_it_due_again(hook):
     delivery = new_delivery(hook, datetime.timedelta(minutes=5))
     assert services.claim(delivery.pk) is not None  # ... and the worker is killed
     assert list(services.due_deliveries()) == []
-    after = (
-        timezone.now() + datetime.timedelta(seconds=services.CLAIM_SECONDS) + services.STALE_AFTER
-    )
-    assert list(services.due_deliveries(after)) == [delivery]
+    # Due once the claim expires (20 s), with no STALE_AFTER grace on top: its task had its
+    # turn. Not a second earlier: another worker may still be sending it.
+    claimed_until = Delivery.objects.get(pk=delivery.pk).next_attempt_at
+    early = claimed_until - datetime.timedelta(seconds=1)
+    assert list(services.due_deliveries(early)) == []
+    assert list(services.due_deliveries(claimed_until)) == [delivery]
+    assert claimed_until - timezone.now() <= datetime.timedelta(seconds=20)
+
+
+def test_a_failed_attempt_waits_for_its_retry_not_the_claim(hook, settings):
+    delivery = new_delivery(hook)
+    Webhook.objects.filter(pk=hook.pk).update(url="http://127.0.0.1:9/closed")
+    claimed = services.claim(delivery.pk)
+    assert services.attempt(claimed) is False  # refused: the retry is due in 30 s
+    claimed.refresh_from_db()
+    retry_at = claimed.next_attempt_at
+    assert list(services.due_deliveries(retry_at)) == []  # the retry task's own turn
+    assert list(services.due_deliveries(retry_at + services.STALE_AFTER)) == [claimed]
 
 
 def test_the_organizers_retry_sends_a_delivery_whose_retry_is_scheduled(

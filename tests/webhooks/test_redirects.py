@@ -159,7 +159,7 @@ def test_a_step_down_from_https_to_http_is_refused(fake_dns, monkeypatch):
     fake_dns["moved.example"] = [MOVED]
     asked = []
 
-    def request(destination, body, headers):
+    def request(destination, body, headers, timeout):
         asked.append((destination.scheme, destination.address))
         return 308, "http://moved.example/hook"
 
@@ -174,3 +174,23 @@ def test_post_alone_still_answers_the_redirect(outside, moved):
     outside.answers["/hook"] = (301, "http://moved.example/")
     assert transport.post("http://hooks.example/hook", b"{}", {}) == 301
     assert moved.received == []
+
+
+def test_a_send_stops_at_its_deadline(monkeypatch, fake_dns):
+    """Redirects that each answer in time still end at DEADLINE_SECONDS in all, and every
+    connection's timeout is cut to what is left of it (what the delivery's claim outlasts)."""
+    fake_dns["slow.example"] = [MOVED]
+    clock = [0.0]
+    timeouts = []
+
+    def request(destination, body, headers, timeout):
+        timeouts.append(timeout)
+        clock[0] += 4.5  # each hop takes 4.5 s, under the 5 s socket timeout
+        return 307, "http://slow.example/again"
+
+    monkeypatch.setattr(transport, "_request", request)
+    monkeypatch.setattr(transport.time, "monotonic", lambda: clock[0])
+    with pytest.raises(TimeoutError):
+        transport.send("http://slow.example/hook", b"{}", {}, redirects=10)
+    # 12 s: hops start at 0, 4.5 and 9 s (3 s left: a 3 s timeout); none at 13.5 s
+    assert timeouts == [5, 5, 3]

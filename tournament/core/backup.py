@@ -11,6 +11,7 @@ docs/operations.md says how to run them in compose.
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import sqlite3
 import subprocess
@@ -38,21 +39,76 @@ def _engine() -> str:
     return vendor
 
 
-def _database_url() -> str:
+# libpq's connection keywords that Django's OPTIONS may carry (`?sslmode=require` in
+# DATABASE_URL) and pg_dump/pg_restore must keep; psycopg's own options (a pool, cursor
+# classes) are no libpq keywords and stay out.
+LIBPQ_KEYWORDS = frozenset(
+    {
+        "application_name",
+        "channel_binding",
+        "connect_timeout",
+        "gssencmode",
+        "hostaddr",
+        "keepalives",
+        "keepalives_count",
+        "keepalives_idle",
+        "keepalives_interval",
+        "krbsrvname",
+        "load_balance_hosts",
+        "options",
+        "passfile",
+        "require_auth",
+        "service",
+        "ssl_max_protocol_version",
+        "ssl_min_protocol_version",
+        "sslcert",
+        "sslcompression",
+        "sslcrl",
+        "sslcrldir",
+        "sslkey",
+        "sslmode",
+        "sslnegotiation",
+        "sslrootcert",
+        "sslsni",
+        "target_session_attrs",
+        "tcp_user_timeout",
+    }
+)
+
+
+def _quoted(value: object) -> str:
+    """A libpq connection-string value: in single quotes, `\\` and `'` escaped."""
+    text = str(value).replace("\\", "\\\\").replace("'", "\\'")
+    return f"'{text}'"
+
+
+def connection_arguments() -> tuple[str, dict[str, str]]:
+    """The database for pg_dump and pg_restore: a libpq connection string with the host, the
+    port, the user, the database and every libpq option Django connects with (`sslmode`
+    …), and the environment to run them in, which carries the password (`PGPASSWORD`).
+
+    The password is never on the command line: every local user can read a process's
+    arguments (`ps`), only its owner its environment."""
     db = connections["default"].settings_dict
-    from urllib.parse import quote
+    fields = {
+        "host": db.get("HOST") or "localhost",
+        "port": db.get("PORT") or "",
+        "user": db.get("USER") or "",
+        "dbname": db["NAME"],
+    }
+    options = db.get("OPTIONS") or {}
+    fields.update({k: v for k, v in options.items() if k in LIBPQ_KEYWORDS})
+    conninfo = " ".join(f"{key}={_quoted(value)}" for key, value in fields.items() if value != "")
+    env = {**os.environ}
+    env.pop("PGPASSWORD", None)
+    if db.get("PASSWORD"):
+        env["PGPASSWORD"] = str(db["PASSWORD"])
+    return conninfo, env
 
-    user = quote(db.get("USER") or "", safe="")
-    password = quote(db.get("PASSWORD") or "", safe="")
-    auth = f"{user}:{password}@" if password else (f"{user}@" if user else "")
-    host = db.get("HOST") or "localhost"
-    port = f":{db['PORT']}" if db.get("PORT") else ""
-    return f"postgresql://{auth}{host}{port}/{db['NAME']}"
 
-
-def _run(command: list[str]) -> None:
+def _run(command: list[str], env: dict[str, str] | None = None) -> None:
     try:
-        done = subprocess.run(command, capture_output=True, text=True, check=False)
+        done = subprocess.run(command, capture_output=True, text=True, check=False, env=env)
     except FileNotFoundError as error:
         raise BackupError(f"{command[0]} is not installed (PostgreSQL's client tools)") from error
     if done.returncode != 0:
@@ -62,7 +118,9 @@ def _run(command: list[str]) -> None:
 def _dump_database(engine: str, folder: Path) -> str:
     if engine == POSTGRES:
         target = folder / "database.pgdump"
-        _run(["pg_dump", "--format=custom", "--no-owner", f"--file={target}", _database_url()])
+        conninfo, env = connection_arguments()
+        _run(["pg_dump", "--format=custom", "--no-owner", f"--file={target}",
+              f"--dbname={conninfo}"], env)  # fmt: skip
     else:
         target = folder / "database.sqlite3"
         source = connections["default"]
@@ -113,8 +171,9 @@ def _read_manifest(tar: tarfile.TarFile) -> dict:
 def _restore_database(engine: str, path: Path) -> None:
     connections.close_all()
     if engine == POSTGRES:
+        conninfo, env = connection_arguments()
         _run(["pg_restore", "--clean", "--if-exists", "--no-owner", "--single-transaction",
-              f"--dbname={_database_url()}", str(path)])  # fmt: skip
+              f"--dbname={conninfo}", str(path)], env)  # fmt: skip
     else:
         target = connections["default"]
         target.ensure_connection()

@@ -23,6 +23,7 @@ import http.client
 import ipaddress
 import socket
 import ssl
+import time
 from dataclasses import dataclass
 from urllib.parse import urljoin, urlsplit
 
@@ -31,6 +32,9 @@ from django.conf import settings
 from requests.adapters import HTTPAdapter
 
 TIMEOUT_SECONDS = 5
+# The whole of one `send`, its redirects included: each connection's timeout is cut to what
+# is left of it (a delivery's claim, `webhooks.services.CLAIM_SECONDS`, outlasts it).
+DEADLINE_SECONDS = 12
 SCHEMES = ("http", "https")
 MAX_REDIRECTS = 3
 FOLLOWED = frozenset({301, 302, 307, 308})
@@ -75,36 +79,71 @@ def _addresses(host: str, port: int) -> list[str]:
     return list(dict.fromkeys(str(info[4][0]) for info in found))
 
 
-# IPv6 forms that carry an IPv4 address inside (RFC 6052 NAT64 well-known prefix, RFC 3056
-# 6to4): `is_global` judges the IPv6 wrapper, so the address inside is checked on its own.
+# Every block of IANA's special-purpose address registries (IPv4: RFC 6890 and its updates;
+# IPv6: RFC 6890, 8190 and later) that is not "globally reachable", and the blocks outside
+# them that are no destination on the internet (multicast, deprecated forms). Python's
+# `ipaddress.is_global` misses some of them, and which depends on its version (`::/96`, the
+# IPv4-compatible form of `::127.0.0.1`, passes in 3.11): this table is the rule.
+_REFUSED = tuple(
+    ipaddress.ip_network(block)
+    for block in (
+        # IPv4
+        "0.0.0.0/8",  # "this network" (RFC 791)
+        "10.0.0.0/8",  # private (RFC 1918)
+        "100.64.0.0/10",  # shared address space, carrier-grade NAT (RFC 6598)
+        "127.0.0.0/8",  # loopback (RFC 1122)
+        "169.254.0.0/16",  # link-local, cloud metadata (RFC 3927)
+        "172.16.0.0/12",  # private (RFC 1918)
+        "192.0.0.0/24",  # IETF protocol assignments (RFC 6890): DS-Lite, NAT64 discovery
+        "192.0.2.0/24",  # documentation, TEST-NET-1 (RFC 5737)
+        "192.88.99.0/24",  # 6to4 relay anycast, deprecated (RFC 7526)
+        "192.168.0.0/16",  # private (RFC 1918)
+        "198.18.0.0/15",  # benchmarking (RFC 2544)
+        "198.51.100.0/24",  # documentation, TEST-NET-2 (RFC 5737)
+        "203.0.113.0/24",  # documentation, TEST-NET-3 (RFC 5737)
+        "224.0.0.0/4",  # multicast (RFC 5771)
+        "240.0.0.0/4",  # reserved (RFC 1112), and the limited broadcast 255.255.255.255
+        # IPv6
+        "::/96",  # unspecified, loopback and IPv4-compatible, deprecated (RFC 4291)
+        "::ffff:0:0/96",  # IPv4-mapped (RFC 4291)
+        "64:ff9b:1::/48",  # local-use NAT64: the operator's own gateway (RFC 8215)
+        "100::/64",  # discard-only (RFC 6666)
+        "100:0:0:1::/64",  # dummy prefix (RFC 9780)
+        "2001::/23",  # IETF protocol assignments (RFC 2928): Teredo, benchmarking, ORCHID
+        "2001:db8::/32",  # documentation (RFC 3849)
+        "3fff::/20",  # documentation (RFC 9637)
+        "5f00::/16",  # segment routing SIDs (RFC 9602)
+        "fc00::/7",  # unique local (RFC 4193)
+        "fe80::/10",  # link-local (RFC 4291)
+        "fec0::/10",  # site-local, deprecated (RFC 3879)
+        "ff00::/8",  # multicast (RFC 4291)
+    )
+)
+# IPv6's global unicast space (RFC 4291): nothing outside it is an internet destination,
+# except the NAT64 well-known prefix, which leads to the IPv4 address inside it (RFC 6052).
+_GLOBAL_UNICAST = ipaddress.ip_network("2000::/3")
 _NAT64 = ipaddress.ip_network("64:ff9b::/96")
-# RFC 8215 local-use NAT64: translated by the operator's own gateway, so inside by definition.
-_LOCAL_NAT64 = ipaddress.ip_network("64:ff9b:1::/48")
 
 
 def _embedded_ipv4(address: ipaddress.IPv6Address) -> list[ipaddress.IPv4Address]:
-    """The IPv4 addresses an IPv6 address leads to (mapped, 6to4, NAT64, Teredo)."""
+    """The IPv4 addresses an IPv6 address leads to (6to4, NAT64; mapped and Teredo forms are
+    refused whole)."""
     found = [a for a in (address.ipv4_mapped, address.sixtofour) if a is not None]
     if address in _NAT64:
         found.append(ipaddress.IPv4Address(int(address) & 0xFFFFFFFF))
-    if address.teredo is not None:
-        found.extend(address.teredo)  # the Teredo server and the client behind it
     return found
 
 
 def is_public_address(text: str) -> bool:
-    """A unicast address on the public internet, also once any IPv4 inside it is unwrapped.
-
-    `ipaddress.is_global` alone says True for NAT64 (`64:ff9b::7f00:1` is 127.0.0.1), 6to4
-    (`2002:7f00:1::`) and multicast (`224.0.0.1`): each of those can lead inside.
-    """
+    """A unicast address on the public internet, also once any IPv4 inside it is unwrapped:
+    in no block of `_REFUSED`, and for IPv6 in the global unicast space (or NAT64)."""
     address = ipaddress.ip_address(text)
-    if address.is_multicast or not address.is_global:
+    if any(address in block for block in _REFUSED if block.version == address.version):
         return False
     if isinstance(address, ipaddress.IPv6Address):
-        if address in _LOCAL_NAT64:
+        if address not in _GLOBAL_UNICAST and address not in _NAT64:
             return False
-        return all(inner.is_global and not inner.is_multicast for inner in _embedded_ipv4(address))
+        return all(is_public_address(str(inner)) for inner in _embedded_ipv4(address))
     return True
 
 
@@ -134,8 +173,8 @@ def vet(url: str) -> Destination:
 class _PinnedHTTP(http.client.HTTPConnection):
     """HTTP to the vetted address (the Host header still names the host)."""
 
-    def __init__(self, destination: Destination):
-        super().__init__(destination.host, destination.port, timeout=TIMEOUT_SECONDS)
+    def __init__(self, destination: Destination, timeout: float = TIMEOUT_SECONDS):
+        super().__init__(destination.host, destination.port, timeout=timeout)
         self.address = destination.address
 
     def connect(self) -> None:
@@ -145,11 +184,9 @@ class _PinnedHTTP(http.client.HTTPConnection):
 class _PinnedHTTPS(http.client.HTTPSConnection):
     """HTTPS to the vetted address; the certificate is checked against the host name."""
 
-    def __init__(self, destination: Destination):
+    def __init__(self, destination: Destination, timeout: float = TIMEOUT_SECONDS):
         context = ssl.create_default_context()
-        super().__init__(
-            destination.host, destination.port, timeout=TIMEOUT_SECONDS, context=context
-        )
+        super().__init__(destination.host, destination.port, timeout=timeout, context=context)
         self.address = destination.address
 
     def connect(self) -> None:
@@ -157,10 +194,15 @@ class _PinnedHTTPS(http.client.HTTPSConnection):
         self.sock = self._context.wrap_socket(sock, server_hostname=self.host)
 
 
-def _request(destination: Destination, body: bytes, headers: dict[str, str]):
+def _request(
+    destination: Destination,
+    body: bytes,
+    headers: dict[str, str],
+    timeout: float = TIMEOUT_SECONDS,
+):
     """POST to a vetted destination: (status, Location header or None)."""
     pinned = _PinnedHTTPS if destination.scheme == "https" else _PinnedHTTP
-    connection = pinned(destination)
+    connection = pinned(destination, timeout)
     try:
         connection.request("POST", destination.target, body=body, headers=headers)
         response = connection.getresponse()
@@ -186,8 +228,12 @@ def send(url: str, body: bytes, headers: dict[str, str], redirects: int = MAX_RE
 
     Raises what `post` raises, and RefusedRedirect for a redirect that may not be followed."""
     destination, followed = vet(url), 0
+    deadline = time.monotonic() + DEADLINE_SECONDS
     while True:
-        status, location = _request(destination, body, headers)
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise TimeoutError(f"no answer within {DEADLINE_SECONDS} s")
+        status, location = _request(destination, body, headers, min(TIMEOUT_SECONDS, left))
         if status not in FOLLOWED or not location:
             return status
         if followed == redirects:

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import F, Q
 from django.urls import reverse
 from django.utils import timezone
 
@@ -24,9 +24,12 @@ FIRST_RETRY_SECONDS = 30  # then ×4: 30 s, 2 min, 8 min, 32 min
 # (Redis lost its data, a worker died): the sweep (Celery beat, every 15 s) queues it again.
 # A delivery claimed by a task cannot be sent twice (`claim`), so the margin is short.
 STALE_AFTER = datetime.timedelta(seconds=30)
-# How long a claimed attempt may take (the transport's timeouts and a redirect or two); a
-# worker that dies mid-send leaves the delivery due again after this.
-CLAIM_SECONDS = 60
+# How long a claimed attempt may take: the transport's whole deadline for an attempt, its
+# redirects included (`transport.DEADLINE_SECONDS`), and a margin. A worker that dies mid-send
+# (or whose task is cancelled when it loses the broker) leaves the delivery due again after
+# this, at the next sweep: an expired claim needs no STALE_AFTER grace, its task had its turn.
+CLAIM_SECONDS = 20
+CLAIM = datetime.timedelta(seconds=CLAIM_SECONDS)
 # Recorded on a delivery whose task could not be queued (the broker was down): the sweep
 # queues it as soon as the broker answers again, without waiting for STALE_AFTER.
 NOT_QUEUED = "not queued: the task queue was unavailable"
@@ -135,7 +138,7 @@ def claim(delivery_id: int) -> Delivery | None:
     now = timezone.now()
     due = Q(next_attempt_at__isnull=True) | Q(next_attempt_at__lte=now)
     claimed = Delivery.objects.filter(due, pk=delivery_id, state=Delivery.State.PENDING).update(
-        next_attempt_at=now + datetime.timedelta(seconds=CLAIM_SECONDS)
+        next_attempt_at=now + CLAIM, last_attempt_at=now
     )
     if not claimed:
         return None
@@ -191,12 +194,15 @@ def due_deliveries(now: datetime.datetime | None = None, grace: datetime.timedel
     The grace period leaves time to the task already queued or scheduled, so that the queue is
     not filled with copies (a copy would find the delivery claimed or sent, and do nothing).
     """
-    overdue = (now or timezone.now()) - grace
+    now = now or timezone.now()
+    overdue = now - grace
     pending = Delivery.objects.filter(state=Delivery.State.PENDING)
     return pending.filter(
         Q(next_attempt_at__lte=overdue)
         | Q(next_attempt_at__isnull=True, created_at__lte=overdue)
         | Q(error=NOT_QUEUED)
+        # a claim that expired: the attempt began (`claim`) and never recorded an outcome
+        | Q(next_attempt_at__lte=now, last_attempt_at=F("next_attempt_at") - CLAIM)
     )
 
 
