@@ -72,7 +72,7 @@ def test_moving_up_fills_the_capacity_and_no_more(event):
 def test_unregistering_moves_up_one_player(event):
     event.capacity = 1
     event.save(update_fields=["capacity"])
-    first, second, third = (reg.register(event, p) for p in players(3))
+    first, second, _third = (reg.register(event, p) for p in players(3))
     reg.unregister(first)
     assert list(
         Registration.objects.filter(event=event, waitlisted=False).values_list("pk", flat=True)
