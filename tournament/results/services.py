@@ -328,6 +328,15 @@ def submit_entry(
         already = _check_number(bracket, number, data, correction, accepted)
         if already is not None:
             return already
+        if bracket.round.state == Round.State.CLOSED and not correction:
+            # Say, an offline copy kept during the round, sent after it was closed.
+            raise _fail(
+                _(
+                    "Round %(round)s is closed: a new game can no longer be entered at table "
+                    "%(table)s. Nothing was saved."
+                )
+                % {"round": bracket.round.number, "table": bracket.table}
+            )
         games = list(accepted.values())  # read in game order, under the bracket's lock
         check_game(bracket, number, data, correction, accepted=games)
         of_game = [e for e in entries if e.number == number]
