@@ -322,12 +322,6 @@ def submit_entry(
         _require_confirmed_address(by)
         if event.status != Status.RUNNING:
             raise _fail(_("Results are recorded only while the event is running."))
-        # Read without the winners' profiles: a write checks and stores ids.
-        games = Game.objects.filter(bracket=bracket).order_by("number")
-        accepted = {g.number: g for g in games}
-        already = _check_number(bracket, number, data, correction, accepted)
-        if already is not None:
-            return already
         if bracket.round.state == Round.State.CLOSED and not correction:
             # Say, an offline copy kept during the round, sent after it was closed.
             raise _fail(
@@ -337,6 +331,12 @@ def submit_entry(
                 )
                 % {"round": bracket.round.number, "table": bracket.table}
             )
+        # Read without the winners' profiles: a write checks and stores ids.
+        games = Game.objects.filter(bracket=bracket).order_by("number")
+        accepted = {g.number: g for g in games}
+        already = _check_number(bracket, number, data, correction, accepted)
+        if already is not None:
+            return already
         games = list(accepted.values())  # read in game order, under the bracket's lock
         check_game(bracket, number, data, correction, accepted=games)
         of_game = [e for e in entries if e.number == number]
