@@ -94,7 +94,8 @@ MIDDLEWARE = [
     # Before anything reads the address: a NUL never reaches a query (PostgreSQL refuses it).
     "tournament.core.middleware.RefuseNulMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "django.middleware.locale.LocaleMiddleware",
+    # Django's LocaleMiddleware, with the signed-in person's chosen language first.
+    "tournament.accounts.middleware.PersonLocaleMiddleware",
     "corsheaders.middleware.CorsMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",

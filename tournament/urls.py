@@ -3,6 +3,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from tournament.accounts import views as account_views
 from tournament.core import views as core_views
 from tournament.decks import urls as deck_urls
 from tournament.events import urls as event_urls
@@ -13,6 +14,8 @@ from tournament.rounds import urls as round_urls
 urlpatterns = [
     path("healthz", core_views.healthz, name="healthz"),
     path("admin/", admin.site.urls),
+    # Before Django's: the language menu also keeps a signed-in person's choice.
+    path("i18n/setlang/", account_views.set_language, name="set_language"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/", include("tournament.accounts.urls")),
     path("accounts/", include("django.contrib.auth.urls")),

@@ -138,6 +138,11 @@
       var notes = [];
       if (!navigator.onLine) notes.push(cfg.textOffline);
       if (copy) notes.push(fill(cfg.textCopy, { time: time(parseInt(copy, 10)) }));
+      // The service worker knows of a later round than this copy (another kept page says so).
+      var keptIn = document.body.dataset.offlineRound;
+      if (copy && keptIn) {
+        notes.push(fill(cfg.textOldRound, { round: keptIn, latest: document.body.dataset.offlineLatestRound }));
+      }
       banner.textContent = notes.join(" ");
       banner.hidden = !notes.length;
       list.textContent = "";

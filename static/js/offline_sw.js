@@ -9,6 +9,15 @@ var CONFIG = self.OFFLINE_CONFIG;
 var STATIC_CACHE = "judge-static-" + CONFIG.version;
 var PAGE_CACHE = "judge-pages";
 var CACHED_AT = "X-Offline-Cached-At";
+// The event's latest round when the copy was made (the header's "<event> <round>"): a copy
+// made before a later round was seated says so offline.
+var ROUND = CONFIG.round_header;
+// One copy per page, whatever the phone's language and cookies: the server marks its pages
+// `Vary: Cookie, Accept-Language`, and a match that honoured it would miss the copy as soon as
+// the phone's request headers differ from the keeping fetch's (every real phone sends
+// Accept-Language). The copy is in the language it was rendered in (the judge's own, as his
+// session says), so it is stored without Vary and always matched ignoring it.
+var MATCH = { ignoreSearch: true, ignoreVary: true };
 // On a slow network, show the kept copy instead of waiting this long for the venue's wifi.
 var NETWORK_WAIT_MS = 5000;
 var KEEP_FRESH_MS = 60000;
@@ -40,7 +49,7 @@ function keepPage(url, response) {
     // The same address now answers as a public page (say, after logging out): drop the
     // judge's copy rather than show it to whoever uses this browser next.
     if (response && response.ok) {
-      return caches.open(PAGE_CACHE).then(function (cache) { return cache.delete(url); })
+      return caches.open(PAGE_CACHE).then(function (cache) { return cache.delete(url, MATCH); })
         .then(function () { return false; });
     }
     return Promise.resolve(false);
@@ -48,22 +57,51 @@ function keepPage(url, response) {
   return response.clone().blob().then(function (body) {
     var headers = new Headers(response.headers);
     headers.set(CACHED_AT, String(Date.now()));
+    headers.delete("Vary");
+    headers.delete("Set-Cookie");
     return caches.open(PAGE_CACHE).then(function (cache) {
       return cache.put(url, new Response(body, { status: 200, headers: headers }));
     });
   }).then(function () { return true; });
 }
 
-// The kept copy, marked on its <body> so the page can say it is an offline copy and when from.
+function roundOf(response) {
+  var parts = (response.headers.get(ROUND) || "").split(" ");
+  return { event: parts[0] || "", number: parseInt(parts[1] || "0", 10) || 0 };
+}
+
+// The latest round any kept copy of this event knew of (the dashboard kept after round 3
+// was seated knows of round 3, while a bracket page kept in round 2 does not).
+function latestRound(cache, event) {
+  return cache.matchAll(undefined, { ignoreVary: true }).then(function (copies) {
+    return copies.reduce(function (latest, copy) {
+      var round = roundOf(copy);
+      return round.event === event ? Math.max(latest, round.number) : latest;
+    }, 0);
+  });
+}
+
+// The kept copy, marked on its <body> so the page can say it is an offline copy, when from,
+// and (data-offline-round, data-offline-latest-round) that a later round has started since.
 function keptPage(request) {
   return caches.open(PAGE_CACHE).then(function (cache) {
-    return cache.match(request, { ignoreSearch: true });
-  }).then(function (response) {
-    if (!response) return null;
-    var cachedAt = response.headers.get(CACHED_AT) || "0";
-    return response.text().then(function (html) {
-      var marked = html.replace("<body", '<body data-offline-copy="' + cachedAt + '"');
-      return new Response(marked, { status: 200, headers: { "Content-Type": "text/html; charset=utf-8" } });
+    return cache.match(request, MATCH).then(function (response) {
+      if (!response) return null;
+      var round = roundOf(response);
+      return latestRound(cache, round.event).then(function (latest) {
+        var cachedAt = response.headers.get(CACHED_AT) || "0";
+        var marks = ' data-offline-copy="' + cachedAt + '"';
+        if (round.number && latest > round.number) {
+          marks += ' data-offline-round="' + round.number + '" data-offline-latest-round="' + latest + '"';
+        }
+        return response.text().then(function (html) {
+          var marked = html.replace("<body", "<body" + marks);
+          var headers = { "Content-Type": "text/html; charset=utf-8" };
+          var language = response.headers.get("Content-Language");
+          if (language) headers["Content-Language"] = language;
+          return new Response(marked, { status: 200, headers: headers });
+        });
+      });
     });
   });
 }
@@ -141,7 +179,7 @@ self.addEventListener("message", function (event) {
   var done = urls.reduce(function (previous, url) {
     var absolute = new URL(url, self.location.origin).href;
     return previous.then(function () {
-      return caches.open(PAGE_CACHE).then(function (cache) { return cache.match(absolute); });
+      return caches.open(PAGE_CACHE).then(function (cache) { return cache.match(absolute, MATCH); });
     }).then(function (copy) {
       var age = copy ? Date.now() - parseInt(copy.headers.get(CACHED_AT) || "0", 10) : Infinity;
       if (age < KEEP_FRESH_MS) return true;

@@ -25,6 +25,7 @@ CONFIG_VARS = (
     "ALLOWED_HOSTS",
     "PRODUCTION",
     "DJANGO_ALLOW_ASYNC_UNSAFE",
+    "SITE_URL",
 )
 
 
@@ -86,6 +87,7 @@ def test_deploy_check_passes_only_in_production_mode(tmp_path, production, expec
         PRODUCTION=production,
         SECRET_KEY="x" * 60 + "-a-long-random-production-secret",
         ALLOWED_HOSTS="spellfire.example.org",
+        SITE_URL="https://spellfire.example.org",
     )
     out = subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
@@ -95,6 +97,28 @@ def test_deploy_check_passes_only_in_production_mode(tmp_path, production, expec
         text=True,
     )
     assert (out.returncode == 0) is expect_ok, out.stderr
+
+
+@pytest.mark.parametrize("site_url", ["", "tournaments.example.org", "/"])
+def test_deploy_check_refuses_a_site_url_that_makes_no_absolute_link(tmp_path, site_url):
+    """E-mails' links are `SITE_URL` + path: in production it must be an http(s) address."""
+    env = {k: v for k, v in os.environ.items() if k not in CONFIG_VARS}
+    env.update(
+        SPELLFIRE_DATA_DIR=str(tmp_path),
+        PRODUCTION="1",
+        SECRET_KEY="x" * 60 + "-a-long-random-production-secret",
+        ALLOWED_HOSTS="spellfire.example.org",
+        SITE_URL=site_url,
+    )
+    out = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert out.returncode != 0
+    assert "core.E003" in out.stderr and "SITE_URL" in out.stderr, out.stderr
 
 
 def test_portuguese_plurals_treat_zero_as_plural():

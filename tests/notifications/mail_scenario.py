@@ -82,10 +82,18 @@ def enter_and_confirm(bracket, number, data, by, confirmer, *, correction=False,
         results.confirm_entry(entered.entry, confirmer)
 
 
-def run(portuguese: tuple[str, ...] = (), registered_by: str = "self") -> dict:
+def run(
+    portuguese: tuple[str, ...] = (),
+    registered_by: str = "self",
+    *,
+    language: str = "en",
+    choose=None,
+) -> dict:
     """Play the event; returns {"total": n, "by_kind": Counter, "by_person": Counter,
     "event": the event}. The players named in `portuguese` ("m03") chose Portuguese for
-    their e-mails; `registered_by` is "self" or "organizer"."""
+    their e-mails; `registered_by` is "self" or "organizer"; `language` is the event's (for
+    people who never chose); `choose(player)`, when given, runs for each player as his
+    account is made (say, to pick a language as he would on the site)."""
     mail.outbox.clear()
     organizer = make_player("org13", "Olivia Organizer")
     judge = make_player("judge13", "Jay Judge")
@@ -99,6 +107,7 @@ def run(portuguese: tuple[str, ...] = (), registered_by: str = "self") -> dict:
         organizer=organizer,
         status="registration",
         time_limit_minutes=60,
+        language=language,
     )
     event.judges.set([judge, judge2])
     for i in range(1, PLAYERS + 1):
@@ -107,6 +116,8 @@ def run(portuguese: tuple[str, ...] = (), registered_by: str = "self") -> dict:
             from tournament.notifications.models import Preferences
 
             Preferences.objects.create(user=player.user, language="pt-br")
+        if choose is not None:
+            choose(player)
         with step():
             register(event, player, by=player if registered_by == "self" else organizer)
     Registration.objects.filter(event=event).update(checked_in=True)

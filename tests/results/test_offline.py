@@ -175,3 +175,32 @@ def test_a_submission_key_is_scoped_to_its_bracket(judge, single_entry, round1):
         outcome = services.submit_entry(bracket, data, judge, key, number=1)
         assert outcome.created
     assert Game.objects.filter(bracket=second).count() == 1
+
+
+def test_a_game_sent_to_a_closed_round_is_refused_in_the_judges_language(
+    client_as, judge, round1, bracket, seated
+):
+    """A copy kept during round 1, sent after round 1 closed (and its brackets were decided
+    without this entry): nothing is saved, and the judge reads why in the language he chose,
+    whatever his phone's Accept-Language."""
+    import random
+
+    from tournament.accounts import preferences
+    from tournament.rounds.services.rounds import close_round
+    from tournament.rounds.simulate import play_round
+
+    play_round(round1, random.Random(3))
+    close_round(round1)
+    games = Game.objects.filter(bracket=bracket).count()
+    preferences.keep(judge.user, language="pt-br")
+    client = client_as(judge)
+    data = game_post(seated, [6, 4, 3], winner=seated[0], number=games + 1)
+    answer = client.post(bracket_url(bracket), data, HTTP_ACCEPT_LANGUAGE="en-US", **JSON)
+    assert answer.status_code == 400
+    assert answer.json() == {
+        "state": "refused",
+        "message": f"A rodada 1 está encerrada: não é mais possível lançar um novo jogo na "
+        f"mesa {bracket.table}. Nada foi salvo.",
+    }
+    assert Game.objects.filter(bracket=bracket).count() == games
+    assert not GameEntry.objects.exists()

@@ -3,7 +3,14 @@
 Expected outcomes follow SPEC §5: a single-entry event confirms each game at once; otherwise
 an entry waits for a second official, and two different entries of one game conflict. The
 bracket is won by the first player to win two games (000 *TOURNAMENT TYPES*).
+
+Every test runs on a 390 px phone that says its language, as real phones do (`pt-BR`,
+`en-US`: the browser's Accept-Language), and the first one also on a phone that says none:
+the kept copies must open offline whatever the phone sends. The judges chose English, so the
+pages are English whatever the phone says (their own language comes first).
 """
+
+import random
 
 import pytest
 from django.test import Client
@@ -11,11 +18,33 @@ from django.urls import reverse
 
 from tests.conftest import browser_page, browser_test
 from tests.results.conftest import bracket_url, post_game
+from tournament.accounts import preferences
 from tournament.results import selectors
 from tournament.results.models import EntryStatus, Game, GameEntry
-from tournament.rounds.services.rounds import publish_round, seat_next_round
+from tournament.rounds.services.rounds import close_round, publish_round, seat_next_round
+from tournament.rounds.simulate import play_round
 
 pytestmark = browser_test
+
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture(params=["pt-BR", "en-US"])
+def phone_locale(request) -> str | None:
+    """The language the phone says it reads (Playwright's `locale`: Accept-Language)."""
+    return request.param
+
+
+@pytest.fixture(autouse=True)
+def judges_read_english(judge, second_judge):
+    for official in (judge, second_judge):
+        preferences.keep(official.user, language="en")
+
+
+def _phone(chromium, client, live_server, person, locale):
+    """A logged-in phone's page: 390 px wide, saying `locale` (None: no language)."""
+    options = {"locale": locale} if locale else {}
+    return browser_page(chromium, client, live_server, person, viewport=PHONE, **options)
 
 
 @pytest.fixture
@@ -29,9 +58,9 @@ def _players(bracket):
     return [s.registration.player for s in bracket.seats.order_by("position")]
 
 
-def _open_kept(chromium, client, live_server, judge, bracket):
+def _open_kept(chromium, client, live_server, judge, bracket, locale):
     """A phone's page on the bracket, once the service worker has kept it for offline use."""
-    tab = browser_page(chromium, client, live_server, judge, viewport={"width": 390, "height": 844})
+    tab = _phone(chromium, client, live_server, judge, locale)
     tab.goto(live_server.url + bracket_url(bracket))
     tab.wait_for_selector("#offline-queue[data-offline-ready]", state="attached")
     return tab
@@ -66,10 +95,10 @@ def _wait_states(tab, expected: list[str]) -> None:
         assert _states(tab) == expected, tab.locator("#offline-queue").inner_text()
 
 
-def _queue_two_games_offline(chromium, client, live_server, judge, bracket):
+def _queue_two_games_offline(chromium, client, live_server, judge, bracket, locale):
     """Offline: enter games 1 and 2 (player A wins both), close the tab, reopen it offline."""
     a, b, c = _players(bracket)
-    tab = _open_kept(chromium, client, live_server, judge, bracket)
+    tab = _open_kept(chromium, client, live_server, judge, bracket, locale)
     context = tab.context
     context.set_offline(True)
     _enter(tab, a, {b.pk: 4, c.pk: 3})
@@ -94,11 +123,21 @@ def _queue_two_games_offline(chromium, client, live_server, judge, bracket):
     return tab
 
 
+@pytest.mark.parametrize("phone_locale", ["pt-BR", "en-US", None])
 def test_two_games_entered_offline_are_sent_when_back_online(
-    chromium, live_server, transactional_db, client, single_entry, running_bracket, judge
+    chromium,
+    live_server,
+    transactional_db,
+    client,
+    single_entry,
+    running_bracket,
+    judge,
+    phone_locale,
 ):
     a, b, c = _players(running_bracket)
-    tab = _queue_two_games_offline(chromium, client, live_server, judge, running_bracket)
+    tab = _queue_two_games_offline(
+        chromium, client, live_server, judge, running_bracket, phone_locale
+    )
     tab.context.set_offline(False)
     _wait_states(tab, ["confirmed", "confirmed"])
     games = list(Game.objects.filter(bracket=running_bracket).order_by("number"))
@@ -111,9 +150,18 @@ def test_two_games_entered_offline_are_sent_when_back_online(
 
 
 def test_answer_lost_after_the_server_saved_is_not_counted_twice(
-    chromium, live_server, transactional_db, client, single_entry, running_bracket, judge
+    chromium,
+    live_server,
+    transactional_db,
+    client,
+    single_entry,
+    running_bracket,
+    judge,
+    phone_locale,
 ):
-    tab = _queue_two_games_offline(chromium, client, live_server, judge, running_bracket)
+    tab = _queue_two_games_offline(
+        chromium, client, live_server, judge, running_bracket, phone_locale
+    )
     posts = []
 
     def lose_first_answer(route):
@@ -136,10 +184,18 @@ def test_answer_lost_after_the_server_saved_is_not_counted_twice(
 
 
 def test_conflict_created_while_offline(
-    chromium, live_server, transactional_db, client, event, running_bracket, judge, second_judge
+    chromium,
+    live_server,
+    transactional_db,
+    client,
+    event,
+    running_bracket,
+    judge,
+    second_judge,
+    phone_locale,
 ):
     a, b, c = _players(running_bracket)
-    tab = _open_kept(chromium, client, live_server, judge, running_bracket)
+    tab = _open_kept(chromium, client, live_server, judge, running_bracket, phone_locale)
     tab.context.set_offline(True)
     _enter(tab, a, {b.pk: 4, c.pk: 3})
     _enter(tab, a, {b.pk: 5, c.pk: 2})
@@ -165,9 +221,9 @@ def test_conflict_created_while_offline(
 
 
 def test_public_standings_are_never_served_from_the_cache(
-    chromium, live_server, transactional_db, client, event, running_bracket, judge
+    chromium, live_server, transactional_db, client, event, running_bracket, judge, phone_locale
 ):
-    tab = _open_kept(chromium, client, live_server, judge, running_bracket)
+    tab = _open_kept(chromium, client, live_server, judge, running_bracket, phone_locale)
     standings = live_server.url + reverse("standings:event", args=[event.pk])
     assert tab.goto(standings).ok
     kept = tab.evaluate(
@@ -186,13 +242,21 @@ def test_public_standings_are_never_served_from_the_cache(
 
 
 def test_confirmation_queued_offline_from_a_page_kept_by_the_dashboard(
-    chromium, live_server, transactional_db, client, event, running_bracket, judge, second_judge
+    chromium,
+    live_server,
+    transactional_db,
+    client,
+    event,
+    running_bracket,
+    judge,
+    second_judge,
+    phone_locale,
 ):
     a, b, c = _players(running_bracket)
     other = Client()
     other.force_login(judge.user)
     post_game(other, running_bracket, [a, b, c], [6, 4, 3], winner=a)
-    tab = browser_page(chromium, client, live_server, second_judge)
+    tab = _phone(chromium, client, live_server, second_judge, phone_locale)
     tab.goto(live_server.url + reverse("results:dashboard", args=[event.pk]))
     # The dashboard and the round's three bracket pages are kept for offline use.
     ready = tab.wait_for_selector("#offline-queue[data-offline-ready]", state="attached")
@@ -211,19 +275,27 @@ def test_confirmation_queued_offline_from_a_page_kept_by_the_dashboard(
     assert entry.status == EntryStatus.CONFIRMED and entry.confirmed_by == second_judge
     assert Game.objects.get().winner == a
     # Logging out forgets the kept judge pages (the next user of the phone sees none).
+    tab.locator(".site-menu summary").click()  # the phone's menu is folded
     tab.locator(".site-nav button", has_text="Log out").click()
     tab.wait_for_load_state()
     tab.wait_for_function("caches.has('judge-pages').then(kept => !kept)", timeout=5000)
 
 
 def test_online_post_without_an_answer_stays_queued_until_it_gets_one(
-    chromium, live_server, transactional_db, client, single_entry, running_bracket, judge
+    chromium,
+    live_server,
+    transactional_db,
+    client,
+    single_entry,
+    running_bracket,
+    judge,
+    phone_locale,
 ):
     # The phone believes it is online, but the venue's wifi drops the request.
     from playwright.sync_api import expect
 
     a, b, c = _players(running_bracket)
-    tab = _open_kept(chromium, client, live_server, judge, running_bracket)
+    tab = _open_kept(chromium, client, live_server, judge, running_bracket, phone_locale)
     tab.context.route("**/brackets/**", lambda route: route.abort("connectionreset"))
     _enter(tab, a, {b.pk: 4, c.pk: 3})
     # No answer: the game is kept, queued, and the form moves on to the next game.
@@ -237,10 +309,10 @@ def test_online_post_without_an_answer_stays_queued_until_it_gets_one(
 
 
 def test_refused_online_entry_shows_errors_next_to_the_fields(
-    chromium, live_server, transactional_db, client, event, running_bracket, judge
+    chromium, live_server, transactional_db, client, event, running_bracket, judge, phone_locale
 ):
     a, b, c = _players(running_bracket)
-    tab = _open_kept(chromium, client, live_server, judge, running_bracket)
+    tab = _open_kept(chromium, client, live_server, judge, running_bracket, phone_locale)
     tab.locator(f"input[name=winner][value='{a.pk}']").check()
     tab.fill(f"#id_unrazed_{b.pk}", "4")
     with tab.expect_navigation():
@@ -249,3 +321,63 @@ def test_refused_online_entry_shows_errors_next_to_the_fields(
     assert errors.inner_text() == f"Enter the unrazed realms of {c.name}."
     assert tab.locator("#offline-queue .queue-item").count() == 0
     assert not GameEntry.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "phone_locale, language, kept_in, refusal",
+    [
+        (
+            "en-US",
+            "pt-br",
+            "Ela foi guardada durante a rodada 1; a rodada 2 já começou",
+            "A rodada 1 está encerrada: não é mais possível lançar um novo jogo na mesa 1. "
+            "Nada foi salvo.",
+        ),
+        (
+            "pt-BR",
+            "en",
+            "It was kept during round 1; round 2 has started since",
+            "Round 1 is closed: a new game can no longer be entered at table 1. Nothing was saved.",
+        ),
+    ],
+)
+def test_a_copy_kept_in_round_1_says_round_2_started_and_its_game_is_refused(
+    chromium,
+    live_server,
+    transactional_db,
+    client,
+    single_entry,
+    running_bracket,
+    judge,
+    phone_locale,
+    language,
+    kept_in,
+    refusal,
+):
+    """The judge's own language, not the phone's: the kept pages and the server's refusal."""
+    preferences.keep(judge.user, language=language)
+    a, b, c = _players(running_bracket)
+    tab = _open_kept(chromium, client, live_server, judge, running_bracket, phone_locale)
+    assert tab.evaluate("document.documentElement.lang") == language
+    # Round 1 is played and closed meanwhile, and the final seated (9 players: 3 winners).
+    round1 = running_bracket.round
+    play_round(round1, random.Random(3))
+    close_round(round1)
+    final = seat_next_round(single_entry, seed=7)
+    publish_round(final)
+    games_before = Game.objects.filter(bracket=running_bracket).count()
+    # The dashboard, opened online, keeps the final's pages: the phone now knows of round 2.
+    tab.goto(live_server.url + reverse("results:dashboard", args=[single_entry.pk]))
+    tab.wait_for_selector("#offline-queue[data-offline-ready]", state="attached")
+    tab.context.set_offline(True)
+    tab.goto(live_server.url + bracket_url(running_bracket))
+    banner = tab.wait_for_selector(".offline-banner:not([hidden])")
+    assert kept_in in banner.inner_text()
+    assert tab.evaluate("document.documentElement.lang") == language
+    _enter(tab, a, {b.pk: 4, c.pk: 3})
+    _wait_states(tab, ["queued"])
+    tab.context.set_offline(False)
+    _wait_states(tab, ["refused"])
+    assert tab.locator(".queue-message").inner_text() == refusal
+    assert Game.objects.filter(bracket=running_bracket).count() == games_before
+    assert not GameEntry.objects.filter(bracket=running_bracket).exists()

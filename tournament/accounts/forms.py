@@ -111,14 +111,6 @@ def language_field() -> forms.ChoiceField:
     )
 
 
-def supported_language(code: str | None) -> str:
-    """The site's language closest to `code` (a browser's "pt-BR" → "pt-br"), or the default."""
-    try:
-        return translation.get_supported_language_variant((code or "").lower())
-    except LookupError:
-        return settings.LANGUAGE_CODE
-
-
 def set_mail_language(user, language: str) -> None:
     preferences.keep(user, language=language)
 
@@ -160,7 +152,7 @@ class SignUpForm(LocationFields, BaseUserCreationForm):
                 **self.location(),
             )
             chosen = self.cleaned_data.get("language") or translation.get_language()
-            set_mail_language(user, supported_language(chosen))
+            set_mail_language(user, preferences.supported_language(chosen))
         return user
 
 
@@ -217,13 +209,17 @@ class QueuedPasswordResetForm(PasswordResetForm):
         to_email,
         html_email_template_name=None,
     ):
-        subject = "".join(loader.render_to_string(subject_template_name, context).splitlines())
-        body = loader.render_to_string(email_template_name, context)
-        html = (
-            loader.render_to_string(html_email_template_name, context)
-            if html_email_template_name
-            else None
-        )
+        # In the language of the account's owner, not of whoever typed the address.
+        found = preferences.chosen(context["user"])
+        language = preferences.reading_language(found.language if found else None)
+        with translation.override(language):
+            subject = "".join(loader.render_to_string(subject_template_name, context).splitlines())
+            body = loader.render_to_string(email_template_name, context)
+            html = (
+                loader.render_to_string(html_email_template_name, context)
+                if html_email_template_name
+                else None
+            )
         send_later(subject, body, to_email, html)
 
 

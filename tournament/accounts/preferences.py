@@ -14,11 +14,60 @@ from typing import Protocol
 
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
+from django.utils import translation
+
+# Where a signed-in person's chosen language is kept for his requests (set at log-in, by the
+# language menu and the profile): his pages, and the judge's offline copies fetched with his
+# session, are in it whatever the browser's Accept-Language says; reading it costs no query.
+SESSION_LANGUAGE = "language"
+
+
+def offered_language(code: str | None) -> str | None:
+    """The site's language for `code` (a browser's "pt-BR" → "pt-br"), or None when the site
+    does not offer it (a language Django knows but `LANGUAGES` lacks, or nonsense)."""
+    try:
+        return translation.get_supported_language_variant((code or "").lower())
+    except LookupError:
+        return None
+
+
+def supported_language(code: str | None) -> str:
+    """The site's language closest to `code`, else the site's own (`LANGUAGE_CODE`)."""
+    return offered_language(code) or settings.LANGUAGE_CODE
+
+
+def reading_language(person: str | None, event=None) -> str:
+    """The language to write to someone in: his own when he chose one, else the event's
+    (`Event.language`), else the site's; a code the site does not offer counts as none."""
+    return (
+        offered_language(person)
+        or offered_language(getattr(event, "language", None))
+        or settings.LANGUAGE_CODE
+    )
+
+
+def remember_language(request, language: str | None) -> None:
+    """Keep the person's chosen language in his session ("" or None: he chose none)."""
+    session = getattr(request, "session", None)
+    if session is None:
+        return
+    offered = offered_language(language)
+    if offered:
+        session[SESSION_LANGUAGE] = offered
+    else:
+        session.pop(SESSION_LANGUAGE, None)
+
+
+def session_language(request) -> str | None:
+    """The signed-in person's chosen language as his session holds it, or None."""
+    session = getattr(request, "session", None)
+    return offered_language(session.get(SESSION_LANGUAGE)) if session is not None else None
 
 
 @dataclass(frozen=True)
 class Chosen:
-    """A person's chosen language (of his e-mails) and time zone ("": the site's)."""
+    """A person's chosen language (of his pages and e-mails; "": never chose) and time zone
+    ("": the site's)."""
 
     language: str
     time_zone: str = ""
@@ -47,7 +96,8 @@ def chosen(user) -> Chosen | None:
 
 def chosen_or_default(user) -> Chosen:
     """What the person chose, else the site's language and zone."""
-    return chosen(user) or Chosen(language=settings.LANGUAGE_CODE)
+    found = chosen(user) or Chosen(language="")
+    return Chosen(language=supported_language(found.language), time_zone=found.time_zone)
 
 
 def keep(user, **values: str) -> None:

@@ -65,7 +65,7 @@ def _send(template: str, subject, to: str, context: dict, language: str) -> None
 
 def _language_of(user: User) -> str:
     chosen = preferences.chosen(user)
-    return (chosen.language if chosen is not None else "") or settings.LANGUAGE_CODE
+    return preferences.reading_language(chosen.language if chosen is not None else None)
 
 
 # --- the confirmation link ----------------------------------------------------------------

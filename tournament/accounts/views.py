@@ -9,20 +9,21 @@ from django.urls import reverse, reverse_lazy
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views import View
+from django.views import View, i18n
+from django.views.decorators.http import require_POST
 from django.views.generic import CreateView, FormView, TemplateView, UpdateView
 
-from tournament.accounts import signup
+from tournament.accounts import preferences, signup
 from tournament.accounts.api_tokens import make_token, revoke
 from tournament.accounts.forms import (
     ApiTokenForm,
     ProfileForm,
     QueuedPasswordResetForm,
     SignUpForm,
-    supported_language,
 )
 from tournament.accounts.lockout import unlock
 from tournament.accounts.models import ApiToken, Player
+from tournament.accounts.preferences import remember_language, supported_language
 from tournament.core.extras import PageExtras
 from tournament.core.ratelimit import over_limit, posted_email
 from tournament.core.timezones import remember_person_zone
@@ -135,7 +136,22 @@ class ProfileView(LoginRequiredMixin, UpdateView):
         response = super().form_valid(form)
         if "time_zone" in form.data:  # the pages that are not an event's follow it at once
             remember_person_zone(self.request, form.cleaned_data.get("time_zone") or "")
+        if form.cleaned_data.get("language"):  # and every page, his language
+            remember_language(self.request, form.cleaned_data["language"])
         return response
+
+
+@require_POST
+def set_language(request: HttpRequest):
+    """The language menu: Django's `set_language` (the cookie, back to the page), and for a
+    signed-in person his choice, kept for his pages, e-mails and PDFs. A code the site does
+    not offer changes nothing (the page stays in the site's language)."""
+    response = i18n.set_language(request)
+    language = preferences.offered_language(request.POST.get("language"))
+    if language and request.user.is_authenticated:
+        preferences.keep(request.user, language=language)
+        remember_language(request, language)
+    return response
 
 
 class PasswordResetView(RateLimitedPostMixin, auth_views.PasswordResetView):

@@ -1,4 +1,5 @@
-"""Startup checks of how far the client's address is trusted (`core/client_ip.py`).
+"""Startup checks of how far the client's address is trusted (`core/client_ip.py`), and the
+deploy check (`check --deploy`) that the site knows its public address (`SITE_URL`).
 
 With ``TRUSTED_PROXY_COUNT`` above 0 the site takes the client's address from
 ``X-Forwarded-For``; it must then know which peer is the proxy (``FORWARDED_ALLOW_IPS``).
@@ -50,3 +51,27 @@ def proxy_trust_problems() -> list[Error]:
 @register(Tags.security)
 def proxy_trust(app_configs, **kwargs) -> list[Error]:
     return proxy_trust_problems()
+
+
+def site_url_problems() -> list[Error]:
+    """Every e-mail's links start with `SITE_URL`: without it they are bare paths
+    ("/events/5/my-seat/") that no mail app can open."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(settings.SITE_URL or "")
+    if parts.scheme in ("http", "https") and parts.netloc:
+        return []
+    shown = repr(settings.SITE_URL) if settings.SITE_URL else "empty"
+    return [
+        Error(
+            f"SITE_URL is {shown}: the links in e-mails (and webhook messages) would not be "
+            "absolute, so they could not be opened.",
+            hint="Set SITE_URL to the site's public address, e.g. https://tournaments.example.org.",
+            id="core.E003",
+        )
+    ]
+
+
+@register(Tags.security, deploy=True)
+def site_url(app_configs, **kwargs) -> list[Error]:
+    return site_url_problems()

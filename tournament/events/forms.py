@@ -42,6 +42,7 @@ class EventForm(FrozenFormatMixin, forms.ModelForm):
             "date",
             "start_time",
             "time_zone",
+            "language",
             "venue",
             "address",
             "description",

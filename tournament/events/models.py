@@ -1,5 +1,6 @@
 """An event, its registrations, and the rounds, brackets and seats it is played in."""
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinLengthValidator, MinValueValidator
 from django.db import models
@@ -71,6 +72,15 @@ class Event(models.Model):
         default=default_time_zone,
         validators=[validate_time_zone],
         help_text=_("Where the event is played: its times in calendars are in this zone."),
+    )
+    # The language of its e-mails to people who never chose one (their pages follow their
+    # browser): a São Paulo event writes Portuguese to its players.
+    language = models.CharField(
+        _("language"),
+        max_length=10,
+        choices=settings.LANGUAGES,
+        default=settings.LANGUAGE_CODE,
+        help_text=_("E-mails to people who never chose a language are written in this one."),
     )
     address = models.CharField(_("address"), max_length=300, blank=True)
     description = models.TextField(_("description"), blank=True)

@@ -25,6 +25,7 @@ class PreferencesForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        self.fields["language"].required = True  # saved here, it is a choice
         if not push.offered():  # no VAPID keys: the site sends no phone notifications
             del self.fields["push"]
         self.fields["wanted"].initial = [k for k in Kind.values if k not in self.instance.muted]

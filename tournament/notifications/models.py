@@ -22,8 +22,9 @@ class Preferences(models.Model):
         help_text=_("On the phones and browsers where you turned them on below."),
     )
     muted = models.JSONField(_("kinds turned off"), default=list, blank=True)
+    # "": never chosen; he is written to in the event's language (`Event.language`).
     language = models.CharField(
-        _("language"), max_length=10, choices=settings.LANGUAGES, default=settings.LANGUAGE_CODE
+        _("language"), max_length=10, choices=settings.LANGUAGES, blank=True, default=""
     )
     # The zone of the pages that are not an event's (an event's show the event's zone).
     time_zone = models.CharField(

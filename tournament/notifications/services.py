@@ -33,6 +33,7 @@ from django.db.models import Case, F, IntegerField, Q, QuerySet, Value, When
 from django.urls import reverse
 from django.utils import timezone, translation
 
+from tournament.accounts.preferences import reading_language
 from tournament.core import queueing
 from tournament.notifications import push
 from tournament.notifications import render as rendering
@@ -141,7 +142,8 @@ def deliver(message_id: int) -> str:
     if sent >= settings.NOTIFICATIONS_PER_HOUR and message.kind not in TIME_CRITICAL:
         Message.objects.filter(pk=message.pk).update(claimed_at=None)
         return "later"
-    subject, body = render(message, prefs.language)
+    language = reading_language(prefs.language, message.event)
+    subject, body = render(message, language)
     if devices:
         pushed = push.send(devices, push.payload(subject, body, message.params.get("url", "")))
         message.pushed_at = timezone.now()
@@ -158,7 +160,7 @@ def deliver(message_id: int) -> str:
     Message.objects.filter(pk=message.pk).update(attempts=F("attempts") + 1)
     message.attempts += 1
     try:
-        _send(message, user, subject, body, prefs.language)
+        _send(message, user, subject, body, language)
     except (OSError, SMTPException) as error:
         message.error = str(error)[:500]
         outcome = Message.Outcome.FAILED if message.attempts >= MAX_ATTEMPTS else None

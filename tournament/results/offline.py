@@ -29,6 +29,9 @@ from tournament.results import selectors, services
 from tournament.results.models import EntryStatus, GameEntry
 
 OFFLINE_HEADER = "X-Offline-Cache"
+# "<event id> <its latest round's number>" on a kept page: offline, a copy made before a later
+# round was seated says it is out of date (the service worker compares the kept copies).
+ROUND_HEADER = "X-Offline-Round"
 
 # How a sent request ended (the judge's app shows one label for each).
 CONFIRMED, WAITING, CONFLICT, REJECTED, REFUSED = (
@@ -57,9 +60,11 @@ def wants_json(request: HttpRequest) -> bool:
     return "application/json" in request.headers.get("Accept", "")
 
 
-def mark_offline_page(response: HttpResponse) -> HttpResponse:
-    """Let the service worker keep a copy of this judge page for offline use."""
+def mark_offline_page(response: HttpResponse, event_id: int, latest_round: int) -> HttpResponse:
+    """Let the service worker keep a copy of this judge page for offline use, saying which
+    round was the event's latest when it was rendered (0: none seated yet)."""
     response[OFFLINE_HEADER] = "judge-page"
+    response[ROUND_HEADER] = f"{event_id} {latest_round}"
     return response
 
 
@@ -147,6 +152,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         "static_url": settings.STATIC_URL,
         "static_network_first": settings.DEBUG,
         "header": OFFLINE_HEADER,
+        "round_header": ROUND_HEADER,
     }
     body = (
         f"self.OFFLINE_CONFIG = {json.dumps(config)};\n"

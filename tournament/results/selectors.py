@@ -162,6 +162,11 @@ def bracket_need(
     return None
 
 
+def latest_round_number(event: Event) -> int:
+    """The number of the event's latest round (0 before round 1 is seated)."""
+    return event.rounds.order_by("-number").values_list("number", flat=True).first() or 0
+
+
 def dashboard_brackets(
     event: Event, player: Player
 ) -> tuple[Round | None, list[Need], list[Bracket]]:

@@ -322,6 +322,15 @@ def submit_entry(
         _require_confirmed_address(by)
         if event.status != Status.RUNNING:
             raise _fail(_("Results are recorded only while the event is running."))
+        if bracket.round.state == Round.State.CLOSED and not correction:
+            # Say, an offline copy kept during the round, sent after it was closed.
+            raise _fail(
+                _(
+                    "Round %(round)s is closed: a new game can no longer be entered at table "
+                    "%(table)s. Nothing was saved."
+                )
+                % {"round": bracket.round.number, "table": bracket.table}
+            )
         # Read without the winners' profiles: a write checks and stores ids.
         games = Game.objects.filter(bracket=bracket).order_by("number")
         accepted = {g.number: g for g in games}

@@ -130,7 +130,10 @@ class BracketView(BracketMixin, TemplateView):
     def get(self, request, *args, **kwargs):
         self.setup_bracket()
         response = super().get(request, *args, **kwargs)
-        return offline.mark_offline_page(response) if self.is_official else response
+        if not self.is_official:
+            return response
+        latest = selectors.latest_round_number(self.event)
+        return offline.mark_offline_page(response, self.event.pk, latest)
 
     def post(self, request, *args, **kwargs):
         self.setup_bracket()
@@ -540,13 +543,16 @@ class DashboardView(EventMixin, TemplateView):
         return [self.template_name]
 
     def get(self, request, *args, **kwargs):
-        return offline.mark_offline_page(super().get(request, *args, **kwargs))
+        response = super().get(request, *args, **kwargs)
+        latest = self.round.number if self.round else 0
+        return offline.mark_offline_page(response, self.event.pk, latest)
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         rnd, needs, completed = selectors.dashboard_brackets(
             self.event, player_of(self.request.user)
         )
+        self.round = rnd
         done = len(completed)
         query = self.request.GET.get("q", "").strip()
         if query:
