@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('events', '0017_seat_figures_to_standings'),
+        ('events', '0018_event_language'),
     ]
 
     operations = [
