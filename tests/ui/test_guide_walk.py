@@ -5,14 +5,16 @@ Each button or link the walk presses is looked up by the label the pt-BR chapter
 bold, and the walk fails if the chapter does not name it: the guide alone is enough to run
 an event. The games themselves are stored by the simulator (the bracket event) and by the
 judges' services (the one-on-one event, one match entered and confirmed on the judges'
-pages as `judge.md` says); the players register through the services, as `player.md`
-tells them to on their own phones.
+pages as `judge.md` says). One player of the bracket event registers, saves her decklist,
+checks in and finds her seat on the pages, as `player.md` says; the others register through
+the services.
 """
 
 from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 
 from django.conf import settings
 from django.test import Client
@@ -31,6 +33,7 @@ pytestmark = browser_test
 
 LOCALE, LANGUAGE = "pt-BR", "pt-br"
 SCREEN = {"width": 1280, "height": 900}
+DECK = Path(settings.BASE_DIR) / "tournament" / "demo" / "demo_decks" / "legal_community_55.txt"
 RE_PAIR = re.compile(r"^Emparceirar (a rodada \d+|o corte)")  # "Emparceirar o corte: final"
 
 
@@ -48,6 +51,9 @@ class Guided:
     def link(self, label: str) -> None:
         self.page.get_by_role("link", name=self.named_by_guide(label), exact=True).first.click()
         self.page.wait_for_load_state()
+
+    def goto(self, url: str) -> None:
+        self.page.goto(url)
 
     def card(self, label: str) -> None:
         """A link that carries the label among other words (a table's card on the dashboard)."""
@@ -124,6 +130,26 @@ def seat_or_pair(guide: Guided, label: str, publish: str, anyway: str) -> None:
     guide.press(publish)
 
 
+def player_registers(chromium, live_server, event: Event) -> Guided:
+    """player.md: a player registers, saves his decklist and checks himself in."""
+    walker = make_player("walker", "Jogadora do Guia")
+    guide = Guided(new_page(chromium, Client(), live_server, walker), "player")
+    guide.page.goto(live_server.url + "/")
+    guide.link("Eventos")
+    guide.page.get_by_role("link", name=event.name).first.click()
+    guide.press("Inscrever-se neste evento")
+    guide.link("Minha lista do baralho")
+    guide.page.locator("textarea").first.fill(DECK.read_text(encoding="utf-8"))
+    guide.press("Salvar lista do baralho")
+    registration = event.registrations.get(player=walker)
+    assert registration.decklist.status == "legal", registration.decklist.status
+    guide.page.goto(live_server.url + event.get_absolute_url())
+    guide.press("Fazer meu check-in")
+    registration.refresh_from_db()
+    assert registration.checked_in
+    return guide
+
+
 def test_a_first_bracket_event_run_to_the_end_in_portuguese(
     chromium, live_server, transactional_db, client, organizer, judge
 ):
@@ -131,7 +157,8 @@ def test_a_first_bracket_event_run_to_the_end_in_portuguese(
     guide = Guided(page, "organizer")
     event = create_event(guide, live_server, "Copa do Guia")
     event.judges.set([judge])
-    register(event, 9, "b")
+    player = player_registers(chromium, live_server, event)
+    register(event, 8, "b")
     page.reload()
     check_everyone_in(guide, event)
     rng = random.Random(52)
@@ -141,6 +168,11 @@ def test_a_first_bracket_event_run_to_the_end_in_portuguese(
         seat_or_pair(guide, seat_label, "Publicar mesas", "Sortear mesmo assim")
         rnd = event.rounds.get(number=number)
         assert rnd.published
+        if number == 1:  # player.md: the player finds his seat
+            player.goto(live_server.url + event.get_absolute_url())
+            player.link("Onde eu sento?")
+            table = rnd.brackets.get(seats__registration__player__user__username="walker").table
+            assert player.page.get_by_text(f"Mesa {table}").count()
         play_round(rnd, rng)
         refresh_event(event)
         page.reload()
