@@ -27,6 +27,7 @@ from tournament.demo.management.commands.seed_demo import register_all
 from tournament.events.models import Event
 from tournament.help.guide import STATIC_DIR
 from tournament.leagues.models import League
+from tournament.review import services as review
 from tournament.rounds.services.rounds import publish_round
 from tournament.rounds.services.swiss import pair_round
 
@@ -89,6 +90,7 @@ def shots() -> list[Shot]:
     upcoming = Event.objects.get(name="Winter Championship")
     teams = Event.objects.get(name="Team Spirit Cup")
     swiss = one_on_one_event()
+    review.submit(teams, teams.organizer.user)  # a scoring form that awaits the officer
     first = running.rounds.get(number=1)
     bracket = first.brackets.order_by("table").first()
     seated = bracket.seats.order_by("position").first().registration.player.user.username
@@ -108,7 +110,7 @@ def shots() -> list[Shot]:
         Shot("decklist", bad_list, reverse("decks:decklist", args=[upcoming.pk]),
              height=1100, help_link=True),
         Shot("my-seat", seated, reverse("rounds:my_seat", args=[running.pk]), phone=True),
-        Shot("review", "ranking", reverse("review:event", args=[finished.pk]),
+        Shot("review", "ranking", reverse("review:event", args=[teams.pk]), height=1300,
              help_link=True),
         Shot("one-on-one-round", "organizer", reverse("rounds:detail", args=[swiss.pk, 1]),
              height=900),
