@@ -74,11 +74,19 @@ def test_a_generated_client_runs_an_event(generated, live_server, organizer, jud
     model = lambda name: _model(generated, name)  # noqa: E731
     _t, boss_token = make_token(organizer.user, "venue laptop", ["organize", "judge"])
     _t, judge_token = make_token(judge.user, "tablet", ["judge"])
+    calls = []
+    hooks = {"event_hooks": {"request": [calls.append]}}  # every HTTP request either sends
     boss = generated.AuthenticatedClient(
-        base_url=live_server.url, token=boss_token, raise_on_unexpected_status=True
+        base_url=live_server.url,
+        token=boss_token,
+        raise_on_unexpected_status=True,
+        httpx_args=hooks,
     )
     helper = generated.AuthenticatedClient(
-        base_url=live_server.url, token=judge_token, raise_on_unexpected_status=True
+        base_url=live_server.url,
+        token=judge_token,
+        raise_on_unexpected_status=True,
+        httpx_args=hooks,
     )
     Error = model("Error")
 
@@ -121,10 +129,12 @@ def test_a_generated_client_runs_an_event(generated, live_server, organizer, jud
     )
     numbers = [r.player_number for r in imported.registered]
     assert len(numbers) == 13
-    check_in = api("events_registrations_check_in_create")
-    for number in numbers:
-        row = ok(check_in.sync_detailed(event_id, number, client=helper, body=model("CheckInIn")()))
-        assert row.checked_in is True
+    checked = ok(  # the whole list in one call (not one a player)
+        api("events_registrations_check_in_many").sync_detailed(
+            event_id, client=helper, body=model("BulkCheckInIn")(player_numbers=numbers)
+        )
+    )
+    assert [r.checked_in for r in checked.registrations] == [True] * 13
 
     def play(round_number: int) -> list[str]:
         """Seat and publish the next round, play every table, close it; the winners."""
@@ -184,3 +194,7 @@ def test_a_generated_client_runs_an_event(generated, live_server, organizer, jud
     standings = ok(api("events_standings_list").sync_detailed(event_id, client=boss))
     assert standings.results[0].player_number == champion
     assert standings.results[0].place == 1
+    # 4 to set the event up, 2 to register and check 13 players in, 5 tables × 2 games × 2
+    # officials' entries, 4 a round (seat, a refused seat, publish, close) twice, finish,
+    # the scoring form and the standings
+    assert len(calls) == 4 + 2 + 20 + 8 + 3 == 37
