@@ -67,6 +67,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "axes",
+    "oauth2_provider",
     "tournament.core",
     "tournament.accounts",
     "tournament.events",
@@ -347,6 +348,8 @@ REST_FRAMEWORK = {
     # which would let anyone try passwords against the API without the login form's lockout.
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "tournament.api.tokens.BearerTokenAuthentication",
+        # An app's OAuth 2.0 access token (tournament/accounts/oauth.py), also a Bearer.
+        "oauth2_provider.contrib.rest_framework.OAuth2Authentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "EXCEPTION_HANDLER": "tournament.api.errors.api_exception_handler",
@@ -361,7 +364,38 @@ REST_FRAMEWORK = {
         "user": os.environ.get("API_USER_RATE", "600/min"),
     },
 }
+# OAuth 2.0 for apps acting for a person (tournament/accounts/oauth.py, docs/api.md): the
+# authorization code with PKCE (S256) only, the personal tokens' scopes.
+OAUTH2_PROVIDER = {
+    "SCOPES": {
+        "read": "read, and report one's own games",
+        "judge": "enter and confirm results, check players in",
+        "organize": "create and run one's events",
+    },
+    "DEFAULT_SCOPES": ["read"],
+    # the same scopes, worded in the reader's language (ApiToken.Scope)
+    "SCOPES_BACKEND_CLASS": "tournament.accounts.oauth.TokenScopes",
+    "PKCE_REQUIRED": True,
+    "ACCESS_TOKEN_EXPIRE_SECONDS": 3600,
+    "AUTHORIZATION_CODE_EXPIRE_SECONDS": 60,
+    "ROTATE_REFRESH_TOKEN": True,
+    "REFRESH_TOKEN_REUSE_PROTECTION": True,
+    # RFC 9700: no "plain" PKCE, no implicit or password grant, tokens in headers only,
+    # `iss` in the authorization response, tokens stored hashed.
+    "COMPLIANT_BCP_RFC9700_IMPLICIT_GRANT": True,
+    "COMPLIANT_BCP_RFC9700_PASSWORD_GRANT": True,
+    "COMPLIANT_BCP_RFC9700_PKCE_METHOD": True,
+    "COMPLIANT_BCP_RFC9700_ACCESS_TOKEN_TRANSPORT": True,
+    "COMPLIANT_BCP_RFC9700_AUTHZ_RESPONSE_ISS": True,
+    "OAUTH2_RESPONSE_TYPES_SUPPORTED": ["code"],
+    "OAUTH2_GRANT_TYPES_SUPPORTED": ["authorization_code", "refresh_token"],
+}
 SPECTACULAR_SETTINGS = {
+    # An app's OAuth 2.0 flow in the schema (the scopes come from OAUTH2_PROVIDER).
+    "OAUTH2_FLOWS": ["authorizationCode"],
+    "OAUTH2_AUTHORIZATION_URL": "/oauth/authorize/",
+    "OAUTH2_TOKEN_URL": "/oauth/token/",
+    "OAUTH2_REFRESH_URL": "/oauth/token/",
     # Path ids are integers, as the objects' own ids (the converter caps them at 18 digits).
     "PATH_CONVERTER_OVERRIDES": {
         "row": {"type": "integer", "minimum": 0, "maximum": 999_999_999_999_999_999}

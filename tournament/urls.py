@@ -2,6 +2,7 @@
 
 from django.contrib import admin
 from django.urls import include, path
+from oauth2_provider import views as oauth_views
 
 from tournament.accounts import views as account_views
 from tournament.core import views as core_views
@@ -10,6 +11,19 @@ from tournament.events import urls as event_urls
 from tournament.leagues import urls as league_urls
 from tournament.printing import urls as printing_urls
 from tournament.rounds import urls as round_urls
+
+# OAuth 2.0 for apps (tournament/accounts/oauth.py): the authorization code flow's three
+# endpoints, and the server's metadata at the origin's well-known address (RFC 8414).
+OAUTH = [
+    path(
+        ".well-known/oauth-authorization-server",
+        oauth_views.OAuthServerMetadataView.as_view(),
+        name="oauth-server-metadata",
+    ),
+    path("oauth/authorize/", oauth_views.AuthorizationView.as_view(), name="authorize"),
+    path("oauth/token/", oauth_views.TokenView.as_view(), name="token"),
+    path("oauth/revoke/", oauth_views.RevokeTokenView.as_view(), name="revoke-token"),
+]
 
 urlpatterns = [
     path("healthz", core_views.healthz, name="healthz"),
@@ -21,6 +35,7 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("api/", include("tournament.api.urls")),
     path("help/", include("tournament.help.urls")),
+    path("", include((OAUTH, "oauth2_provider"))),
     # the event's namespace: its own pages and the judges' check-in, which the rounds app runs
     path("", include((event_urls.urlpatterns + round_urls.EVENT_PAGES, event_urls.app_name))),
     path("", include("tournament.rounds.urls")),

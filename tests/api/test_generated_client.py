@@ -12,14 +12,20 @@ form sent.
 It takes about 20 s (most of it writing the schema and generating the package; the event
 itself a few seconds), so it runs in the normal suite."""
 
+import base64
 import datetime
+import hashlib
 import importlib
+import secrets
 import subprocess
 import sys
 import uuid
+from urllib.parse import parse_qs, urlparse
 
 import pytest
 from django.core.management import call_command
+from django.urls import reverse
+from oauth2_provider.models import Application
 
 from tournament.accounts.api_tokens import make_token
 
@@ -69,16 +75,70 @@ def _model(package, name: str):
     return getattr(importlib.import_module(f"{package.__name__}.models"), name)
 
 
-def test_a_generated_client_runs_an_event(generated, live_server, organizer, judge):
+def oauth_token(client, user, scopes: str) -> str:
+    """An app's access token for `user`, through the authorization code with PKCE (S256):
+    the person allows the app on the consent page, the app trades code and verifier."""
+    redirect = "https://bot.example/callback"
+    app = Application.objects.create(
+        name="League Bot",
+        client_type=Application.CLIENT_PUBLIC,
+        authorization_grant_type=Application.GRANT_AUTHORIZATION_CODE,
+        redirect_uris=redirect,
+        algorithm="",
+    )
+    verifier = secrets.token_urlsafe(48)
+    digest = hashlib.sha256(verifier.encode()).digest()
+    challenge = base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
+    client.force_login(user)
+    query = {
+        "response_type": "code",
+        "client_id": app.client_id,
+        "redirect_uri": redirect,
+        "scope": scopes,
+        "code_challenge": challenge,
+        "code_challenge_method": "S256",
+    }
+    page = client.get(reverse("oauth2_provider:authorize"), query)
+    form = {k: v for k, v in page.context["form"].initial.items() if v is not None}
+    allowed = client.post(reverse("oauth2_provider:authorize"), {**form, "allow": "Authorize"})
+    code = parse_qs(urlparse(allowed["Location"]).query)["code"][0]
+    client.logout()
+    body = {
+        "grant_type": "authorization_code",
+        "code": code,
+        "redirect_uri": redirect,
+        "client_id": app.client_id,
+        "code_verifier": verifier,
+    }
+    return client.post(reverse("oauth2_provider:token"), body).json()["access_token"]
+
+
+@pytest.mark.parametrize("boss_signs_in", ["personal token", "oauth"])
+def test_a_generated_client_runs_an_event(
+    generated, live_server, client, organizer, judge, boss_signs_in
+):
+    """The organizer's side with a personal token, or as an app he allowed through OAuth
+    (the third run: a league bot's flow); the second official with a personal token."""
     api = lambda name: _api(generated, name)  # noqa: E731
     model = lambda name: _model(generated, name)  # noqa: E731
-    _t, boss_token = make_token(organizer.user, "venue laptop", ["organize", "judge"])
+    if boss_signs_in == "oauth":
+        boss_token = oauth_token(client, organizer.user, "read judge organize")
+    else:
+        _t, boss_token = make_token(organizer.user, "venue laptop", ["organize", "judge"])
     _t, judge_token = make_token(judge.user, "tablet", ["judge"])
+    calls = []
+    hooks = {"event_hooks": {"request": [calls.append]}}  # every HTTP request either sends
     boss = generated.AuthenticatedClient(
-        base_url=live_server.url, token=boss_token, raise_on_unexpected_status=True
+        base_url=live_server.url,
+        token=boss_token,
+        raise_on_unexpected_status=True,
+        httpx_args=hooks,
     )
     helper = generated.AuthenticatedClient(
-        base_url=live_server.url, token=judge_token, raise_on_unexpected_status=True
+        base_url=live_server.url,
+        token=judge_token,
+        raise_on_unexpected_status=True,
+        httpx_args=hooks,
     )
     Error = model("Error")
 
@@ -121,10 +181,12 @@ def test_a_generated_client_runs_an_event(generated, live_server, organizer, jud
     )
     numbers = [r.player_number for r in imported.registered]
     assert len(numbers) == 13
-    check_in = api("events_registrations_check_in_create")
-    for number in numbers:
-        row = ok(check_in.sync_detailed(event_id, number, client=helper, body=model("CheckInIn")()))
-        assert row.checked_in is True
+    checked = ok(  # the whole list in one call (not one a player)
+        api("events_registrations_check_in_many").sync_detailed(
+            event_id, client=helper, body=model("BulkCheckInIn")(player_numbers=numbers)
+        )
+    )
+    assert [r.checked_in for r in checked.registrations] == [True] * 13
 
     def play(round_number: int) -> list[str]:
         """Seat and publish the next round, play every table, close it; the winners."""
@@ -184,3 +246,7 @@ def test_a_generated_client_runs_an_event(generated, live_server, organizer, jud
     standings = ok(api("events_standings_list").sync_detailed(event_id, client=boss))
     assert standings.results[0].player_number == champion
     assert standings.results[0].place == 1
+    # 4 to set the event up, 2 to register and check 13 players in, 5 tables × 2 games × 2
+    # officials' entries, 4 a round (seat, a refused seat, publish, close) twice, finish,
+    # the scoring form and the standings
+    assert len(calls) == 4 + 2 + 20 + 8 + 3 == 37

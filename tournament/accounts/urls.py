@@ -12,6 +12,7 @@ urlpatterns = [
     path("profile/", views.ProfileView.as_view(), name="profile"),
     path("tokens/", views.ApiTokensView.as_view(), name="api_tokens"),
     path("tokens/<row:token_id>/revoke/", views.RevokeApiTokenView.as_view(), name="revoke_token"),
+    path("apps/<row:app_id>/revoke/", views.RevokeAppView.as_view(), name="revoke_app"),
     # Before django.contrib.auth.urls (mounted under the same prefix): these replace its views.
     path("password_reset/", views.PasswordResetView.as_view(), name="password_reset"),
     path(

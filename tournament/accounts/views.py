@@ -12,8 +12,9 @@ from django.utils.translation import gettext_lazy
 from django.views import View, i18n
 from django.views.decorators.http import require_POST
 from django.views.generic import CreateView, FormView, TemplateView, UpdateView
+from oauth2_provider.models import Application
 
-from tournament.accounts import preferences, signup
+from tournament.accounts import oauth, preferences, signup
 from tournament.accounts.api_tokens import make_token, revoke
 from tournament.accounts.forms import (
     ApiTokenForm,
@@ -187,6 +188,7 @@ class ApiTokensView(LoginRequiredMixin, FormView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         context["tokens"] = ApiToken.objects.filter(user=self.request.user)
+        context["apps"] = oauth.authorized_apps(self.request.user)
         return context
 
     def form_valid(self, form):
@@ -198,6 +200,20 @@ class ApiTokensView(LoginRequiredMixin, FormView):
         return self.render_to_response(
             self.get_context_data(form=self.form_class(), secret=secret, made=token)
         )
+
+
+class RevokeAppView(LoginRequiredMixin, View):
+    """Take back everything the person granted an app through OAuth."""
+
+    http_method_names = ["post"]
+
+    def post(self, request, app_id: int):
+        application = get_object_or_404(Application, pk=app_id)
+        oauth.revoke_app(request.user, application)
+        messages.success(
+            request, _("“%(name)s” can no longer act for you.") % {"name": application.name}
+        )
+        return HttpResponseRedirect(reverse("accounts:api_tokens"))
 
 
 class RevokeApiTokenView(LoginRequiredMixin, View):

@@ -1,5 +1,8 @@
-"""API authentication by personal token (`Authorization: Bearer`), each limited to its scopes
-(`ApiToken.Scope`); tokens are made and revoked in `accounts/api_tokens.py`."""
+"""API authentication by personal token (`Authorization: Bearer sft_…`), each limited to its
+scopes (`ApiToken.Scope`); tokens are made and revoked in `accounts/api_tokens.py`. An app's
+OAuth 2.0 access token (also a Bearer, without the `sft_` prefix) is read by
+django-oauth-toolkit's `OAuth2Authentication` and holds the same scopes
+(`accounts/oauth.py`)."""
 
 from __future__ import annotations
 
@@ -10,11 +13,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.plumbing import build_bearer_security_scheme_object
+from oauth2_provider.models import AccessToken
 from rest_framework import exceptions
 from rest_framework.authentication import BaseAuthentication
 from rest_framework.permissions import BasePermission
 
-from tournament.accounts.api_tokens import active_token, used
+from tournament.accounts.api_tokens import TOKEN_PREFIX, active_token, used
 from tournament.accounts.models import ApiToken
 
 # last_used_at is written at most this often per token (not on every request).
@@ -39,6 +43,8 @@ class BearerTokenAuthentication(BaseAuthentication):
                 )
                 % {"scheme": keyword[:20]}
             )
+        if not raw.strip().startswith(TOKEN_PREFIX):
+            return None  # an app's OAuth access token: `OAuth2Authentication` reads it
         # The account's player profile comes too: the role checks read it (`player_of`).
         token = active_token(raw.strip())
         if token is None or not token.user.is_active:
@@ -53,9 +59,12 @@ class BearerTokenAuthentication(BaseAuthentication):
 
 
 def has_scope(request, scope: str) -> bool:
-    """A token needs the scope; the site's own pages (a session) act as their user."""
+    """A token needs the scope (a personal token's, or the scopes a person granted an app
+    through OAuth); the site's own pages (a session) act as their user."""
     if isinstance(request.auth, ApiToken):
         return scope in request.auth.scopes
+    if isinstance(request.auth, AccessToken):
+        return request.auth.is_valid([scope])
     return request.user is not None and request.user.is_authenticated
 
 

@@ -9,6 +9,7 @@ from drf_spectacular.views import (
 
 from tournament.api import (
     brackets,
+    bulk,
     decisions,
     decklist_write,
     entries,
@@ -16,7 +17,9 @@ from tournament.api import (
     no_show,
     organize,
     ratings,
+    seats,
     views,
+    webhooks,
     writes,
 )
 from tournament.api.http import not_found
@@ -97,6 +100,47 @@ v1 = [
         name="import_registrations",
     ),
     path(
+        "events/<row:event_id>/registrations/bulk/",
+        bulk.BulkRegistration.as_view(),
+        name="register_many",
+    ),
+    path(
+        "events/<row:event_id>/registrations/check-in/",
+        bulk.BulkCheckIn.as_view(),
+        name="check_in_many",
+    ),
+    path(
+        "events/<row:event_id>/registrations/<str:player_number>/undo-drop/",
+        seats.UndoDrop.as_view(),
+        name="undo_drop",
+    ),
+    path(
+        "events/<row:event_id>/rounds/<row:number>/swap/",
+        seats.SwapSeats.as_view(),
+        name="swap_seats",
+    ),
+    path(
+        "events/<row:event_id>/rounds/<row:number>/move/",
+        seats.MoveSeat.as_view(),
+        name="move_seat",
+    ),
+    path("events/<row:event_id>/webhooks/", webhooks.WebhookList.as_view(), name="webhooks"),
+    path(
+        "events/<row:event_id>/webhooks/<row:webhook_id>/",
+        webhooks.WebhookDetail.as_view(),
+        name="webhook",
+    ),
+    path(
+        "events/<row:event_id>/webhooks/<row:webhook_id>/rotate-secret/",
+        webhooks.RotateSecret.as_view(),
+        name="webhook_rotate",
+    ),
+    path(
+        "events/<row:event_id>/webhooks/<row:webhook_id>/test/",
+        webhooks.TestDelivery.as_view(),
+        name="webhook_test",
+    ),
+    path(
         "events/<row:event_id>/registrations/<str:player_number>/check-in/",
         writes.CheckIn.as_view(),
         name="check_in",
@@ -149,6 +193,7 @@ v1 = [
     ),
     path("events/<row:event_id>/standings/", views.StandingsList.as_view(), name="standings"),
     path("events/<row:event_id>/officials/", views.OfficialsList.as_view(), name="officials"),
+    path("players/", views.PlayerList.as_view(), name="players"),
     path("players/<path:player_number>/", views.PlayerDetail.as_view(), name="player"),
     path("ranking/", views.RankingList.as_view(), name="ranking"),
     path("ratings/", ratings.RatingList.as_view(), name="ratings"),

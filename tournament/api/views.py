@@ -3,9 +3,10 @@
 from functools import partial
 
 from django.core.exceptions import ValidationError as DjangoValidationError
-from django.db.models import Prefetch
+from django.db.models import Prefetch, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -174,6 +175,29 @@ class OfficialsList(generics.ListAPIView):
         return [coordinator] + [
             OfficialScore(player=judge, role=OfficialScore.Role.JUDGE) for judge in judges
         ]
+
+
+SEARCH = OpenApiParameter(
+    "search",
+    {"type": "string", "maxLength": 100},
+    description="part of the player's name (any case), or his exact player number",
+)
+
+
+@extend_schema(parameters=[SEARCH])
+class PlayerList(generics.ListAPIView):
+    """Players by name (as the players page lists them), found by `search`."""
+
+    serializer_class = s.PlayerRefSerializer
+
+    def get_queryset(self):
+        players = Player.objects.order_by("name", "player_number")
+        wanted = self.request.query_params.get("search", "").strip()
+        if len(wanted) > 100:
+            raise ValidationError({"search": [_("At most 100 characters.")]})
+        if wanted:
+            players = players.filter(Q(name__icontains=wanted) | Q(player_number=wanted))
+        return players
 
 
 @extend_schema(parameters=[YEAR])

@@ -9,6 +9,7 @@ from django.db import transaction
 from django.db.models import F, Q
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from tournament.core import queueing, transport
 from tournament.core.memo import forget, remembered
@@ -92,6 +93,23 @@ def _queue(event_id: int, kind: Kind, describe: Describe) -> None:
             enqueue(delivery)
     except Exception:
         logger.exception("webhook deliveries for event %s could not be queued", event_id)
+
+
+# A delivery asked for by the organizer to check his receiver; no happening sends it, so it
+# is no `Kind` a hook listens to.
+TEST_KIND = "webhook.test"
+
+
+def send_test(hook: Webhook) -> Delivery:
+    """Queue one signed delivery of `TEST_KIND` to the hook, as a real one is sent (its
+    format, signature and retries), whatever kinds it listens to."""
+    event = hook.event
+    content = _("A test notification from %(event)s.") % {"event": event.name}
+    delivery = Delivery.objects.create(
+        webhook=hook, kind=TEST_KIND, payload=payload(event, TEST_KIND, content)
+    )
+    transaction.on_commit(lambda: enqueue(delivery))
+    return delivery
 
 
 def listened_kinds(event_id: int) -> frozenset[str]:
