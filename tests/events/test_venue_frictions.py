@@ -81,9 +81,7 @@ def test_the_close_dialog_of_the_final_says_the_final(final_closed, client_as, o
     assert 'data-confirm-ok="Close the round"' not in html
 
 
-def test_the_close_dialog_of_a_one_on_one_round_says_what_it_closes(
-    event, client_as, organizer
-):
+def test_the_close_dialog_of_a_one_on_one_round_says_what_it_closes(event, client_as, organizer):
     from tests.events.conftest import add_players
 
     event.structure, event.best_of, event.swiss_rounds = "one-on-one", 1, 1
