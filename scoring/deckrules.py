@@ -208,6 +208,14 @@ def level_total(entries: Iterable[DeckEntry], free_avatars: int) -> int:
     return total
 
 
+def level_limit(fmt: DeckFormat) -> int | None:
+    """The most champion levels a deck of the format may total (SPEC §3): Blitz's 40, else
+    the limit of its size's table; None where no limit applies."""
+    if fmt.rules == "blitz":
+        return BLITZ_MAX_LEVELS
+    return fmt.table.max_levels if fmt.table else None
+
+
 def _check_size(entries: Sequence[DeckEntry], fmt: DeckFormat) -> list[Problem]:
     out: list[Problem] = []
     dungeons = sum(e.count for e in entries if e.card.type == DUNGEON)

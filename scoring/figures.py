@@ -71,6 +71,9 @@ class PlayerStatus(StrEnum):
     ELIMINATED = "eliminated"
     DROPPED = "dropped"
     WINNER = "winner"
+    # One-on-one (SPEC §11): outside the top cut, placed by the Swiss standing; never
+    # "eliminated" in a round he did not play.
+    MISSED_CUT = "missed-cut"
 
 
 @dataclass(frozen=True, slots=True)

@@ -53,14 +53,17 @@ def rounds_played(event: SwissEvent) -> dict[str, list[int]]:
 def player_status(
     row: SwissRow, standings: SwissStandings, dropped_in: int | None
 ) -> tuple[PlayerStatus, int | None]:
-    """Winner, dropped (in his round), eliminated (in the round he left the running) or
-    still active; with the round it happened in."""
+    """Winner, dropped (in his round), eliminated (in the top-cut round he lost), outside
+    the top cut (no round: he lost no match of it) or still active; with the round it
+    happened in."""
     if row.id == standings.winner:
         return PlayerStatus.WINNER, None
     if dropped_in:
         return PlayerStatus.DROPPED, dropped_in
     if row.id in standings.eliminated:
         return PlayerStatus.ELIMINATED, standings.eliminated[row.id]
+    if row.id in standings.missed_cut:
+        return PlayerStatus.MISSED_CUT, None
     return PlayerStatus.ACTIVE, None
 
 

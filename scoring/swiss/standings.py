@@ -205,9 +205,11 @@ class SwissStandings:
     players: tuple[SwissRow, ...]
     winner: str | None
     scored: bool = False
-    # Player id → the round he left the event's running in: the top-cut round he lost, or
-    # for a player outside the cut the last Swiss round (only once the cut is paired).
+    # Player id → the top-cut round he lost.
     eliminated: Mapping[str, int] = field(default_factory=dict)
+    # The players outside the top cut, once it is paired (SPEC §11: "missed the cut", shown
+    # by their Swiss place, never eliminated in a round they did not play).
+    missed_cut: frozenset[str] = frozenset()
 
 
 def _final_order(event: SwissEvent, standing: Sequence[str], cut: Sequence[CutRound]) -> list[str]:
@@ -240,12 +242,15 @@ def _winner(event: SwissEvent, order: Sequence[str], cut: Sequence[CutRound]) ->
     return order[0]
 
 
-def _eliminated(event: SwissEvent, cut: Sequence[CutRound]) -> dict[str, int]:
+def _missed_cut(event: SwissEvent, cut: Sequence[CutRound]) -> frozenset[str]:
     if not cut:
-        return {}
+        return frozenset()
     in_cut = {p for pair in cut[0].pairs for p in pair}
-    last_swiss = event.swiss[-1].number if event.swiss else 0
-    out = {p.id: last_swiss for p in event.players if p.id not in in_cut}
+    return frozenset(p.id for p in event.players if p.id not in in_cut)
+
+
+def _eliminated(cut: Sequence[CutRound]) -> dict[str, int]:
+    out: dict[str, int] = {}
     for rnd in cut:
         for pair, winner in zip(rnd.pairs, rnd.winners, strict=True):
             if winner is not None:
@@ -288,7 +293,13 @@ def score_swiss_event(event: SwissEvent) -> SwissStandings:
                 draws,
             )
         )
-    return SwissStandings(tuple(rows), _winner(event, order, cut), False, _eliminated(event, cut))
+    return SwissStandings(
+        tuple(rows),
+        _winner(event, order, cut),
+        False,
+        _eliminated(cut),
+        _missed_cut(event, cut),
+    )
 
 
 def _percent(value: Fraction) -> float:

@@ -385,7 +385,20 @@ def _pair_text(pair) -> str:
 
 
 def _top_cut(event: SwissEvent) -> list[Issue]:
-    """The cut takes the Swiss standing's first players, in bracket order (SPEC §11)."""
+    """The cut takes the Swiss standing's first players, in bracket order (SPEC §11); a cut
+    larger than the field is refused, played or not."""
+    if event.top_cut and len(event.players) < event.top_cut:
+        msg = "a top cut of %(cut)s needs %(cut)s players; the event has %(count)s"
+        return [
+            issue(
+                "top_cut",
+                IssueCode.CUT_TOO_BIG,
+                msg,
+                "top_cut",
+                cut=event.top_cut,
+                count=len(event.players),
+            )
+        ]
     if not event.top_cut or not event.cut:
         return []
     first = len(event.swiss)

@@ -13,7 +13,7 @@ from tests.decks.conftest import deck_text
 from tournament.decks.services import check_for_event
 from tournament.eventfile.services import _format_issues
 from tournament.events.choices import DeckRules
-from tournament.events.models import Event
+from tournament.events.models import Event, Registration
 
 
 def test_blitz_is_a_deck_rules_choice():
@@ -56,3 +56,15 @@ def test_a_blitz_events_lists_are_checked_by_the_blitz_rules(event):
     )
     check = check_for_event(event, text)
     assert [p.code for p in check.problems] == ["blitz_rule"]
+
+
+@pytest.mark.usefixtures("cards_db")
+def test_a_blitz_deck_shows_its_level_sum_against_the_limit(client_as, event, player):
+    # SPEC §3 blitz: champion levels total at most 40; legal_newbie_25.txt totals
+    # 6 + 7 + 3 + 9 + 8 + 7 = 40, shown as "40 / 40" like a 55-card deck's "/ 90".
+    event.deck_rules, event.deck_size = "blitz", 25
+    event.save()
+    Registration.objects.create(event=event, player=player)
+    url = reverse("decks:validate", args=[event.pk])
+    body = client_as(player).post(url, {"text": deck_text("legal_newbie_25.txt")}).content
+    assert '<dd class="num">40 / 40</dd>' in body.decode()

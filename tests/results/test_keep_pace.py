@@ -159,3 +159,18 @@ def test_a_player_never_confirms_a_judges_entry(confirming_players, judge, brack
     entry = enter(bracket, judge, a, [6, 3, 2], 1).entry
     with pytest.raises(PermissionDenied):
         services.confirm_entry(entry, b)
+
+
+def test_after_reporting_game_one_a_player_is_asked_for_game_two(
+    client_as, confirming_players, bracket, seated
+):
+    a, b, _c = seated
+    enter(bracket, a, a, [6, 3, 2], 1, report=True)
+    page = client_as(a).get(bracket_url(bracket))
+    # Game 1 waits for a judge or another player: his form goes on to game 2 (as a judge's).
+    assert page.context["report_form"]["number"].value() == 2
+    assert "Report game 2" in page.content.decode()
+    # The other player has reported nothing: he is still asked for game 1 (to confirm or
+    # report his own view of it).
+    other = client_as(b).get(bracket_url(bracket))
+    assert other.context["report_form"]["number"].value() == 1

@@ -312,3 +312,14 @@ def test_a_game_after_the_decision_is_named_whatever_it_records():
     games = data["rounds"][0]["matches"][0]["games"]  # p1 2-0 p2
     games.append({"winner": "p3", "ended_by": "victory", "unrazed": {"p1": 2}})
     assert ("rounds[0].matches[0].games[2]", IssueCode.MATCH_OVER) in refusals(data)
+
+
+def test_a_cut_larger_than_the_field_is_refused_before_it_is_played():
+    # SPEC §11: "a cut larger than the field" is refused. Five players, a top cut of 8:
+    # refused at the file's top_cut even though no cut round is recorded yet.
+    data = sample("swiss_5_byes_drop.json")
+    data["top_cut"] = 8
+    assert refusals(data) == [("top_cut", IssueCode.CUT_TOO_BIG)]
+    data["top_cut"] = 4  # four of the five players: a field large enough
+    _event, issues = read_any_event(data)
+    assert issues == []

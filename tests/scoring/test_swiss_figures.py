@@ -58,9 +58,13 @@ def row(player):
     return SwissRow(player, player, 1, 0, 0, 0, 0, 0, 0, 0, 0)
 
 
-def test_status_winner_then_dropped_then_eliminated():
-    standings = SwissStandings((), winner="a", eliminated={"c": 4, "d": 3})
+def test_status_winner_then_dropped_then_eliminated_then_missed_cut():
+    standings = SwissStandings(
+        (), winner="a", eliminated={"c": 6, "d": 5}, missed_cut=frozenset({"b", "f"})
+    )
     assert player_status(row("a"), standings, None) == (PlayerStatus.WINNER, None)
     assert player_status(row("b"), standings, 2) == (PlayerStatus.DROPPED, 2)
-    assert player_status(row("c"), standings, None) == (PlayerStatus.ELIMINATED, 4)
+    assert player_status(row("c"), standings, None) == (PlayerStatus.ELIMINATED, 6)
+    # SPEC §11: outside the cut, never "eliminated in round 4" (a round he did play).
+    assert player_status(row("f"), standings, None) == (PlayerStatus.MISSED_CUT, None)
     assert player_status(row("e"), standings, None) == (PlayerStatus.ACTIVE, None)

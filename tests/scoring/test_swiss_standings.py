@@ -19,7 +19,7 @@ import pytest
 from scoring.eventfile import read_any_event
 from scoring.standings import score_event, standings_json
 from scoring.swiss.model import SwissEvent
-from scoring.swiss.standings import swiss_standing
+from scoring.swiss.standings import score_swiss_event, swiss_standing
 
 KEYS = ("id", "place", "match_points", "omw", "gw", "ogw", "unrazed", "record")
 FIXTURES = Path(__file__).resolve().parents[1] / "eventfile" / "one_on_one"
@@ -78,6 +78,11 @@ def test_eight_players_three_rounds_cut_of_four():
     assert swiss_standing(event) == ("p7", "p1", "p3", "p4", "p5", "p2", "p8", "p6")
     result = standings_json(event)
     assert result["winner"] == "p1" and result["scored"] is False
+    # Rounds 4 and 5 are the cut's: p7 and p3 lost the semi-finals (round 4), p4 the final
+    # (round 5); p5, p2, p8 and p6 missed the cut, eliminated in no round.
+    standings = score_swiss_event(event)
+    assert dict(standings.eliminated) == {"p7": 4, "p3": 4, "p4": 5}
+    assert standings.missed_cut == {"p5", "p2", "p8", "p6"}
 
 
 def test_five_players_byes_drawn_games_and_matches_and_a_drop():

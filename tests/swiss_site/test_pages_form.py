@@ -156,3 +156,35 @@ def test_settings_left_out_keep_their_values(organizer, swiss_event):
     assert form.is_valid(), form.errors
     saved = form.save()
     assert (saved.structure, saved.best_of, saved.top_cut) == ("one-on-one", 3, 2)
+
+
+def test_a_top_cut_larger_than_the_players_still_in_the_event_is_refused(
+    client_as, organizer, event
+):
+    # SPEC §11: a cut larger than the players still in the event is refused in the form.
+    event.structure = "one-on-one"
+    event.save()
+    players = add_players(event, 5)
+    response = edit(client_as(organizer), event, structure="one-on-one", best_of=1, top_cut=8)
+    assert field_errors(response, "top_cut") == [
+        "A top cut of 8 needs 8 players still in the event: it has 5."
+    ]
+    # One of the five drops: four are still in, enough for a top 4 but not when two drop.
+    event.registrations.filter(player=players[0]).update(dropped_in_round=1)
+    response = edit(client_as(organizer), event, structure="one-on-one", best_of=1, top_cut=4)
+    assert response.status_code == 302
+    event.registrations.filter(player=players[1]).update(dropped_in_round=1)
+    response = edit(client_as(organizer), event, structure="one-on-one", best_of=1, top_cut=8)
+    assert field_errors(response, "top_cut") == [
+        "A top cut of 8 needs 8 players still in the event: it has 3."
+    ]
+
+
+def test_a_new_event_is_checked_against_its_capacity(client_as, organizer, event):
+    data = form_data(
+        event, name="Small Blitz", structure="one-on-one", best_of=1, top_cut=8, capacity=6
+    )
+    response = client_as(organizer).post(reverse("events:create"), data)
+    assert field_errors(response, "top_cut") == [
+        "A top cut of 8 needs 8 players still in the event: it has 6."
+    ]

@@ -11,6 +11,7 @@ from django.views.generic import TemplateView, View
 from django_filters.views import FilterView
 from django_tables2 import SingleTableMixin
 
+from scoring.deckrules import level_limit
 from tournament.decks import services
 from tournament.decks.carddata import get_card_index
 from tournament.decks.forms import DecklistForm, SwapForm
@@ -31,7 +32,6 @@ def deny(request, message: str):
 
 def report_context(check: services.DeckCheck) -> dict:
     """What the check-result partial shows for one checked list."""
-    table = check.fmt.table
     written = services.written_rows(check)
     return {
         "check": check,
@@ -43,7 +43,7 @@ def report_context(check: services.DeckCheck) -> dict:
         "written_open": any(r["problems"] or any(c["note"] for c in r["cards"]) for r in written),
         "sideboard_groups": services.group_entries(check.sideboard),
         "deck_size": check.fmt.size,
-        "max_levels": table.max_levels if table else None,
+        "max_levels": level_limit(check.fmt),
         "has_cards": bool(check.entries or check.sideboard),
     }
 

@@ -3,6 +3,7 @@
 from django import forms
 from django.db.models import Exists, OuterRef
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from tournament.accounts.models import Player
 from tournament.core.fields import RowChoiceField, RowsChoiceField
@@ -123,9 +124,37 @@ class EventForm(FrozenFormatMixin, forms.ModelForm):
             data["best_of"] = self.instance.best_of
             data["swiss_rounds"] = None
             data["top_cut"] = TopCut.NONE
-        elif self.instance.pk is not None:
-            self._check_one_on_one_changes(data)
+        else:
+            if self.instance.pk is not None:
+                self._check_one_on_one_changes(data)
+            self._check_top_cut(data)
         return data
+
+    def _check_top_cut(self, data: dict) -> None:
+        """Refuse a top cut larger than the players still in the event (SPEC §11): those
+        registered (not on the waiting list) who have not dropped; a new event, without
+        players yet, by its capacity."""
+        cut = data.get("top_cut") or 0
+        if not cut:
+            return
+        if self.instance.pk is not None and self.instance.registrations.exists():
+            players = self.instance.registrations.filter(
+                waitlisted=False, dropped_in_round__isnull=True
+            ).count()
+        else:
+            players = data.get("capacity")
+        if players is not None and players < cut:
+            self.add_error(
+                "top_cut",
+                ngettext(
+                    "A top cut of %(cut)d needs %(cut)d players still in the event: it has "
+                    "%(count)d.",
+                    "A top cut of %(cut)d needs %(cut)d players still in the event: it has "
+                    "%(count)d.",
+                    players,
+                )
+                % {"cut": cut, "count": players},
+            )
 
     def _structure_frozen(self, data: dict) -> bool:
         """Refuse another structure once round 1 is seated or paired (its rounds are

@@ -300,6 +300,13 @@ class Event(models.Model):
         return self.structure == Structure.ONE_ON_ONE
 
     @property
+    def has_scoring_form(self) -> bool:
+        """Whether the finished event sends a scoring form to the ranking body: a scored
+        bracket event; a one-on-one event is never scored (SPEC §11 Ranking), whatever its
+        `scored` flag says."""
+        return self.scored and not self.is_one_on_one
+
+    @property
     def is_timed(self) -> bool:
         return bool(self.time_limit_minutes)
 

@@ -18,6 +18,7 @@ from tournament.accounts.lockout import locked_until, unlock
 from tournament.accounts.models import Player
 from tournament.core.params import YEAR_RANGE, posted_id
 from tournament.core.ratelimit import over_limit
+from tournament.core.timezones import default_time_zone, person_zone, zone_name
 from tournament.events.choices import Status, Variant
 from tournament.events.forms import EventForm, JudgesForm, RegistrationImportForm
 from tournament.events.models import Event, Registration, Team
@@ -25,6 +26,7 @@ from tournament.events.permissions import EventRole, player_of
 from tournament.events.services import editing as editing_service
 from tournament.events.services import registration as registration_service
 from tournament.events.services.registration_import import ImportRefused, import_registrations
+from tournament.events.structure import scoring_words, structure_words
 from tournament.events.tables import EventTable
 from tournament.events.views_mixins import EventMixin
 
@@ -106,6 +108,8 @@ class EventDetailView(EventMixin, TemplateView):
             if mine is not None
             else None
         )
+        context["structure_words"] = structure_words(self.event)
+        context["scoring_words"] = scoring_words(self.event)
         # What the higher apps add to the page, each through its own template tag: the
         # officials' round and clock (`rounds`), the podium (`standings`), the review (`review`).
         return context
@@ -124,6 +128,15 @@ class EventCreateView(LoginRequiredMixin, CreateView):
         if request.user.is_authenticated and player_of(request.user) is None:
             raise PermissionDenied(_("Your account has no player profile."))
         return super().dispatch(request, *args, **kwargs)
+
+    def get_initial(self):
+        """A new event is where its organizer is: his own zone (his profile's, as his
+        session holds it), else the site's (`TIME_ZONE`)."""
+        own = person_zone(self.request)
+        return {
+            **super().get_initial(),
+            "time_zone": zone_name(own) if own else default_time_zone(),
+        }
 
     def form_valid(self, form):
         form.instance.organizer = player_of(self.request.user)

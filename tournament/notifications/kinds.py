@@ -107,14 +107,15 @@ WORDS: dict[str, Words] = {
         _("%(event)s: your decklist needs work"),
         _(
             "Your decklist for %(event)s is missing or not legal (%(problems_text)s). "
-            "Lists close on %(closes)s.\n\n%(url)s"
+            "Lists lock when round 1 is seated, planned from %(closes)s.\n\n%(url)s"
         ),
     ),
     Kind.DECKLIST_ILLEGAL: Words(
         _("%(event)s: the decklist you saved is not legal"),
         _(
             "The decklist you saved for %(event)s is not legal yet (%(problems_text)s). "
-            "Fix it before the lists close (%(closes)s).\n\n%(url)s"
+            "Fix it before round 1 is seated, planned from %(closes)s: the lists lock "
+            "then.\n\n%(url)s"
         ),
     ),
     Kind.ENTRY_WAITING: Words(

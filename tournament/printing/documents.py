@@ -926,6 +926,7 @@ ONE_ON_ONE_LABELS = {
     Kind.BRACKETS: _("Match slips"),
     Kind.BLANK_BRACKETS: _("Blank match slips"),
     Kind.SEATING: _("Pairings"),
+    Kind.SCORING_FORM: _("Final standing"),  # never sent for the ranking (SPEC §11)
 }
 
 

@@ -83,7 +83,23 @@ def correction_block(bracket: Bracket) -> str | None:
     if following is None:
         return None
     values = {"round": rnd.number, "next": following.number}
-    if Game.objects.filter(bracket__round=following).exists():
+    played_on = Game.objects.filter(bracket__round=following).exists()
+    if rnd.event.is_one_on_one:  # SPEC §11: matches, paired from the standing, on slips
+        if played_on:
+            text = _(
+                "Round %(next)s already has results, and its pairings were decided by round "
+                "%(round)s: this result can no longer be corrected here. Write the correction "
+                "on the match slip and tell the organizer."
+            )
+        else:
+            text = _(
+                "Round %(next)s is already paired from the results of round %(round)s: this "
+                "result can no longer be corrected here. Tell the organizer now — while round "
+                "%(next)s has no results, the organizer can still pair it again; write the "
+                "correction on the match slip."
+            )
+        return text % values
+    if played_on:
         return (
             _(
                 "Round %(next)s already has results, and who plays it was decided by round "

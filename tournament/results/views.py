@@ -240,10 +240,18 @@ class BracketView(BracketMixin, TemplateView):
                 and e.submitted_by_id not in officials
             ]
         if not over and self.bracket.round.state == Round.State.SEATED:
-            number = len(selectors.accepted_games(self.bracket)) + 1
-            context["report_form"] = kwargs.get("report_form") or self.result_form(
-                number=number, initial={"number": number}
-            )
+            # His reports keep pace as a judge's entries do: after reporting game 1 he is
+            # asked for game 2 while game 1 waits for a judge (or the other player).
+            games = selectors.accepted_games(self.bracket)
+            pending = [e for e in entries if e.status == EntryStatus.UNCONFIRMED]
+            own = selectors.own_pending_numbers(pending, viewer, len(games) + 1)
+            number = len(games) + 1 + len(own)
+            chain = [e for e in pending if e.number in own and e.submitted_by_id == viewer.pk]
+            # His reports end the bracket once confirmed: nothing more to report meanwhile.
+            if not (own and selectors.bracket_over(self.bracket, [*games, *chain])):
+                context["report_form"] = kwargs.get("report_form") or self.result_form(
+                    number=number, initial={"number": number}
+                )
         return context
 
 

@@ -85,7 +85,7 @@ def submit(event: Event, user, reply: str = "") -> ScoringReview:
         event, review = _locked_review(event)
         if event.status != Status.FINISHED:
             raise ValidationError(_("Only a finished event's scoring form can be submitted."))
-        if not event.scored:
+        if not event.has_scoring_form:
             raise ValidationError(
                 _("This event is unscored: it has no points for the ranking to review.")
             )

@@ -4,6 +4,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from tournament.accounts.models import Player
+from tournament.accounts.roles import RANKING_OFFICERS_GROUP
 from tournament.core.fields import RowChoiceField
 from tournament.events.models import Event
 
@@ -26,7 +27,14 @@ class LatePlayerForm(forms.Form):
 
     def __init__(self, *args, event: Event, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["player"].queryset = Player.objects.exclude(registrations__event=event)
+        # Eligible players only: not yet in the event, not one of its officials (the
+        # organizer and judges officiate it) and no ranking officer (who reviews its results).
+        self.fields["player"].queryset = (
+            Player.objects.exclude(registrations__event=event)
+            .exclude(pk=event.organizer_id)
+            .exclude(pk__in=event.judge_ids)
+            .exclude(user__groups__name=RANKING_OFFICERS_GROUP)
+        )
 
     def clean(self) -> dict:
         data = super().clean()

@@ -57,7 +57,7 @@ class RoundsTable(tables.Table):
         links = []
         if self.officials or record.published:
             links.append((reverse("rounds:detail", args=args), _("Tables")))
-            links.append((reverse("rounds:seating", args=args), _("Seating")))
+            links.append((reverse("rounds:seating", args=args), _("Seating by name")))
         if not links:
             return "—"
         return format_html_join(" · ", '<a href="{}">{}</a>', links)

@@ -523,10 +523,8 @@ class CloseRoundView(RoundActionView):
 
     def act(self) -> str:
         rnd = round_service.close_round(self.round)
-        if rnd.is_final and self.event.is_one_on_one and not rnd.is_cut:
-            return _("The last round is closed. Finish the event to make it official.")
         if rnd.is_final:
-            return _("The final is closed. Finish the event to make it official.")
+            return finish_hint(rnd)
         if self.event.is_one_on_one:
             return _("Round %(number)s is closed: pair the next round.") % {"number": rnd.number}
         return _("Round %(number)s is closed: %(count)s players advance.") % {
@@ -538,6 +536,14 @@ class CloseRoundView(RoundActionView):
         if self.round.is_final:
             return round_url(self.round)
         return rounds_url(self.event) + "#seat-next"  # the next step: seat the next round
+
+
+def finish_hint(rnd: Round) -> str:
+    """What the organizer reads once the event's last round is closed, beside the button
+    that finishes the event (the round's page and the event's overview)."""
+    if rnd.event.is_one_on_one and not rnd.is_cut:
+        return _("The last round is closed. Finish the event to make it official.")
+    return _("The final is closed. Finish the event to make it official.")
 
 
 class ReopenRoundView(RoundActionView):

@@ -59,6 +59,7 @@ class StandingStatus(models.TextChoices):
     ELIMINATED = "eliminated", _("Eliminated")
     DROPPED = "dropped", _("Dropped")
     WINNER = "winner", _("Winner")
+    MISSED_CUT = "missed-cut", _("Missed the cut")
 
 
 def status_words() -> Callable[[str, int | None], str]:

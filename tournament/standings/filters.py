@@ -17,6 +17,8 @@ from tournament.standings.models import EventStanding, RankingTotal
 
 
 class StandingsFilter(django_filters.FilterSet):
+    """A bracket event's standings: by name, club, round reached and status."""
+
     name = django_filters.CharFilter(
         field_name="player__name", lookup_expr="icontains", label=_("Name")
     )
@@ -26,12 +28,25 @@ class StandingsFilter(django_filters.FilterSet):
     round = django_filters.NumberFilter(
         field_name="last_round", lookup_expr="gte", label=_("Played round"), min_value=1
     )
-    status = django_filters.ChoiceFilter(choices=EventStanding.Status.choices, label=_("Status"))
-    team = django_filters.CharFilter(method="by_team", label=_("Team Spirit team"))
+    status = django_filters.ChoiceFilter(
+        choices=[
+            c for c in EventStanding.Status.choices if c[0] != EventStanding.Status.MISSED_CUT
+        ],
+        label=_("Status"),
+    )
 
     class Meta:
         model = EventStanding
-        fields = ["name", "club", "round", "status", "team"]
+        fields = ["name", "club", "round", "status"]
+
+
+class TeamStandingsFilter(StandingsFilter):
+    """A Team Spirit event's standings: also by team (the only events that have teams)."""
+
+    team = django_filters.CharFilter(method="by_team", label=_("Team Spirit team"))
+
+    class Meta(StandingsFilter.Meta):
+        fields = [*StandingsFilter.Meta.fields, "team"]
 
     def by_team(self, queryset, name, value):
         """Players of the event's Team Spirit teams whose name contains the value."""
@@ -43,6 +58,12 @@ class StandingsFilter(django_filters.FilterSet):
                 | Q(player_id=F("event__teams__second__player_id"))
             )
         ).distinct()
+
+
+class SwissStandingsFilter(StandingsFilter):
+    """A one-on-one event's standings: its statuses include missing the top cut."""
+
+    status = django_filters.ChoiceFilter(choices=EventStanding.Status.choices, label=_("Status"))
 
 
 def location_choices(players) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:

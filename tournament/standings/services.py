@@ -373,7 +373,7 @@ def scoring_form_late(event: Event, sent: bool, today=None) -> bool:
     """A finished scored event past its due date whose form was not sent (``sent``: the
     caller already knows whether it was)."""
     today = today or timezone.localdate()
-    if sent or event.status != Status.FINISHED or not event.scored:
+    if sent or event.status != Status.FINISHED or not event.has_scoring_form:
         return False
     return today > scoring_form_due(event)
 

@@ -206,6 +206,7 @@ NUM = {"td": {"class": "num"}, "th": {"class": "num"}}
 # Secondary columns fold away on a phone (standings.css) so that place, player and total fit.
 SECONDARY = {"td": {"class": "secondary"}, "th": {"class": "secondary"}}
 NUM_SECONDARY = {"td": {"class": "num secondary"}, "th": {"class": "num secondary"}}
+WORDS_SECONDARY = {"td": {"class": "words secondary"}, "th": {"class": "words secondary"}}
 
 
 class RoundPointsColumn(LeanColumn):
@@ -253,6 +254,8 @@ def _column(figure: Figure, numeric: bool, on_a_phone: bool) -> LeanColumn:
         (False, False): SECONDARY,
     }[numeric, on_a_phone]
     partner = READ_WITH.get(figure.name)
+    if partner and not on_a_phone:  # words that wrap rather than widen the table
+        attrs = WORDS_SECONDARY
     return LeanColumn(
         verbose_name=figure.label,
         attrs=attrs,

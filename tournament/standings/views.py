@@ -35,6 +35,8 @@ from tournament.standings.filters import (
     PlayerFilter,
     RankingFilter,
     StandingsFilter,
+    SwissStandingsFilter,
+    TeamStandingsFilter,
     filter_form_html,
 )
 from tournament.standings.models import (
@@ -99,6 +101,13 @@ class StandingsView(EventMixin, ExportMixin, LeanFilterMixin, SingleTableMixin, 
         if self.event.is_one_on_one:
             return SwissStandingsTable
         return TeamStandingsTable if self.is_team_event else StandingsTable
+
+    def get_filterset_class(self):
+        """The filters of the event's kind: a team only where there are teams (Team
+        Spirit), missing the cut only where there is one (one-on-one)."""
+        if self.event.is_one_on_one:
+            return SwissStandingsFilter
+        return TeamStandingsFilter if self.is_team_event else StandingsFilter
 
     @property
     def is_team_event(self) -> bool:

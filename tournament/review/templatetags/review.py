@@ -30,9 +30,11 @@ def review_status(context, event, link: bool = True) -> dict:
         "csrf_token": context.get("csrf_token"),
         "can_submit": organizer
         and event.status == Status.FINISHED
-        and event.scored
+        and event.has_scoring_form
         and state in services.SUBMITTABLE,
         "returned": review.last_return() if organizer and state == ReviewState.RETURNED else None,
-        "can_see": organizer or roles.is_ranking_officer(user),
+        # An event without a scoring form (unscored, or one-on-one) has nothing to review.
+        "can_see": (organizer or roles.is_ranking_officer(user))
+        and (review is not None or event.has_scoring_form),
         "link": link,
     }
