@@ -284,3 +284,36 @@ def test_first_to_two_wins_by_hand():
     # game (0.5) in either order, then A: 2 × 0.5 · 0.5 · 0.5 = 0.25; by one A, one B and
     # one C in any of 3! = 6 orders, then A: 6 × 0.5 · 0.3 · 0.2 · 0.5 = 0.09. 0.59 in all.
     assert first_to([0.5, 0.3, 0.2], 2)[0] == pytest.approx(0.59)
+
+
+def test_the_engine_gives_exactly_what_openskill_rate_gives():
+    # The engine updates the ratings in place (`_rate_in_place`); openskill's public `rate`
+    # over the same random games (3–4 sides, teams of two, ties) must give the same floats.
+    import random
+
+    from openskill.models import PlackettLuce
+
+    rng = random.Random(5)
+    names = [f"p{i}" for i in range(40)]
+    games = []
+    for _ in range(3000):
+        size = rng.choice([2, 3, 4])
+        team = rng.random() < 0.2
+        picked = rng.sample(names, size * (2 if team else 1))
+        sides = tuple(
+            tuple(picked[i : i + 2]) if team else (picked[i],)
+            for i in range(0, len(picked), 2 if team else 1)
+        )
+        ranks = tuple(rng.randint(1, size) for _ in sides)
+        games.append(RatedGame(sides, ranks))
+    engine = rate([RatedEvent(1, tuple(games))])
+    model = PlackettLuce()
+    ratings = {}
+    for g in games:
+        teams = [[ratings.get(p) or model.rating() for p in side] for side in g.sides]
+        for side, new in zip(g.sides, model.rate(teams, ranks=list(g.ranks)), strict=True):
+            for p, r in zip(side, new, strict=True):
+                ratings[p] = r
+    assert {p: (r.mu, r.sigma) for p, r in engine.items()} == {
+        p: (r.mu, r.sigma) for p, r in ratings.items()
+    }
