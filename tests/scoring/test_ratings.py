@@ -21,36 +21,21 @@ from scoring.ratings import (
     rate,
     win_chances,
 )
+from tests.scoring.test_engine_rules_files import BASE, game
 
 
-def vgame(winner: str | None, counts: dict[str, int], ended_by: str = "victory") -> dict:
-    return {"winner": winner, "ended_by": ended_by, "unrazed": counts}
-
-
-def bracket_file(brackets: list[dict], players: int = 4, **extra) -> dict:
-    data = {
-        "format": "spellfire-event/1",
+def bracket_file(brackets: list[dict], players: int = 4) -> dict:
+    """A one-round timed event file of players p1…pN (the rules files' heading)."""
+    return BASE | {
         "name": "Ratings Open",
-        "date": "2026-11-21",
-        "venue": "Halifax",
-        "deck_size": 55,
-        "deck_rules": "community",
-        "tournament_type": "championship",
-        "variants": [],
-        "victory": "standard",
         "scored": False,
-        "event_multiplier": 1,
-        "points_mode": "cumulative",
         "time_limit_minutes": 50,
-        "coordinator": {"name": "Ann Organiser", "player_number": "C-1", "played": False},
-        "judges": [],
         "players": [
             {"id": f"p{i}", "name": f"Player {i}", "player_number": str(1000 + i)}
             for i in range(1, players + 1)
         ],
         "rounds": [{"number": 1, "brackets": brackets}],
     }
-    return data | extra
 
 
 def record(data: dict):
@@ -94,7 +79,7 @@ def test_bracket_games_in_order_with_a_drawn_game():
                     "players": ["p1", "p2", "p3"],
                     "games": [
                         # Time: p1 and p2 level on realms, razed realms and holdings.
-                        vgame(None, {"p1": 5, "p2": 5, "p3": 2}, "time")
+                        game(None, {"p1": 5, "p2": 5, "p3": 2}, "time")
                         | {
                             "razed": {"p1": 1, "p2": 1, "p3": 0},
                             "holdings": {"p1": 0, "p2": 0, "p3": 0},
@@ -121,10 +106,10 @@ def test_a_dropped_player_counts_until_his_drop():
                     "table": 1,
                     "players": ["p1", "p2", "p3", "p4"],
                     "games": [
-                        vgame("p1", {"p1": 6, "p2": 4, "p3": 4, "p4": 1}),
+                        game("p1", {"p1": 6, "p2": 4, "p3": 4, "p4": 1}),
                         # p4 dropped after game 1: no count here, no part in this game.
-                        vgame("p2", {"p1": 3, "p2": 6, "p3": 4}),
-                        vgame("p1", {"p1": 6, "p2": 2, "p3": 5}),
+                        game("p2", {"p1": 3, "p2": 6, "p3": 4}),
+                        game("p1", {"p1": 6, "p2": 2, "p3": 5}),
                     ],
                     "tiebreak_order": None,
                     "dropped": ["p4"],
@@ -170,7 +155,7 @@ def test_an_event_that_fails_its_file_check_gives_no_game():
                 "table": 1,
                 "players": ["p1", "p2", "p3"],
                 # p3 has no count although he is in the game.
-                "games": [vgame("p1", {"p1": 6, "p2": 4})],
+                "games": [game("p1", {"p1": 6, "p2": 4})],
                 "tiebreak_order": None,
                 "dropped": [],
             }
