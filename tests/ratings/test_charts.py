@@ -1,6 +1,7 @@
 """The rating chart's coordinates (a 600 × 180 SVG, 28 units of padding, the first point 36
 in): worked out by hand from those numbers."""
 
+from itertools import pairwise
 from types import SimpleNamespace
 
 from tournament.ratings.charts import rating_chart
@@ -31,5 +32,5 @@ def test_crowded_labels_are_thinned_but_first_and_last_kept():
     chart = rating_chart([step(float(i)) for i in range(30)])
     labelled = [p for p in chart.points if p.labelled]
     assert chart.points[0].labelled and chart.points[-1].labelled
-    gaps = [b.x - a.x for a, b in zip(labelled, labelled[1:], strict=False)]
+    gaps = [b.x - a.x for a, b in pairwise(labelled)]
     assert min(gaps) >= 44  # the ranking chart's gap: labels never overlap
