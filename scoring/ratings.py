@@ -25,6 +25,7 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from openskill.models import PlackettLuce
+from openskill.models.weng_lin.common import _unwind
 
 from scoring.model import EventRecord, Game, Issue, IssueCode, issue
 from scoring.placement import absent
@@ -172,6 +173,22 @@ def event_games(event: EventRecord | SwissEvent) -> tuple[tuple[RatedGame, ...],
     return tuple(games), []
 
 
+_TAU_SQUARED = MODEL.tau * MODEL.tau
+
+
+def _rate_in_place(teams: list[list], ranks: Sequence[int]) -> None:
+    """openskill's `PlackettLuce.rate(teams, ranks=ranks)` with its defaults, step for step
+    (σ widened by τ, the teams sorted by rank, `_compute`), on the ratings themselves: `rate`
+    deep-copies every rating first, and each copy draws a new random id, two thirds of the
+    time of a recompute. `tests/scoring/test_ratings.py` holds the two to the same numbers,
+    and `requirements.txt` pins the version this follows."""
+    for team in teams:
+        for player in team:
+            player.sigma = math.sqrt(player.sigma * player.sigma + _TAU_SQUARED)
+    ordered, _ = _unwind(list(ranks), teams)
+    MODEL._compute(teams=ordered, ranks=sorted(ranks))
+
+
 def rate(
     events: Iterable[RatedEvent], start: Mapping[str, PlayerRating] | None = None
 ) -> dict[str, PlayerRating]:
@@ -183,16 +200,14 @@ def rate(
     for event in events:
         played: set[str] = set()
         for game in event.games:
-            teams = [
-                [state.setdefault(p, [MODEL.rating(), 0, []])[0] for p in side]
-                for side in game.sides
-            ]
-            after = MODEL.rate(teams, ranks=list(game.ranks))
-            for side, rated in zip(game.sides, after, strict=True):
-                for p, rating in zip(side, rated, strict=True):
-                    entry = state[p]
-                    entry[0] = rating
-                    entry[1] += 1
+            for side in game.sides:
+                for p in side:
+                    if p not in state:  # a new rating only for a new player (it costs)
+                        state[p] = [MODEL.rating(), 0, []]
+            _rate_in_place([[state[p][0] for p in side] for side in game.sides], game.ranks)
+            for side in game.sides:
+                for p in side:
+                    state[p][1] += 1
                     played.add(p)
         for p in sorted(played):
             entry = state[p]

@@ -105,7 +105,7 @@ def test_the_player_page_in_portuguese(client, rated):
     )
     html = page.content.decode()
     assert f"{r.value:.1f}".replace(".", ",") in html
-    assert "provisória" in html
+    assert "provisório" in html
 
 
 def test_a_player_without_games_has_no_rating_section(client, db):

@@ -147,3 +147,37 @@ def test_an_unfinished_event_is_not_rated(db, organizer, status):
     services.recompute_all()
     assert not Rating.objects.exists()
     assert not EventRating.objects.exists()
+
+
+def test_the_ratings_page_says_why_an_event_is_not_rated(client, db, organizer):
+    from django.urls import reverse
+
+    from tests.standings.conftest import build_event
+
+    bad = build_event(organizer, 9, seed=5, name="Bad Open")
+    game = Game.objects.filter(bracket__round__event=bad).order_by("pk")[0]
+    game.unrazed = {}
+    game.save()
+    services.recompute_all()
+    html = client.get(reverse("ratings:list")).content.decode()
+    assert "Events not rated" in html and "Bad Open" in html
+    # The engine's check of the file, translated by its code: the game has no counts.
+    assert "rounds[0]" in html
+
+
+def test_with_a_broker_the_refresh_is_queued_after_the_commit(
+    db, organizer, monkeypatch, django_capture_on_commit_callbacks
+):
+    from types import SimpleNamespace
+
+    from tests.standings.conftest import build_event
+
+    event = build_event(organizer, 9, seed=3, name="Queued")
+    queued = []
+    broker = SimpleNamespace(conf=SimpleNamespace(task_always_eager=False))
+    monkeypatch.setattr(services, "current_app", broker)
+    monkeypatch.setattr(services.queueing, "enqueue", lambda name, *a: queued.append((name, a)))
+    with django_capture_on_commit_callbacks(execute=True):
+        services.follow_event(event)
+        assert queued == []  # nothing before the commit
+    assert queued == [(services.REFRESH_TASK, (event.pk,))]

@@ -21,36 +21,21 @@ from scoring.ratings import (
     rate,
     win_chances,
 )
+from tests.scoring.test_engine_rules_files import BASE, game
 
 
-def vgame(winner: str | None, counts: dict[str, int], ended_by: str = "victory") -> dict:
-    return {"winner": winner, "ended_by": ended_by, "unrazed": counts}
-
-
-def bracket_file(brackets: list[dict], players: int = 4, **extra) -> dict:
-    data = {
-        "format": "spellfire-event/1",
+def bracket_file(brackets: list[dict], players: int = 4) -> dict:
+    """A one-round timed event file of players p1…pN (the rules files' heading)."""
+    return BASE | {
         "name": "Ratings Open",
-        "date": "2026-11-21",
-        "venue": "Halifax",
-        "deck_size": 55,
-        "deck_rules": "community",
-        "tournament_type": "championship",
-        "variants": [],
-        "victory": "standard",
         "scored": False,
-        "event_multiplier": 1,
-        "points_mode": "cumulative",
         "time_limit_minutes": 50,
-        "coordinator": {"name": "Ann Organiser", "player_number": "C-1", "played": False},
-        "judges": [],
         "players": [
             {"id": f"p{i}", "name": f"Player {i}", "player_number": str(1000 + i)}
             for i in range(1, players + 1)
         ],
         "rounds": [{"number": 1, "brackets": brackets}],
     }
-    return data | extra
 
 
 def record(data: dict):
@@ -94,7 +79,7 @@ def test_bracket_games_in_order_with_a_drawn_game():
                     "players": ["p1", "p2", "p3"],
                     "games": [
                         # Time: p1 and p2 level on realms, razed realms and holdings.
-                        vgame(None, {"p1": 5, "p2": 5, "p3": 2}, "time")
+                        game(None, {"p1": 5, "p2": 5, "p3": 2}, "time")
                         | {
                             "razed": {"p1": 1, "p2": 1, "p3": 0},
                             "holdings": {"p1": 0, "p2": 0, "p3": 0},
@@ -121,10 +106,10 @@ def test_a_dropped_player_counts_until_his_drop():
                     "table": 1,
                     "players": ["p1", "p2", "p3", "p4"],
                     "games": [
-                        vgame("p1", {"p1": 6, "p2": 4, "p3": 4, "p4": 1}),
+                        game("p1", {"p1": 6, "p2": 4, "p3": 4, "p4": 1}),
                         # p4 dropped after game 1: no count here, no part in this game.
-                        vgame("p2", {"p1": 3, "p2": 6, "p3": 4}),
-                        vgame("p1", {"p1": 6, "p2": 2, "p3": 5}),
+                        game("p2", {"p1": 3, "p2": 6, "p3": 4}),
+                        game("p1", {"p1": 6, "p2": 2, "p3": 5}),
                     ],
                     "tiebreak_order": None,
                     "dropped": ["p4"],
@@ -170,7 +155,7 @@ def test_an_event_that_fails_its_file_check_gives_no_game():
                 "table": 1,
                 "players": ["p1", "p2", "p3"],
                 # p3 has no count although he is in the game.
-                "games": [vgame("p1", {"p1": 6, "p2": 4})],
+                "games": [game("p1", {"p1": 6, "p2": 4})],
                 "tiebreak_order": None,
                 "dropped": [],
             }
@@ -284,3 +269,36 @@ def test_first_to_two_wins_by_hand():
     # game (0.5) in either order, then A: 2 × 0.5 · 0.5 · 0.5 = 0.25; by one A, one B and
     # one C in any of 3! = 6 orders, then A: 6 × 0.5 · 0.3 · 0.2 · 0.5 = 0.09. 0.59 in all.
     assert first_to([0.5, 0.3, 0.2], 2)[0] == pytest.approx(0.59)
+
+
+def test_the_engine_gives_exactly_what_openskill_rate_gives():
+    # The engine updates the ratings in place (`_rate_in_place`); openskill's public `rate`
+    # over the same random games (3–4 sides, teams of two, ties) must give the same floats.
+    import random
+
+    from openskill.models import PlackettLuce
+
+    rng = random.Random(5)
+    names = [f"p{i}" for i in range(40)]
+    games = []
+    for _ in range(3000):
+        size = rng.choice([2, 3, 4])
+        team = rng.random() < 0.2
+        picked = rng.sample(names, size * (2 if team else 1))
+        sides = tuple(
+            tuple(picked[i : i + 2]) if team else (picked[i],)
+            for i in range(0, len(picked), 2 if team else 1)
+        )
+        ranks = tuple(rng.randint(1, size) for _ in sides)
+        games.append(RatedGame(sides, ranks))
+    engine = rate([RatedEvent(1, tuple(games))])
+    model = PlackettLuce()
+    ratings = {}
+    for g in games:
+        teams = [[ratings.get(p) or model.rating() for p in side] for side in g.sides]
+        for side, new in zip(g.sides, model.rate(teams, ranks=list(g.ranks)), strict=True):
+            for p, r in zip(side, new, strict=True):
+                ratings[p] = r
+    assert {p: (r.mu, r.sigma) for p, r in engine.items()} == {
+        p: (r.mu, r.sigma) for p, r in ratings.items()
+    }

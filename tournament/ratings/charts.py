@@ -10,8 +10,9 @@ from dataclasses import dataclass
 
 from tournament.standings.charts import HEIGHT, PAD, WIDTH, spaced_labels
 
-# The value axis leaves room on the left for its labels (e.g. "-12.5").
-LEFT = 44
+# Every labelled point writes its value above it (no axis labels, which the first point's
+# label would overlap): the first point stands far enough in for its label ("-12.5").
+LEFT = 36
 
 
 @dataclass(frozen=True)
@@ -40,10 +41,6 @@ class RatingChart:
     @property
     def line(self) -> str:
         return " ".join(f"{p.x:.1f},{p.y:.1f}" for p in self.points)
-
-    @property
-    def bottom(self) -> int:
-        return self.height - self.pad
 
 
 def rating_chart(steps: Sequence) -> RatingChart | None:

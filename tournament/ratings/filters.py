@@ -4,10 +4,9 @@ import django_filters
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from tournament.accounts.forms import RegionSelect
 from tournament.accounts.models import Player
 from tournament.events.choices import Structure
-from tournament.standings.filters import LocationChoicesMixin
+from tournament.standings.filters import LocationFilterSet
 
 _STRUCTURE_GAMES = {
     Structure.BRACKETS: "rating__bracket_games__gt",
@@ -20,18 +19,7 @@ def rated_players():
     return Player.objects.filter(rating__isnull=False)
 
 
-class RatingFilter(LocationChoicesMixin, django_filters.FilterSet):
-    country = django_filters.ChoiceFilter(
-        lookup_expr="iexact", label=_("Country"), choices=list, empty_label=_("All")
-    )
-    region = django_filters.ChoiceFilter(
-        field_name="region__name",
-        lookup_expr="iexact",
-        label=_("Region"),
-        choices=list,
-        empty_label=_("All"),
-        widget=RegionSelect,
-    )
+class RatingFilter(LocationFilterSet):
     structure = django_filters.ChoiceFilter(
         method="by_structure",
         label=_("Played in"),
@@ -45,11 +33,6 @@ class RatingFilter(LocationChoicesMixin, django_filters.FilterSet):
     class Meta:
         model = Player
         fields = ["country", "region", "structure", "min_games"]
-
-    @property
-    def choices_version(self) -> tuple:
-        """The locations change with the rated players: the cached form HTML follows."""
-        return self.version_of("country", "region")
 
     def located_players(self):
         return rated_players()

@@ -51,10 +51,14 @@ def _issue_row(found: Issue) -> dict:
 
 def stored_issue(row: dict) -> Issue:
     """A stored issue as the engine's, for `core.issues.issue_line` to translate."""
+    try:
+        code = IssueCode(row["code"])
+    except ValueError:  # a code no longer known: the stored English message stands
+        code = IssueCode.SITE
     return Issue(
         row["path"],
         row["message"],
-        code=IssueCode(row["code"]) if row["code"] in IssueCode else IssueCode.SITE,
+        code=code,
         template=row["template"],
         params=row["params"],
     )

@@ -124,11 +124,10 @@ class LocationChoicesMixin:
         )
 
 
-class PlayerFilter(LocationChoicesMixin, django_filters.FilterSet):
-    """The players page's form: the country and region among those that have players."""
+class LocationFilterSet(LocationChoicesMixin, django_filters.FilterSet):
+    """Players by country and region, among those of `located_players()` (the players
+    page, the ratings page)."""
 
-    q = django_filters.CharFilter(method="search", label=_("Name or number"))
-    club = django_filters.CharFilter(lookup_expr="icontains", label=_("Club / team"))
     country = django_filters.ChoiceFilter(
         lookup_expr="iexact", label=_("Country"), choices=list, empty_label=_("All")
     )
@@ -145,6 +144,13 @@ class PlayerFilter(LocationChoicesMixin, django_filters.FilterSet):
     def choices_version(self) -> tuple:
         """The choices change with the players: the cached form HTML is keyed on them."""
         return self.version_of("country", "region")
+
+
+class PlayerFilter(LocationFilterSet):
+    """The players page's form: the country and region among those that have players."""
+
+    q = django_filters.CharFilter(method="search", label=_("Name or number"))
+    club = django_filters.CharFilter(lookup_expr="icontains", label=_("Club / team"))
 
     class Meta:
         model = Player
