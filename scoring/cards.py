@@ -59,7 +59,7 @@ _ANY_ARTICLE_RE = re.compile(
 )
 # Apostrophes and possessives written another way (`Amelior' Restraint`, `Ameliors
 # Restraint` for Amelior's Restraint) are the same name: dropped before comparing.
-_APOSTROPHE_S_RE = re.compile(r"['’`´]s\b|s['’`´]|['’`´]", re.IGNORECASE)
+_APOSTROPHE_S_RE = re.compile(r"['’`´]s\b|['’`´]", re.IGNORECASE)
 
 _CARD_ID_RE = re.compile(r"^\s*(?P<set>[^/]+?)\s*/\s*(?P<num>\d+)\s*$")
 _REVERSED_ID_RE = re.compile(r"^\s*(?P<num>\d+)\s*/\s*(?P<set>.+?)\s*$")
@@ -517,7 +517,7 @@ def _first_words(printings: Mapping[str, list[Card]]) -> dict[str, set[str]]:
         for n in range(1, len(words)):
             prefix = " ".join(words[:n])
             norm = normalize_name(prefix)
-            if len(norm) >= MIN_CONTAINED_CHARS:
+            if len(norm) >= MIN_FIRST_WORDS_CHARS:
                 out[norm].add(_COMMA_BOUND if "," in prefix else key)
     return dict(out)
 
@@ -528,6 +528,9 @@ _COMMA_BOUND = ","
 # Suggestions: a typed name of at least this many letters suggests the cards containing it;
 # below this similarity (rapidfuzz's 0-100 ratio) a name is not suggested at all.
 MIN_CONTAINED_CHARS = 4
+# A name's first word(s) of at least this many letters may stand for it (`Lyr`: Lyr of the
+# Mists, the only card whose name starts so).
+MIN_FIRST_WORDS_CHARS = 3
 # Runs of at most this many words of an unknown line are looked up as names.
 MAX_RUN_WORDS = 12
 SUGGESTION_CUTOFF = 60
