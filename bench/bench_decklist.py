@@ -36,6 +36,15 @@ def inputs() -> dict[str, str]:
         "399 lines x 110 Beetles": "110 Shaqat Beetles\n" * 398 + "110 Shaqat Beetles",
         "100 lines of 199 junk": ("Zq" * 99 + "z\n") * 100,
         "399 near-miss names": "".join(f"Shaqat Beetlez {n:03d}\n" for n in range(399)),
+        # International names nearly written (French, German, Portuguese) and read rightly.
+        "399 near-miss foreign": "".join(
+            f"{('Eauprofondz', 'Die Karawanne', 'A Caravanna')[n % 3]} {n:03d}\n"
+            for n in range(399)
+        ),
+        "399 foreign names": "".join(
+            f"{('Eauprofonde', 'Die Karawane', 'Caravana')[n % 3]}\n" for n in range(399)
+        ),
+        "one 100,000-char line": "Waterdeep\n" + "Shaqat Beetles " * 6_667,
         "2 MB of text": "Shaqat Beetles\n" * 140_000,
         "one 1 MB line": "x" * 1_000_000,
     }

@@ -66,14 +66,20 @@ _REVERSED_ID_RE = re.compile(r"^\s*(?P<num>\d+)\s*/\s*(?P<set>.+?)\s*$")
 _CHASE_WORD_RE = re.compile(r"\s+chase$", re.IGNORECASE)
 
 
+_NON_ALNUM_RE = re.compile(r"[^a-z0-9]")
+
+
 def _fold(name: str) -> str:
     text = unicodedata.normalize("NFKD", name.replace("&", " and "))
     return text.encode("ascii", "ignore").decode().lower()
 
 
+# Names are folded many times a list (each line is tried by several rules): the folds are
+# pure, so they are cached (bounded: a hostile list only churns the cache).
+@lru_cache(maxsize=16_384)
 def normalize_name(name: str) -> str:
     """Fold a card name for matching: no case, accents, punctuation or spacing."""
-    return re.sub(r"[^a-z0-9]", "", _fold(name))
+    return _NON_ALNUM_RE.sub("", _fold(name))
 
 
 def strict_name(name: str) -> str:
@@ -81,6 +87,7 @@ def strict_name(name: str) -> str:
     return re.sub(r"[^a-z0-9!]", "", _fold(name))
 
 
+@lru_cache(maxsize=16_384)
 def normalize_card_id(text: str) -> str | None:
     """Canonical lookup key of `SET/NUMBER` (also `NUMBER/SET`, `16/RR Chase`), or None."""
     match = _CARD_ID_RE.match(text)
@@ -470,6 +477,7 @@ class NameMatch:
     language: str = ""
 
 
+@lru_cache(maxsize=16_384)
 def loose_name(name: str) -> str:
     """`normalize_name` without apostrophes and possessive "s": the key under which
     `Amelior' Restraint` and Amelior's Restraint are one name (`Ameliors Restraint`
