@@ -754,7 +754,10 @@ class _Parser:
                 j = i + 1  # no card name goes on after a comma from here
             while j > i + 1 and not self._names_a_card(", ".join(parts[i:j])):
                 j -= 1
-            item = _AND_RE.sub("", ", ".join(parts[i:j]))  # `…, and Sembia`
+            item = ", ".join(parts[i:j])
+            bare = _AND_RE.sub("", item)  # `…, and Sembia (3rd Edition, 6/400)`
+            if bare != item and not self._names_a_card(item) and self._names_a_card(bare):
+                item = bare
             # CrossFire's `, (FR/10)` after a name belongs to it.
             while j < len(parts) and _description(parts[j].strip("()")) and parts[j][:1] == "(":
                 item += ", " + parts[j]
