@@ -59,11 +59,14 @@ _ANY_ARTICLE_RE = re.compile(
 )
 # Apostrophes and possessives written another way (`Amelior' Restraint`, `Ameliors
 # Restraint` for Amelior's Restraint) are the same name: dropped before comparing.
-_APOSTROPHE_S_RE = re.compile(r"['’`´]s\b|s['’`´]|['’`´]", re.IGNORECASE)
+_APOSTROPHE_S_RE = re.compile(r"['’`´]s\b|['’`´]", re.IGNORECASE)
 
 _CARD_ID_RE = re.compile(r"^\s*(?P<set>[^/]+?)\s*/\s*(?P<num>\d+)\s*$")
 _REVERSED_ID_RE = re.compile(r"^\s*(?P<num>\d+)\s*/\s*(?P<set>.+?)\s*$")
 _CHASE_WORD_RE = re.compile(r"\s+chase$", re.IGNORECASE)
+
+
+_NON_ALNUM_RE = re.compile(r"[^a-z0-9]")
 
 
 def _fold(name: str) -> str:
@@ -71,9 +74,12 @@ def _fold(name: str) -> str:
     return text.encode("ascii", "ignore").decode().lower()
 
 
+# Names are folded many times a list (each line is tried by several rules): the folds are
+# pure, so they are cached (bounded: a hostile list only churns the cache).
+@lru_cache(maxsize=16_384)
 def normalize_name(name: str) -> str:
     """Fold a card name for matching: no case, accents, punctuation or spacing."""
-    return re.sub(r"[^a-z0-9]", "", _fold(name))
+    return _NON_ALNUM_RE.sub("", _fold(name))
 
 
 def strict_name(name: str) -> str:
@@ -81,6 +87,7 @@ def strict_name(name: str) -> str:
     return re.sub(r"[^a-z0-9!]", "", _fold(name))
 
 
+@lru_cache(maxsize=16_384)
 def normalize_card_id(text: str) -> str | None:
     """Canonical lookup key of `SET/NUMBER` (also `NUMBER/SET`, `16/RR Chase`), or None."""
     match = _CARD_ID_RE.match(text)
@@ -470,6 +477,7 @@ class NameMatch:
     language: str = ""
 
 
+@lru_cache(maxsize=16_384)
 def loose_name(name: str) -> str:
     """`normalize_name` without apostrophes and possessive "s": the key under which
     `Amelior' Restraint` and Amelior's Restraint are one name (`Ameliors Restraint`
@@ -517,7 +525,7 @@ def _first_words(printings: Mapping[str, list[Card]]) -> dict[str, set[str]]:
         for n in range(1, len(words)):
             prefix = " ".join(words[:n])
             norm = normalize_name(prefix)
-            if len(norm) >= MIN_CONTAINED_CHARS:
+            if len(norm) >= MIN_FIRST_WORDS_CHARS:
                 out[norm].add(_COMMA_BOUND if "," in prefix else key)
     return dict(out)
 
@@ -528,6 +536,9 @@ _COMMA_BOUND = ","
 # Suggestions: a typed name of at least this many letters suggests the cards containing it;
 # below this similarity (rapidfuzz's 0-100 ratio) a name is not suggested at all.
 MIN_CONTAINED_CHARS = 4
+# A name's first word(s) of at least this many letters may stand for it (`Lyr`: Lyr of the
+# Mists, the only card whose name starts so).
+MIN_FIRST_WORDS_CHARS = 3
 # Runs of at most this many words of an unknown line are looked up as names.
 MAX_RUN_WORDS = 12
 SUGGESTION_CUTOFF = 60

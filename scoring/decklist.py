@@ -165,8 +165,11 @@ RULE_NOTES = {
     RULE_FIRST_WORDS: MSG_READ_FIRST_WORDS,
     RULE_ARTICLE: MSG_READ_ARTICLE,
 }
-# A name this close to the numbered card's (rapidfuzz ratio, 0-100) is that card misspelt.
+# A name this close to the numbered card's (rapidfuzz ratio, 0-100) is that card misspelt;
+# a shorter name never "nearly agrees".
 NEAR_NAME_RATIO = 85
+MIN_NEAR_CHARS = 3
+_ARTICLE_WORD_RE = re.compile(r"^(?:the|a|an)\s+(?P<rest>\S.*)$", re.IGNORECASE)
 # A first line no closer than this to any card name, above the list, is the list's title.
 TITLE_RATIO = 75
 MSG_NO_CARD_DATA = MessageTemplate(
@@ -384,6 +387,12 @@ _HEADING_RE = re.compile(
     re.IGNORECASE,
 )
 _MARKDOWN_RE = re.compile(r"^#{1,6}\s*(?P<rest>\S.*?)\s*#*$")
+# A markdown heading that counts cards: `## Opposing Champions (8 Cards)`.
+_COUNTED_RE = re.compile(r"\(\s*\d{1,4}\s*(?:cards?|cartas?)?\s*\)\s*:?$", re.IGNORECASE)
+# A post's ranking: `#5 - Card`, `#3 (tie) - Card`, `#2: Card` (a card line, not a comment).
+_RANKED_RE = re.compile(
+    r"^#\d{1,3}\s*(?:\(\s*tie\s*\)\s*)?[-–—:.)]\s*(?:\(\s*tie\s*\)\s*)?(?P<rest>\S.*)$", re.I
+)
 _BOLD_RE = re.compile(r"^(?:\*\*|__)(?P<rest>.+?)(?:\*\*|__)(?P<tail>\s*:?.*)$")
 # `4th/210 Myrmidons`, `DUc/10`, `1st/001`: a card id before the name (CrossFire's print).
 _ID_TOKEN = r"[A-Za-z0-9]{1,4}/\d{1,3}"
@@ -414,7 +423,9 @@ WORLD_CODES = {
 }
 # Citations: `(10/25 DU)`, `(73/DU)`, `IQ-4`, `(4th Edition, 71/500)`, `(Night stalkers chase,
 # 24/25)`, `FR/3`, `DUc/10`, `16/RR Chase`.
-_NAMED_SET_RE = re.compile(r"^(?P<set>[^,/]+?),\s*#?(?P<num>\d{1,3})\s*(?:/|of)\s*(?P<of>\d{1,3})$")
+_NAMED_SET_RE = re.compile(
+    r"^(?P<set>[^,/]*[^,/\d\s])(?:,\s*|\s+)#?(?P<num>\d{1,3})\s*(?:/|of)\s*(?P<of>\d{1,3})$"
+)
 _OF_SET_RE = re.compile(r"^#?(?P<num>\d{1,3})\s*(?:/|of)\s*(?P<of>\d{1,3})\s+(?P<set>[^\d].*)$")
 _NUM_SET_RE = re.compile(r"^#?(?P<num>\d{1,3})\s*/\s*(?P<set>[^\d/].*)$")
 _SET_NUM_RE = re.compile(
@@ -438,6 +449,7 @@ _CHASE_RE = re.compile(r"\s*\bchase\b\s*", re.IGNORECASE)
 # then joined back greedily into the longest names the card data knows.
 _ITEM_SPLIT_RE = re.compile(r",(?![^()\[\]]*[)\]])")
 _MAX_NAME_COMMAS = 3
+_AND_RE = re.compile(r"^(?:and|e|y|und|et)\s+(?=\S)", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -645,12 +657,19 @@ class _Parser:
         if _too_long(text):
             self.problems.append(_line_too_long(line_no, len(text)))
             return LINE_PROBLEM
-        if text.startswith("#"):
+        if ranked := _RANKED_RE.match(text):
+            text = ranked["rest"]  # `#5 - Divine Intervention (Dragonlance, 81/100)`
+        elif text.startswith("#"):
             markdown = _MARKDOWN_RE.match(text)
             heading = _heading(markdown["rest"], self.index) if markdown else None
             if heading is not None and heading.section is not None:
                 self._set_heading(line_no, heading)
                 return LINE_HEADING
+            if markdown and _COUNTED_RE.search(markdown["rest"]):
+                # `## Opposing Champions (8 Cards)`: a heading of no type, reported; the
+                # cards under it are not counted under the heading before it.
+                self._set_heading(line_no, _Heading(markdown["rest"], None, None, ""))
+                return LINE_PROBLEM
             return LINE_COMMENT
         if _SEPARATOR_RE.match(text):
             return LINE_HEADER
@@ -736,6 +755,9 @@ class _Parser:
             while j > i + 1 and not self._names_a_card(", ".join(parts[i:j])):
                 j -= 1
             item = ", ".join(parts[i:j])
+            bare = _AND_RE.sub("", item)  # `…, and Sembia (3rd Edition, 6/400)`
+            if bare != item and not self._names_a_card(item) and self._names_a_card(bare):
+                item = bare
             # CrossFire's `, (FR/10)` after a name belongs to it.
             while j < len(parts) and _description(parts[j].strip("()")) and parts[j][:1] == "(":
                 item += ", " + parts[j]
@@ -780,6 +802,8 @@ class _Parser:
 
     def _take_apart(self, text: str) -> _Line:
         digits, rest = _split_count(text)
+        # `Calm (400/CL):` before a post's comment on the card, `Furyondy (…).` ending a sentence
+        rest = rest.rstrip(" :.")
         if match := _RAW_PAIR_RE.match(rest):
             return _Line(digits, match["name"] or "", raw=(match["set"], match["num"]))
         if digits and (row := self._table_row(text)):
@@ -811,12 +835,15 @@ class _Parser:
             return _Line(digits, match["name"], cited, description=description, cited=match["id"])
         if "/" in rest and (cited := read_citation(rest, self.index)) and self.index.by_id(cited):
             return _Line(digits, "", cited, cited=rest)  # `120/1ªEd.`: a number alone
-        if (
-            (match := _SET_AFTER_RE.match(rest))
-            and (code := self.index.set_code(match["set"]))
-            and not self.index.match_name(rest).keys
-        ):
-            return _Line(digits, match["name"], hint=code, description=description)
+        after = _SET_AFTER_RE.match(rest)
+        if after and not self.index.match_name(rest).keys:
+            if (cited := read_citation(after["set"], self.index)) and self.index.by_id(cited):
+                # `Keoland, 127/3rd`: the number after the name's comma
+                return _Line(
+                    digits, after["name"], cited, description=description, cited=after["set"]
+                )
+            if code := self.index.set_code(after["set"]):  # `Nyrond, 1st Edition`
+                return _Line(digits, after["name"], hint=code, description=description)
         return _Line(digits, rest, description=description)
 
     def _table_row(self, text: str) -> _Line | None:
@@ -974,19 +1001,31 @@ class _Parser:
         return None
 
     def _near(self, name: str, card: Card) -> bool:
-        """A name that nearly agrees with the numbered card's and names no other card."""
-        other = self.index.match_name(name).keys
+        """A name that nearly agrees with the numbered card's — nearly the same spelling
+        (`Hollow Worlds`, IQ/005 Hollow World), or a run of its words (`Kiri` of PO/079 Kiri,
+        Avatar of Kiri-Jolith, `Istus` of PO/042 Lady of Fate, Avatar of Istus) — and is no
+        other card's own name (`Menzoberranzan` beside FR/003 stays a mismatch)."""
+        other = self.index.identity_keys_for_name(name)
         if other and card.identity_key not in other:
             return False
-        typed = normalize_name(name)
-        return loose_name(name) == loose_name(card.name) or (
-            fuzz.ratio(typed, normalize_name(card.name)) >= NEAR_NAME_RATIO
+        article = _ARTICLE_WORD_RE.match(name)
+        typed = normalize_name(article["rest"] if article else name)
+        if len(typed) < MIN_NEAR_CHARS:
+            return False
+        words = [normalize_name(w) for w in card.name.split()]
+        runs = {
+            "".join(words[i:j]) for i in range(len(words)) for j in range(i + 1, len(words) + 1)
+        }
+        return (
+            loose_name(name) == loose_name(card.name)
+            or typed in runs
+            or fuzz.ratio(typed, normalize_name(card.name)) >= NEAR_NAME_RATIO
         )
 
     def _numbered_no_card(self, line: int, parsed: _Line, count: int) -> DeckEntry | None:
         """A number that names no card: CrossFire's raw number of a chase card (`The Toad
         (RR/103)` is RRc/03), or beside a name that names exactly one card, that card (a
-        note says so); else the number is reported."""
+        note says so: `Gib Kcir (Runes & Runes chase, 16/25)`); else the number is reported."""
         card_id, name = parsed.card_id or "", parsed.name
         set_code, _slash, number = card_id.rpartition("/")
         code = self.index.set_code(set_code) if number.isdigit() else None
@@ -996,7 +1035,7 @@ class _Parser:
             params = {**_note_params(line, name, raw), "cited": shown}
             note = Note(MSG_READ_RAW_NUMBER, params)
             return DeckEntry(raw, count, line, True, (), self.sideboard, note=note)
-        if name and code:
+        if name:
             found = self.index.match_name(name)
             if len(found.keys) == 1:
                 entry = self._resolve_name(line, name, count)
@@ -1120,12 +1159,15 @@ def reads_as_written(text: str, index: CardIndex) -> bool:
     text = text.strip()
     if not text or _too_long(text):
         return False
-    if any(r.match(text) for r in (_TOTAL_RE, _CARDS_TOTAL_RE, _SEPARATOR_RE, _LEVELS_RE)):
+    if any(
+        r.match(text) for r in (_TOTAL_RE, _CARDS_TOTAL_RE, _SEPARATOR_RE, _LEVELS_RE, _RANKED_RE)
+    ):
         return True
     if text.startswith("#"):
         markdown = _MARKDOWN_RE.match(text)
         heading = _heading(markdown["rest"], index) if markdown else None
-        return heading is not None and heading.section is not None
+        counted = bool(markdown and _COUNTED_RE.search(markdown["rest"]))
+        return (heading is not None and heading.section is not None) or counted
     heading = _heading(text, index)
     if heading is not None and heading.section is not None:
         return heading.count is not None or bool(heading.rest)

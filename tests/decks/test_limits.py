@@ -48,5 +48,9 @@ def test_oversized_list_is_not_saved(client_as, event, player, registration):
     text = LEGAL + "\n#" + "x" * MAX_DECKLIST_CHARS
     response = client.post(reverse("decks:decklist", args=[event.pk]), {"text": text})
     assert response.status_code == 200
-    assert "Ensure this value has at most 20000 characters" in response.content.decode()
+    html = response.content.decode()
+    # The core's own messages: the whole list's size, and the over-long line by its number.
+    assert "The list is too long:" in html and "at most 20000." in html
+    line = text.count("\n") + 1
+    assert f"Line {line} is too long (20001 characters, at most 200)." in html
     assert not Decklist.objects.filter(registration=registration).exists()

@@ -123,3 +123,16 @@ def test_the_api_refuses_a_hostile_dek(client, player, registration, name):
     answer = post(client, registration, {"dek": (LACKEY / name).read_text()}, raw)
     assert answer.status_code == 400 and "dek" in answer.content.decode()
     assert saved(registration) is None
+
+
+def test_validate_deck_says_how_each_line_was_read(tmp_path):
+    # Eauprofonde is FRN/001, the French Waterdeep (its latest printing 3rd/001); the
+    # post's first line is its title.
+    path = tmp_path / "post.txt"
+    path.write_text("Deck do Zé — Campeão Carioca\nEauprofonde\n120 1st Ed. Nyrond\n", "utf-8")
+    _code, doc, _err = run(str(path))
+    assert doc["title"] == "Deck do Zé — Campeão Carioca"
+    first, second = doc["cards"]
+    assert (first["card_id"], first["written"]) == ("3rd/001", "Eauprofonde")
+    assert "French name of Waterdeep" in first["note"]
+    assert (second["card_id"], second["note"]) == ("1st/120", "")  # a web table's row

@@ -142,8 +142,15 @@ def test_placeholder_number(index):
 
 
 def test_unknown_number(index):
-    (problem,) = parse_decklist("Waterdeep (9th/1)", index).problems
+    (problem,) = parse_decklist("Zzqx Nothing (9th/1)", index).problems
     assert problem.code == "unknown_number" and "9th/1" in problem.message
+
+
+def test_a_number_naming_no_card_beside_a_card_name_is_read_by_the_name(index):
+    # SPEC §3: "a number that names no card beside a name that names exactly one resolves
+    # by the name, with a note" — Waterdeep's latest printing is 3rd/001 (cards.csv).
+    (entry,) = parse_decklist("Waterdeep (9th/1)", index).entries
+    assert entry.card.card_id == "3rd/001" and entry.note.template.id == "read-by-name"
 
 
 def test_zero_count(index):

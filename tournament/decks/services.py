@@ -12,7 +12,7 @@ from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 
 from scoring.cards import CardIndex
 from scoring.cfd import CfdError, cfd_decklist_text, decode_cfd, looks_like_cfd, read_cfd
@@ -340,12 +340,12 @@ def group_entries(entries: Iterable[DeckEntry]) -> list[dict[str, Any]]:
 
 # What each kind of line shows where it names no card itself.
 LINE_LABELS = {
-    LINE_HEADING: _lazy("heading"),
-    LINE_TITLE: _lazy("title of the list"),
-    LINE_TOTAL: _lazy("total"),
-    LINE_COMMENT: _lazy("comment"),
-    LINE_HEADER: _lazy("CrossFire's header"),
-    LINE_PROBLEM: _lazy("not read"),
+    LINE_HEADING: gettext_lazy("heading"),
+    LINE_TITLE: gettext_lazy("title of the list"),
+    LINE_TOTAL: gettext_lazy("total"),
+    LINE_COMMENT: gettext_lazy("comment"),
+    LINE_HEADER: gettext_lazy("CrossFire's header"),
+    LINE_PROBLEM: gettext_lazy("not read"),
 }
 
 

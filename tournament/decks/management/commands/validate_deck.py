@@ -20,6 +20,7 @@ from scoring.deckformat import (
     DeckFormat,
 )
 from scoring.decklist import item_label
+from tournament.core.issues import deck_message
 from tournament.decks.carddata import get_card_index
 from tournament.decks.services import (
     MAX_UPLOAD_BYTES,
@@ -52,6 +53,9 @@ def report_json(check: DeckCheck) -> dict:
             "world": e.card.world,
             "avatar": e.card.is_avatar,
             "sideboard": e.sideboard,
+            # What the player wrote, and how a rule read it (first words, language …).
+            "written": e.written,
+            "note": deck_message(e.note) if e.note else "",
         }
         for e in (*check.entries, *check.sideboard)
     ]
@@ -80,6 +84,7 @@ def report_json(check: DeckCheck) -> dict:
         "level_total": check.report.level_total,
         "notes": check.notes(),
         "cards": cards,
+        "title": check.title,
     }
 
 
