@@ -23,6 +23,15 @@ threads = int(os.environ.get("GUNICORN_THREADS", "4"))
 # process start and authentication each time; a thread keeps its connection for a minute
 # (checked before reuse: `conn_health_checks`). Read by Django in the workers.
 os.environ.setdefault("CONN_MAX_AGE", "60")
+# gunicorn's own refusals (bad request line or header, 414, 431) in the API's JSON shape on
+# /api/ paths (`tournament/gunicorn_worker.py`; the threaded worker, as `threads` asks).
+worker_class = "tournament.gunicorn_worker.JsonErrorsWorker"
+# The request line and headers gunicorn reads at most (its defaults, said here): past them it
+# answers 414 and 431 itself. Bodies are limited by Django (DATA_UPLOAD_MAX_MEMORY_SIZE) and
+# the API's parser (API_MAX_BODY_BYTES), 413 in both.
+limit_request_line = 4094
+limit_request_fields = 100
+limit_request_field_size = 8190
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "60"))
 graceful_timeout = 30
 keepalive = 5

@@ -334,10 +334,21 @@ else:
 DJANGO_TABLES2_TEMPLATE = "django_tables2/semantic.html"
 DJANGO_TABLES2_TABLE_ATTRS = {"class": "table"}
 
+# The API's JSON bodies: at most this many bytes (the largest write, a decklist or a round's
+# results, is a few KB) and this many levels of arrays and objects.
+API_MAX_BODY_BYTES = int(os.environ.get("API_MAX_BODY_BYTES", str(1024 * 1024)))
+API_JSON_MAX_DEPTH = int(os.environ.get("API_JSON_MAX_DEPTH", "32"))
+
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    # JSON with a size and a nesting limit (413 and 400 in the API's shape, api/parsers.py).
+    "DEFAULT_PARSER_CLASSES": [
+        "tournament.api.parsers.LimitedJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_PAGINATION_CLASS": "tournament.api.http.PageSizePagination",
     "PAGE_SIZE": 100,
     # Personal tokens (integrators) and the session (the site's own pages); no HTTP Basic,

@@ -4,6 +4,7 @@ messages) when input was refused. 429s keep DRF's `Retry-After` header."""
 from contextlib import contextmanager
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import RequestDataTooBig
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404
 from django.utils.translation import gettext as _
@@ -11,6 +12,8 @@ from django.utils.translation import gettext_lazy as _lazy
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework import exceptions, serializers
 from rest_framework.views import exception_handler
+
+from tournament.api.parsers import PayloadTooLarge
 
 
 def _messages(value) -> list[str]:
@@ -57,6 +60,8 @@ def api_exception_handler(error, context):
         error = exceptions.PermissionDenied(str(error) or None)
     elif isinstance(error, Http404):
         error = exceptions.NotFound()
+    elif isinstance(error, RequestDataTooBig):
+        error = PayloadTooLarge()
     response = exception_handler(error, context)
     if response is None:
         return None
