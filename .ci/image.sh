@@ -122,7 +122,9 @@ INDEX="${PIP_INDEX_URL:-$(pip_setting index-url)}"
 case "$INDEX" in http://* | https://*) ;; *) INDEX="" ;; esac
 # This machine's hard limits may be below podman's defaults: ask for limits within them.
 LIMITS=(--ulimit nofile=4096:4096 --ulimit nproc=4096:4096)
-build_args=(--pull=never --isolation=chroot "${LIMITS[@]}")
+# --format docker: the OCI image format podman builds by default has no HEALTHCHECK (nor
+# SHELL, STOPSIGNAL's kin): the Dockerfile's health probe would vanish from the image.
+build_args=(--pull=never --isolation=chroot --format docker "${LIMITS[@]}")
 [ -s "$CA" ] && build_args+=(--secret "id=pip-ca,src=$CA")
 [ -n "$INDEX" ] && build_args+=(--build-arg "PIP_INDEX_URL=$INDEX")
 mark "build $IMAGE (CA bundle ${CA:-none}, index ${INDEX:-PyPI})"
@@ -144,6 +146,9 @@ stop_all() {
 }
 trap stop_all EXIT
 
+health="$(podman image inspect --format '{{json .Config.Healthcheck}}' "$IMAGE")"
+case "$health" in *healthz*) ;; *) fail "the image has no HEALTHCHECK (built as OCI?): $health" ;; esac
+mark "healthcheck kept: $health"
 user="$(podman image inspect --format '{{.Config.User}}' "$IMAGE")"
 uid="$(podman run --rm --runtime runc "${LIMITS[@]}" "$IMAGE" id -u)"
 case "$user:$uid" in :* | root:* | 0:* | *:0) fail "the image runs as root (USER '$user', uid $uid)" ;; esac
