@@ -146,9 +146,11 @@ stop_all() {
 }
 trap stop_all EXIT
 
-health="$(podman image inspect --format '{{json .Config.Healthcheck}}' "$IMAGE")"
-case "$health" in *healthz*) ;; *) fail "the image has no HEALTHCHECK (built as OCI?): $health" ;; esac
-mark "healthcheck kept: $health"
+# The image's health probe (the Dockerfile's HEALTHCHECK, naming /healthz) must be in it.
+podman image inspect "$IMAGE" | grep -q '"Healthcheck"[^}]*healthz' \
+  || podman image inspect "$IMAGE" | tr -d '\n ' | grep -q '"Healthcheck":{"Test":\[[^]]*healthz' \
+  || fail "the image has no HEALTHCHECK (built in the OCI format?)"
+mark "the image keeps its HEALTHCHECK"
 user="$(podman image inspect --format '{{.Config.User}}' "$IMAGE")"
 uid="$(podman run --rm --runtime runc "${LIMITS[@]}" "$IMAGE" id -u)"
 case "$user:$uid" in :* | root:* | 0:* | *:0) fail "the image runs as root (USER '$user', uid $uid)" ;; esac
