@@ -43,6 +43,8 @@ preload_app = True
 # judges entering results, `bench/bench_writes.py`) about every five minutes a worker.
 max_requests = 5000
 max_requests_jitter = 500
+# Reset, confirmation and unsubscribe links and ?code= are written down redacted.
+logger_class = "tournament.redact.AccessLogger"
 accesslog = "-"
 errorlog = "-"
 loglevel = os.environ.get("GUNICORN_LOG_LEVEL", "info")

@@ -451,17 +451,22 @@ LOGGING = {
         "json": {"()": "tournament.logformat.JsonFormatter"},
         "plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"},
     },
-    "filters": {"production": {"()": "django.utils.log.RequireDebugFalse"}},
+    "filters": {
+        "production": {"()": "django.utils.log.RequireDebugFalse"},
+        # Reset, confirmation and unsubscribe links and ?code= never logged (redact.py).
+        "redact": {"()": "tournament.redact.RedactingFilter"},
+    },
     "handlers": {
         "console": {
             "class": "logging.StreamHandler",
             "stream": "ext://sys.stdout",
             "formatter": "json" if LOG_FORMAT == "json" else "plain",
+            "filters": ["redact"],
         },
         "mail_admins": {
             "class": "django.utils.log.AdminEmailHandler",
             "level": "ERROR",
-            "filters": ["production"],
+            "filters": ["production", "redact"],
         },
     },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
@@ -471,9 +476,15 @@ LOGGING = {
     },
 }
 
+# Error reports (the admins' e-mail, the debug page) without the secrets of an address.
+DEFAULT_EXCEPTION_REPORTER = "tournament.redact.Reporter"
+DEFAULT_EXCEPTION_REPORTER_FILTER = "tournament.redact.ReporterFilter"
+
 SENTRY_DSN = os.environ.get("SENTRY_DSN", "")
 if SENTRY_DSN:
     import sentry_sdk
+
+    from tournament.redact import sentry_before_send
 
     # The Django and Celery integrations are enabled automatically; no personal data is sent.
     sentry_sdk.init(
@@ -481,4 +492,5 @@ if SENTRY_DSN:
         environment=os.environ.get("SENTRY_ENVIRONMENT", "production" if PRODUCTION else "dev"),
         traces_sample_rate=float(os.environ.get("SENTRY_TRACES_RATE", "0")),
         send_default_pii=False,
+        before_send=sentry_before_send,
     )
