@@ -23,6 +23,15 @@ threads = int(os.environ.get("GUNICORN_THREADS", "4"))
 # process start and authentication each time; a thread keeps its connection for a minute
 # (checked before reuse: `conn_health_checks`). Read by Django in the workers.
 os.environ.setdefault("CONN_MAX_AGE", "60")
+# gunicorn's own refusals (bad request line or header, 414, 431) in the API's JSON shape on
+# /api/ paths (`tournament/gunicorn_worker.py`; the threaded worker, as `threads` asks).
+worker_class = "tournament.gunicorn_worker.JsonErrorsWorker"
+# The request line and headers gunicorn reads at most (its defaults, said here): past them it
+# answers 414 and 431 itself. Bodies are limited by Django (DATA_UPLOAD_MAX_MEMORY_SIZE) and
+# the API's parser (API_MAX_BODY_BYTES), 413 in both.
+limit_request_line = 4094
+limit_request_fields = 100
+limit_request_field_size = 8190
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "60"))
 graceful_timeout = 30
 keepalive = 5
@@ -34,6 +43,8 @@ preload_app = True
 # judges entering results, `bench/bench_writes.py`) about every five minutes a worker.
 max_requests = 5000
 max_requests_jitter = 500
+# Reset, confirmation and unsubscribe links and ?code= are written down redacted.
+logger_class = "tournament.redact.AccessLogger"
 accesslog = "-"
 errorlog = "-"
 loglevel = os.environ.get("GUNICORN_LOG_LEVEL", "info")

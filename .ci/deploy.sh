@@ -144,6 +144,28 @@ done
 head -c 5 "$DATA/sheet.pdf" | grep -q '%PDF-' || fail "the download is not a PDF"
 echo "PDF rendered by the worker: $(wc -c <"$DATA/sheet.pdf") bytes, at ${SECONDS}s"
 
+# A scripted password reset (the link the e-mail would carry, followed), an address
+# confirmation, an unsubscribe link and an OAuth-style ?code=: no log of any service may
+# hold the token afterwards (tournament/redact.py).
+read -r uid token <<<"$(python manage.py shell -c '
+from django.contrib.auth.models import User
+from django.contrib.auth.tokens import default_token_generator
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
+user = User.objects.get(username="organizer")
+print(urlsafe_base64_encode(force_bytes(user.pk)), default_token_generator.make_token(user))
+' | tail -1)"
+[ -n "${token:-}" ] || fail "no reset token made"
+code="$(https -o /dev/null -w '%{http_code}' "$BASE/accounts/reset/$uid/$token/")"
+[ "$code" = 302 ] || fail "the reset link answered $code, not the redirect to its form"
+for address in "/accounts/confirm/$token/" "/notifications/stop/$token/" "/accounts/login/?code=$token"; do
+  https -o /dev/null -H "Referer: $BASE/accounts/reset/$uid/$token/" "$BASE$address"
+done
+sleep 2  # the access log is written after the answer
+grep -q 'path="/accounts/reset/[^/]*/\[redacted\]/"' "$DATA/web.log" || fail "the reset was not logged redacted"
+if grep -l -- "$token" "$DATA"/*.log; then fail "a reset token was written to a log"; fi
+echo "secrets: a reset link, a confirmation, an unsubscribe link and ?code= logged redacted"
+
 css="$(echo "$page" | grep -o '/static/css/site\.[0-9a-f]*\.css' | head -1)"
 [ -n "$css" ] || fail "the page links no hashed stylesheet (manifest storage)"
 headers="$(https -D - -o /dev/null "$BASE$css")"

@@ -122,7 +122,9 @@ INDEX="${PIP_INDEX_URL:-$(pip_setting index-url)}"
 case "$INDEX" in http://* | https://*) ;; *) INDEX="" ;; esac
 # This machine's hard limits may be below podman's defaults: ask for limits within them.
 LIMITS=(--ulimit nofile=4096:4096 --ulimit nproc=4096:4096)
-build_args=(--pull=never --isolation=chroot "${LIMITS[@]}")
+# --format docker: the OCI image format podman builds by default has no HEALTHCHECK (nor
+# SHELL, STOPSIGNAL's kin): the Dockerfile's health probe would vanish from the image.
+build_args=(--pull=never --isolation=chroot --format docker "${LIMITS[@]}")
 [ -s "$CA" ] && build_args+=(--secret "id=pip-ca,src=$CA")
 [ -n "$INDEX" ] && build_args+=(--build-arg "PIP_INDEX_URL=$INDEX")
 mark "build $IMAGE (CA bundle ${CA:-none}, index ${INDEX:-PyPI})"
@@ -144,6 +146,11 @@ stop_all() {
 }
 trap stop_all EXIT
 
+# The image's health probe (the Dockerfile's HEALTHCHECK, naming /healthz) must be in it.
+podman image inspect "$IMAGE" | grep -q '"Healthcheck"[^}]*healthz' \
+  || podman image inspect "$IMAGE" | tr -d '\n ' | grep -q '"Healthcheck":{"Test":\[[^]]*healthz' \
+  || fail "the image has no HEALTHCHECK (built in the OCI format?)"
+mark "the image keeps its HEALTHCHECK"
 user="$(podman image inspect --format '{{.Config.User}}' "$IMAGE")"
 uid="$(podman run --rm --runtime runc "${LIMITS[@]}" "$IMAGE" id -u)"
 case "$user:$uid" in :* | root:* | 0:* | *:0) fail "the image runs as root (USER '$user', uid $uid)" ;; esac

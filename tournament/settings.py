@@ -125,6 +125,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "tournament.version.context",
             ],
         },
     },
@@ -338,10 +339,21 @@ else:
 DJANGO_TABLES2_TEMPLATE = "django_tables2/semantic.html"
 DJANGO_TABLES2_TABLE_ATTRS = {"class": "table"}
 
+# The API's JSON bodies: at most this many bytes (the largest write, a decklist or a round's
+# results, is a few KB) and this many levels of arrays and objects.
+API_MAX_BODY_BYTES = int(os.environ.get("API_MAX_BODY_BYTES", str(1024 * 1024)))
+API_JSON_MAX_DEPTH = int(os.environ.get("API_JSON_MAX_DEPTH", "32"))
+
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "DEFAULT_RENDERER_CLASSES": ["tournament.api.renderers.AbsoluteLinksJSONRenderer"],
+    # JSON with a size and a nesting limit (413 and 400 in the API's shape, api/parsers.py).
+    "DEFAULT_PARSER_CLASSES": [
+        "tournament.api.parsers.LimitedJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_PAGINATION_CLASS": "tournament.api.http.PageSizePagination",
     "PAGE_SIZE": 100,
     # Personal tokens (integrators) and the session (the site's own pages); no HTTP Basic,
@@ -477,17 +489,22 @@ LOGGING = {
         "json": {"()": "tournament.logformat.JsonFormatter"},
         "plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"},
     },
-    "filters": {"production": {"()": "django.utils.log.RequireDebugFalse"}},
+    "filters": {
+        "production": {"()": "django.utils.log.RequireDebugFalse"},
+        # Reset, confirmation and unsubscribe links and ?code= never logged (redact.py).
+        "redact": {"()": "tournament.redact.RedactingFilter"},
+    },
     "handlers": {
         "console": {
             "class": "logging.StreamHandler",
             "stream": "ext://sys.stdout",
             "formatter": "json" if LOG_FORMAT == "json" else "plain",
+            "filters": ["redact"],
         },
         "mail_admins": {
             "class": "django.utils.log.AdminEmailHandler",
             "level": "ERROR",
-            "filters": ["production"],
+            "filters": ["production", "redact"],
         },
     },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
@@ -497,9 +514,15 @@ LOGGING = {
     },
 }
 
+# Error reports (the admins' e-mail, the debug page) without the secrets of an address.
+DEFAULT_EXCEPTION_REPORTER = "tournament.redact.Reporter"
+DEFAULT_EXCEPTION_REPORTER_FILTER = "tournament.redact.ReporterFilter"
+
 SENTRY_DSN = os.environ.get("SENTRY_DSN", "")
 if SENTRY_DSN:
     import sentry_sdk
+
+    from tournament.redact import sentry_before_send
 
     # The Django and Celery integrations are enabled automatically; no personal data is sent.
     sentry_sdk.init(
@@ -507,4 +530,5 @@ if SENTRY_DSN:
         environment=os.environ.get("SENTRY_ENVIRONMENT", "production" if PRODUCTION else "dev"),
         traces_sample_rate=float(os.environ.get("SENTRY_TRACES_RATE", "0")),
         send_default_pii=False,
+        before_send=sentry_before_send,
     )

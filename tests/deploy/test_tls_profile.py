@@ -16,7 +16,9 @@ static files are hashed without compression (the deploy check builds them the im
 
 from __future__ import annotations
 
+import contextlib
 import http.client
+import json
 import os
 import re
 import secrets
@@ -475,3 +477,88 @@ def test_a_wildcard_with_a_proxy_count_refuses_to_start(tmp_path):
         assert "core.E001" in (tmp_path / f"{name}.log").read_text(), name
     with socket.socket() as sock:
         assert sock.connect_ex(("127.0.0.1", port)) != 0  # nothing listens
+
+
+def raw_exchange(site: Site, request: bytes, direct: bool) -> tuple[int, str, str]:
+    """Send bytes as they are (a client library would refuse to write a bad header): the
+    answer's status, Content-Type and body."""
+    sock = socket.create_connection(("127.0.0.1", site.web_port if direct else site.tls_port), 20)
+    if not direct:
+        context = ssl.create_default_context(cafile=str(site.ca))
+        sock = context.wrap_socket(sock, server_hostname="localhost")
+    with sock:
+        # it may answer (and close) before reading all of it: read the answer then
+        with contextlib.suppress(BrokenPipeError, ConnectionResetError, ssl.SSLEOFError):
+            sock.sendall(request)
+        answer = b""
+        while chunk := sock.recv(65536):
+            answer += chunk
+    head, _, body = answer.partition(b"\r\n\r\n")
+    lines = head.decode("latin1").split("\r\n")
+    headers = dict(line.split(": ", 1) for line in lines[1:] if ": " in line)
+    content_type = next((v for k, v in headers.items() if k.lower() == "content-type"), "")
+    return int(lines[0].split(" ")[1]), content_type, body.decode("utf-8", "replace")
+
+
+def request_bytes(path: str, headers: str = "") -> bytes:
+    return f"GET {path} HTTP/1.1\r\nHost: localhost\r\n{headers}Connection: close\r\n\r\n".encode(
+        "latin1"
+    )
+
+
+@needs_caddy
+@pytest.mark.usefixtures("site")
+class TestFrontErrors:
+    """What gunicorn and Caddy refuse themselves, before Django: JSON on /api/ paths."""
+
+    pytestmark = live
+
+    @pytest.mark.parametrize(
+        ("request_", "status"),
+        [
+            (request_bytes("/api/v1/events/", "X-Bad: a\x01b\r\n"), 400),  # a control byte
+            (request_bytes("/api/v1/events/?q=" + "x" * 5000), 414),  # over limit_request_line
+            (request_bytes("/api/v1/events/", "X-Big: " + "y" * 9000 + "\r\n"), 431),
+        ],
+        ids=["bad header byte", "414", "431"],
+    )
+    def test_gunicorns_refusals_are_json(self, site, request_, status):
+        """Straight to gunicorn (as a proxy of one's own reaches it). A request line too long
+        or a header it cannot read leaves it no path to tell the API by: JSON then too."""
+        code, content_type, body = raw_exchange(site, request_, direct=True)
+        assert code == status, body[:300]
+        assert content_type.startswith("application/json"), (content_type, body[:300])
+        assert set(json.loads(body)) == {"detail", "code"}
+
+    @pytest.mark.parametrize(
+        "request_",
+        [
+            request_bytes("/api/v1/events/?q=" + "x" * 5000),
+            request_bytes("/api/v1/events/", "X-Big: " + "y" * 9000 + "\r\n"),
+        ],
+        ids=["414", "431"],
+    )
+    def test_through_caddy_gunicorns_refusals_stay_json(self, site, request_):
+        code, content_type, body = raw_exchange(site, request_, direct=False)
+        assert code in (414, 431), body[:300]
+        assert content_type.startswith("application/json"), (content_type, body[:300])
+
+    def test_through_caddy_a_bad_header_byte_never_reaches_gunicorn(self, site):
+        """Go's HTTP server (under Caddy's configuration) refuses it first, in plain text:
+        a 400 all the same, and nothing behind it sees the request."""
+        code, _type, _body = raw_exchange(
+            site, request_bytes("/api/v1/events/", "X-Bad: a\x01b\r\n"), direct=False
+        )
+        assert code == 400
+
+    def test_a_body_over_the_proxys_limit_is_a_json_413(self, site):
+        body = b"{" + b" " * (11 * 1024 * 1024) + b"}"
+        request_ = (
+            b"POST /api/v1/events/ HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json"
+            + f"\r\nContent-Length: {len(body)}\r\nConnection: close\r\n\r\n".encode()
+            + body
+        )
+        code, content_type, text = raw_exchange(site, request_, direct=False)
+        assert code == 413, text[:300]
+        assert content_type.startswith("application/json")
+        assert json.loads(text)["code"] == "too_large"

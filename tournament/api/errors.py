@@ -13,6 +13,8 @@ from drf_spectacular.utils import OpenApiResponse
 from rest_framework import exceptions, serializers
 from rest_framework.views import exception_handler
 
+from tournament.api.parsers import PayloadTooLarge
+
 
 def _messages(value) -> list[str]:
     if isinstance(value, list | tuple):

@@ -209,7 +209,8 @@ class RegistrationSerializer(serializers.ModelSerializer):
 
 
 class IndexSerializer(serializers.Serializer):
-    version = serializers.CharField()
+    version = serializers.CharField(help_text="The API's version (v1).")
+    release = serializers.CharField(help_text="The site's release (semantic version).")
     events = serializers.URLField()
     ranking = serializers.URLField()
     schema = serializers.URLField()

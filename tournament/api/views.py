@@ -30,6 +30,7 @@ from tournament.standings.models import EventStanding, OfficialScore
 from tournament.standings.rows import standing_rows
 from tournament.standings.tables import KnownCountPaginator
 from tournament.standings.views import PUBLIC_STANDINGS
+from tournament.version import release
 
 
 def public_events():
@@ -57,7 +58,7 @@ class Index(APIView):
     @extend_schema(responses=s.IndexSerializer)
     def get(self, request, *args, **kwargs):
         links = {name: reverse(f"api-v1:{name}", request=request) for name in INDEX_ENDPOINTS}
-        return Response({"version": "v1", **links})
+        return Response({"version": "v1", "release": release(), **links})
 
 
 YEAR = OpenApiParameter(

@@ -13,6 +13,8 @@ from django.template import loader
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
+from tournament.version import release
+
 logger = logging.getLogger(__name__)
 
 # What a request meets while PostgreSQL restarts or is unreachable.
@@ -136,7 +138,8 @@ def _check_broker() -> bool | None:
 
 @never_cache
 def healthz(request: HttpRequest) -> JsonResponse:
-    """JSON: each dependency "ok", "down" or "not used"; 200 when none is down, else 503."""
+    """JSON: each dependency "ok", "down" or "not used", and the release running; 200 when
+    none is down, else 503."""
     checks = {"database": _check_database, "cache": _check_cache, "broker": _check_broker}
     result = {}
     for name, check in checks.items():
@@ -148,5 +151,6 @@ def healthz(request: HttpRequest) -> JsonResponse:
         result[name] = "not used" if state is None else ("ok" if state else "down")
     healthy = "down" not in result.values()
     return JsonResponse(
-        {"status": "ok" if healthy else "down", **result}, status=200 if healthy else 503
+        {"status": "ok" if healthy else "down", **result, "release": release()},
+        status=200 if healthy else 503,
     )
