@@ -142,8 +142,21 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+# How long a write waits for a lock before it gives up, and how long any statement may run
+# (milliseconds; 0: no limit). A writer stuck behind a transaction that holds its lock
+# answers 503 within seconds, nothing saved, and its client sends it again
+# (docs/locking.md); a statement running away never holds every writer of an event.
+DATABASE_LOCK_TIMEOUT_MS = int(os.environ.get("DATABASE_LOCK_TIMEOUT_MS", "5000"))
+DATABASE_STATEMENT_TIMEOUT_MS = int(os.environ.get("DATABASE_STATEMENT_TIMEOUT_MS", "30000"))
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    DATABASES["default"].setdefault("OPTIONS", {}).setdefault("connect_timeout", 5)
+    _options = DATABASES["default"].setdefault("OPTIONS", {})
+    _options.setdefault("connect_timeout", 5)
+    # Sent when the connection opens (libpq `options`); a DATABASE_URL's own wins.
+    _options.setdefault(
+        "options",
+        f"-c lock_timeout={DATABASE_LOCK_TIMEOUT_MS} "
+        f"-c statement_timeout={DATABASE_STATEMENT_TIMEOUT_MS}",
+    )
     if PRODUCTION and not DATABASES["default"].get("PASSWORD"):
         # No default password in production: a database anyone on the network can open.
         raise ImproperlyConfigured(

@@ -351,7 +351,9 @@
     }).then(function (response) {
       clearTimeout(timer);
       var type = response.headers.get("Content-Type") || "";
-      if (type.indexOf("application/json") === -1) {
+      // A 5xx saved nothing (a write that waited too long for its lock answers 503, and so
+      // does a database restarting): the item stays queued and is sent again, same key.
+      if (response.status >= 500 || type.indexOf("application/json") === -1) {
         return { state: "queued", message: cfg.textUnreadable + " (HTTP " + response.status + ")" };
       }
       return response.json();

@@ -13,6 +13,7 @@ from django.template import loader
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
+from tournament.core.locking import is_lock_timeout
 from tournament.version import release
 
 logger = logging.getLogger(__name__)
@@ -96,8 +97,23 @@ def page_not_found(request: HttpRequest, exception: BaseException | None = None)
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
-    """500, or 503 when the database is unreachable (restarting): that is not a bug."""
-    if isinstance(sys.exc_info()[1], DATABASE_DOWN):
+    """500, or 503 when the database is unreachable (restarting) or a write waited too long
+    for its lock (`core/locking.py`): neither is a bug, nothing was saved, and the same
+    request may be sent again (an idempotency key makes a repeated result harmless)."""
+    error = sys.exc_info()[1]
+    if error is not None and is_lock_timeout(error):
+        response = _page(
+            request,
+            503,
+            _("Busy, try again"),
+            _(
+                "Someone else is changing the same thing right now. Nothing was saved: send "
+                "it again in a moment."
+            ),
+        )
+        response["Retry-After"] = "2"
+        return response
+    if isinstance(error, DATABASE_DOWN):
         response = _page(
             request,
             503,

@@ -39,6 +39,7 @@ from scoring.deckrules import DeckReport, apply_swap, group_of, validate_deck, v
 from scoring.lackey import DekError, dek_decklist_text, looks_like_dek, read_dek
 from tournament.core.happenings import announce
 from tournament.core.issues import deck_message, group_label
+from tournament.core.locking import lock_rows
 from tournament.decks.carddata import current_import_token, get_card_index
 from tournament.decks.happenings import DecklistChanged
 from tournament.decks.models import DeckCheckFinding, Decklist, DecklistChange, SideboardSwap
@@ -540,9 +541,7 @@ def save_decklist(
     # A deck file pasted into the box is saved as its typed list, as if uploaded.
     text = deck_file_text(text.replace("\r\n", "\n")).strip()
     sideboard_text = sideboard_text.replace("\r\n", "\n").strip() if has_sideboard(event) else ""
-    decklist, _created = Decklist.objects.select_for_update().get_or_create(
-        registration=registration
-    )
+    decklist, _created = lock_rows(Decklist.objects.all()).get_or_create(registration=registration)
     opt_out = sideboard_opt_out and has_sideboard(event)
     check = check_for_event(event, text, sideboard_text, opt_out)
     if any(p.code in SIZE_CODES for p in check.problems):
@@ -587,9 +586,7 @@ def set_hidden_by_player(user, registration: Registration, hidden: bool) -> Deck
         raise PermissionDenied(_("Only the player decides whether his list is published."))
     if hidden and not registration.event.decklist_opt_out_allowed:
         raise ValidationError(_("The organizer publishes this event's decklists."))
-    decklist, _created = Decklist.objects.select_for_update().get_or_create(
-        registration=registration
-    )
+    decklist, _created = lock_rows(Decklist.objects.all()).get_or_create(registration=registration)
     if decklist.hidden_by_player != hidden:
         decklist.hidden_by_player = hidden
         decklist.save(update_fields=["hidden_by_player"])
@@ -808,7 +805,7 @@ def record_swap(
     if not Seat.objects.filter(bracket=bracket, registration=registration).exists():
         raise ValidationError(_("This player is not seated in this bracket."))
     # One swap at a time per list: the state below is what the swap is checked against.
-    Decklist.objects.select_for_update().filter(registration=registration).first()
+    lock_rows(Decklist.objects.all()).filter(registration=registration).first()
     state = swap_state(registration, bracket)
     errors, (out_card, in_card) = _swap_problems(state, game_number, out_id, in_id)
     if errors:
@@ -832,7 +829,7 @@ def record_swap(
 @transaction.atomic
 def decide_swap(user, swap: SideboardSwap, accept: bool) -> SideboardSwap:
     """A judge records a player's proposed swap (checked again now) or rejects it."""
-    swap = SideboardSwap.objects.select_for_update().get(pk=swap.pk)
+    swap = lock_rows(SideboardSwap.objects.all()).get(pk=swap.pk)
     if role_in_event(user, swap.registration.event) < EventRole.JUDGE:
         raise PermissionDenied(_("Only the event's judges decide on a proposed swap."))
     if swap.status != SideboardSwap.Status.PROPOSED:

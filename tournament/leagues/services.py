@@ -20,6 +20,7 @@ from scoring.leagues import LeagueRow, LeagueRules, Result, league_table, one_on
 from tournament.accounts.locations import fold
 from tournament.accounts.models import Player
 from tournament.core.fragments import cached, version
+from tournament.core.locking import lock_rows
 from tournament.events.choices import Status, Structure
 from tournament.leagues.models import League
 from tournament.standings.models import EventStanding, RankedScore
@@ -126,7 +127,7 @@ def with_players(rows: list[LeagueRow]) -> list[dict]:
 def close(league: League) -> League:
     """Freeze the table: later corrections of its events no longer change it."""
     with transaction.atomic():
-        league = League.objects.select_for_update().get(pk=league.pk)
+        league = lock_rows(League.objects.all()).get(pk=league.pk)
         if league.is_closed:
             raise ValidationError(_("This league is already closed."))
         league.frozen = [asdict(row) | {"counted": list(row.counted)} for row in table(league)]

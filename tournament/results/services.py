@@ -31,6 +31,7 @@ from scoring.figures import (
 from scoring.placement import place_bracket
 from tournament.accounts.models import Player
 from tournament.core.happenings import announce
+from tournament.core.locking import lock_rows
 from tournament.events.choices import Status
 from tournament.events.models import Bracket, Event, Round, Seat
 from tournament.events.permissions import EventRole
@@ -119,7 +120,7 @@ def lock_bracket(pk: int, *, event_id: int | None = None) -> Bracket | None:
     locked this way in the same transaction does not lock it again (`_lock`)."""
     # Only the bracket row: locking the event too would queue every confirmation of the
     # event behind the previous one (the standings tail takes its own short per-event lock).
-    brackets = Bracket.objects.select_for_update(of=("self",)).select_related("round__event")
+    brackets = lock_rows(Bracket.objects.all(), of=("self",)).select_related("round__event")
     if event_id is not None:
         brackets = brackets.filter(round__event_id=event_id)
     bracket = next(iter(brackets.filter(pk=pk).order_by()), None)

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 
 from tournament.accounts.models import Player
 from tournament.core.happenings import announce
+from tournament.core.locking import lock_rows
 from tournament.eventfile.models import ImportedEvent
 from tournament.eventfile.services import export_record
 from tournament.events.choices import Status
@@ -52,8 +53,8 @@ def cached_review(event: Event) -> ScoringReview | None:
 
 
 def _locked_review(event: Event) -> tuple[Event, ScoringReview | None]:
-    event = Event.objects.select_for_update().get(pk=event.pk)
-    return event, ScoringReview.objects.select_for_update().filter(event=event).first()
+    event = lock_rows(Event.objects.all()).get(pk=event.pk)
+    return event, lock_rows(ScoringReview.objects.all()).filter(event=event).first()
 
 
 def _record(

@@ -20,8 +20,7 @@ default, lets one writer at a time write the whole database: nothing to take the
 
 from __future__ import annotations
 
-from django.db import connection
-
+from tournament.core.locking import advisory, lock_rows
 from tournament.events.models import Event
 from tournament.standings.models import EventScoring
 
@@ -30,29 +29,22 @@ from tournament.standings.models import EventScoring
 STANDINGS_LOCKS = 0x5354
 
 
-def _advisory(function: str, event_id: int) -> None:
-    if connection.vendor != "postgresql":
-        return
-    with connection.cursor() as cursor:
-        cursor.execute(f"SELECT {function}(%s, %s)", [STANDINGS_LOCKS, event_id])
-
-
 def share_standings(event_id: int) -> None:
     """A bracket's writer: write this event's standings beside the other bracket writers,
     never while an event's writer holds them."""
-    _advisory("pg_advisory_xact_lock_shared", event_id)
+    advisory("standings", STANDINGS_LOCKS, event_id, shared=True)
 
 
 def hold_standings(event_id: int) -> None:
     """An event's writer: every standing of the event to itself until the commit."""
-    _advisory("pg_advisory_xact_lock", event_id)
+    advisory("standings", STANDINGS_LOCKS, event_id)
 
 
 def locked_scoring(event: Event) -> EventScoring:
     """The event's scoring row (created if missing), locked, with the standings held."""
     hold_standings(event.pk)
-    scoring = EventScoring.objects.select_for_update().filter(event=event).first()
+    scoring = lock_rows(EventScoring.objects.all()).filter(event=event).first()
     if scoring is None:
         EventScoring.objects.get_or_create(event=event)
-        scoring = EventScoring.objects.select_for_update().get(event=event)
+        scoring = lock_rows(EventScoring.objects.all()).get(event=event)
     return scoring

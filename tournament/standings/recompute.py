@@ -41,6 +41,7 @@ from scoring.swiss.model import SwissEvent
 from tournament.accounts.models import Player
 from tournament.core import queueing
 from tournament.core.happenings import announce
+from tournament.core.locking import lock_rows
 from tournament.events.models import POINTS_FIELDS, Bracket, Event
 from tournament.events.to_engine import rounds_queryset
 from tournament.standings import services
@@ -165,7 +166,7 @@ def rerank(event: Event | int) -> bool:
     with transaction.atomic():
         hold_standings(event_id)  # once the bracket writers in flight have committed
         scoring = (
-            EventScoring.objects.select_for_update(of=("self",))
+            lock_rows(EventScoring.objects.all(), of=("self",))
             .select_related("event")
             .filter(event_id=event_id, standings_stale_since__isnull=False)
             .first()

@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy
 
 from tournament.accounts.models import Player
 from tournament.core.happenings import announce
+from tournament.core.locking import lock_rows
 from tournament.events.choices import Status
 from tournament.events.happenings import (
     EventChanged,
@@ -26,7 +27,7 @@ FROZEN_FOR_REVIEW = gettext_lazy(
 def lock_event(event: Event) -> Event:
     """The event row, locked for this transaction (the first lock of every event change:
     see docs/locking.md)."""
-    return Event.objects.select_for_update().get(pk=event.pk)
+    return lock_rows(Event.objects.all()).get(pk=event.pk)
 
 
 def require_editable(event: Event) -> None:
@@ -148,8 +149,11 @@ def set_checked_in(
 ) -> Registration:
     """Check a player in (or out) on an official's check-in list; ``by``: the official."""
     with transaction.atomic():
-        registration = Registration.objects.select_for_update().get(pk=registration.pk)
-        if registration.event.status == Status.FINISHED:
+        # The event first (docs/locking.md): a check-in never slips in beside the seating
+        # of round 1 or the event's finish, which read the check-ins under the same lock.
+        event = lock_event(registration.event)
+        registration = lock_rows(Registration.objects.all()).get(pk=registration.pk)
+        if event.status == Status.FINISHED:
             raise ValidationError(_("The event is finished."))
         if checked_in and registration.waitlisted:
             raise ValidationError(_("A player on the waiting list cannot be checked in."))
@@ -185,7 +189,7 @@ def check_in_self(registration: Registration, code: str = "") -> Registration:
     code when the organizer set one)."""
     with transaction.atomic():
         event = lock_event(registration.event)
-        registration = Registration.objects.select_for_update().get(pk=registration.pk)
+        registration = lock_rows(Registration.objects.all()).get(pk=registration.pk)
         if event.rounds.exists():
             raise ValidationError(_("Round 1 is seated: check-in is closed."))
         if event.status != Status.REGISTRATION:

@@ -8,6 +8,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import CharField, OuterRef, Q, Subquery, Value
 from django.utils.translation import gettext as _
 
+from tournament.core.locking import lock_rows
 from tournament.events.choices import TournamentType
 from tournament.events.models import Event, Registration, Team
 
@@ -50,7 +51,7 @@ def _create(event: Event, name: str, first: Registration, second: Registration, 
     if first.pk == second.pk:
         raise ValidationError(_("A team needs two different players."))
     with transaction.atomic():
-        event = Event.objects.select_for_update().get(pk=event.pk)
+        event = lock_rows(Event.objects.all()).get(pk=event.pk)
         _check_open(event)
         for registration in (first, second):
             _check_free(event, registration)
@@ -82,7 +83,7 @@ def invite_partner(registration: Registration, partner: Registration, name: str)
 def accept_invitation(team: Team, registration: Registration) -> Team:
     """The invited partner accepts: the team is complete and can be seated."""
     with transaction.atomic():
-        team = Team.objects.select_for_update().get(pk=team.pk)
+        team = lock_rows(Team.objects.all()).get(pk=team.pk)
         _check_open(team.event)
         if team.second_id != registration.pk:
             raise ValidationError(_("Only the invited partner can accept this invitation."))
@@ -94,7 +95,7 @@ def accept_invitation(team: Team, registration: Registration) -> Team:
 def decline_invitation(team: Team, registration: Registration) -> None:
     """The invited partner declines, or the first player withdraws: the team is removed."""
     with transaction.atomic():
-        team = Team.objects.select_for_update().get(pk=team.pk)
+        team = lock_rows(Team.objects.all()).get(pk=team.pk)
         _check_open(team.event)
         if registration.pk not in (team.first_id, team.second_id):
             raise ValidationError(_("Only a member of the team can undo it."))

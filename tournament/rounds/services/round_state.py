@@ -5,6 +5,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from tournament.core.happenings import announce
+from tournament.core.locking import lock_rows
 from tournament.events.choices import Status
 from tournament.events.models import Event, Round
 from tournament.events.services.registration import lock_event
@@ -20,7 +21,7 @@ def locked_round(rnd: Round) -> tuple[Event, Round]:
     event's lock finds its round gone, which is a message, not an error."""
     event = lock_event(rnd.event)
     try:
-        return event, Round.objects.select_for_update().get(pk=rnd.pk)
+        return event, lock_rows(Round.objects.all()).get(pk=rnd.pk)
     except Round.DoesNotExist as error:
         raise ValidationError(
             _("Round %(number)s was just changed by someone else: reload the page and check it.")

@@ -20,6 +20,7 @@ from scoring.seating import SeatingPlayer, history_from_brackets, seat_players
 from scoring.teams import advance_teams, seat_teams
 from tournament.accounts.models import Player
 from tournament.core.happenings import announce
+from tournament.core.locking import lock_rows
 from tournament.decks.models import Decklist
 from tournament.decks.services import refresh_statuses
 from tournament.events.choices import Status, TournamentType
@@ -290,7 +291,7 @@ def swap_seats(rnd: Round, first: Registration, second: Registration) -> tuple[S
         _require_seats_open(event, rnd)
         seats = {
             seat.registration_id: seat
-            for seat in Seat.objects.select_for_update().filter(
+            for seat in lock_rows(Seat.objects.all()).filter(
                 bracket__round=rnd, registration__in=(first, second)
             )
         }
@@ -321,7 +322,7 @@ def move_seat(rnd: Round, registration: Registration, to: Bracket) -> Seat:
                 _("A match seats two players: swap two players instead of moving one.")
             )
         seat = (
-            Seat.objects.select_for_update()
+            lock_rows(Seat.objects.all())
             .select_related("bracket")
             .filter(bracket__round=rnd, registration=registration)
             .first()
@@ -432,7 +433,7 @@ def drop_player(registration: Registration) -> Registration:
     """Drop a player at any time; in an unfinished bracket they rank last (SPEC §4)."""
     with transaction.atomic():
         event = lock_event(registration.event)
-        registration = Registration.objects.select_for_update().get(pk=registration.pk)
+        registration = lock_rows(Registration.objects.all()).get(pk=registration.pk)
         if registration.dropped:
             raise ValidationError(
                 _("%(name)s has already dropped.") % {"name": registration.player.name}
@@ -474,9 +475,7 @@ def undo_drop(registration: Registration) -> Registration:
     with transaction.atomic():
         event = lock_event(registration.event)
         registration = (
-            Registration.objects.select_for_update()
-            .select_related("player")
-            .get(pk=registration.pk)
+            lock_rows(Registration.objects.all()).select_related("player").get(pk=registration.pk)
         )
         name = registration.player.name
         if not registration.dropped:

@@ -18,6 +18,7 @@ from scoring.swiss import model as sw
 from scoring.swiss.pairing import PairedMatch, PairingError, pair_next_cut_round, pair_next_round
 from scoring.swiss.standings import score_swiss_event
 from tournament.core.happenings import announce
+from tournament.core.locking import lock_rows
 from tournament.events.choices import Status
 from tournament.events.models import Bracket, Event, Registration, Round, Seat
 from tournament.events.services.registration import lock_event
@@ -156,7 +157,7 @@ def repair_round(rnd: Round, seed: int | None = None) -> Round:
 def _open_match(bracket: Bracket) -> tuple[Event, Bracket]:
     event, rnd = locked_round(bracket.round)
     require_open_current(event, rnd)
-    return event, Bracket.objects.select_for_update().get(pk=bracket.pk)
+    return event, lock_rows(Bracket.objects.all()).get(pk=bracket.pk)
 
 
 def record_no_show(bracket: Bracket, registration: Registration) -> Bracket:
