@@ -8,7 +8,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse, reverse_lazy
 from django.utils import translation
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views import View, i18n
 from django.views.decorators.http import require_POST
 from django.views.generic import CreateView, FormView, TemplateView, UpdateView
@@ -109,7 +109,11 @@ class ResendConfirmationView(LoginRequiredMixin, View):
         signup.send_confirmation(request, request.user)
         messages.success(
             request,
-            _("We sent a new link to %(email)s. It works for %(days)s days.")
+            ngettext(
+                "We sent a new link to %(email)s. It works for %(days)s day.",
+                "We sent a new link to %(email)s. It works for %(days)s days.",
+                signup.LINK_MAX_AGE.days,
+            )
             % {"email": request.user.email, "days": signup.LINK_MAX_AGE.days},
         )
         return redirect("accounts:profile")

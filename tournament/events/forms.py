@@ -106,11 +106,17 @@ class EventForm(FrozenFormatMixin, forms.ModelForm):
         if players < 2:
             return text
         usual = swiss_rounds_of(Event(swiss_rounds=None), players)
-        return "{} {}".format(
-            text,
-            _("With the %(players)s players checked in now, that is %(rounds)s rounds.")
-            % {"players": players, "rounds": usual},
-        )
+        checked_in = ngettext(
+            "With the %(players)s player checked in now",
+            "With the %(players)s players checked in now",
+            players,
+        ) % {"players": players}
+        that_is = ngettext(
+            "%(checked_in)s, that is %(rounds)s round.",
+            "%(checked_in)s, that is %(rounds)s rounds.",
+            usual,
+        ) % {"checked_in": checked_in, "rounds": usual}
+        return f"{text} {that_is}"
 
     def clean(self):
         data = super().clean()

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from django.contrib.auth import get_user_model
 from django.db.models import Count, F, Q
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scoring.similarity import NEAR_DUPLICATE, compare_results
 from tournament.accounts.models import Player
@@ -137,11 +138,21 @@ def activity(event: Event) -> dict[int, Activity]:
     for official, counts in did_for_others.items():
         if counts["registered"]:
             found[official].own.append(
-                _("registered %(count)d players") % {"count": counts["registered"]}
+                ngettext(
+                    "registered %(count)d player",
+                    "registered %(count)d players",
+                    counts["registered"],
+                )
+                % {"count": counts["registered"]}
             )
         if counts["checked in"]:
             found[official].own.append(
-                _("checked in %(count)d players") % {"count": counts["checked in"]}
+                ngettext(
+                    "checked in %(count)d player",
+                    "checked in %(count)d players",
+                    counts["checked in"],
+                )
+                % {"count": counts["checked in"]}
             )
     entries = GameEntry.objects.filter(bracket__round__event=event)
     for player_id in set(entries.values_list("submitted_by_id", flat=True)):
@@ -248,7 +259,11 @@ def _late_accounts(event: Event, persons: list[Person]) -> Flag | None:
         return None
     return Flag(
         "late_accounts",
-        _("%(count)d accounts were opened after the event was announced on %(date)s.")
+        ngettext(
+            "%(count)d account was opened after the event was announced on %(date)s.",
+            "%(count)d accounts were opened after the event was announced on %(date)s.",
+            len(details),
+        )
         % {"count": len(details), "date": event.created_at.date()},
         details,
     )
@@ -265,7 +280,11 @@ def _one_person(event: Event, persons: list[Person]) -> Flag | None:
     who = Player.objects.get(pk=people_.pop())
     return Flag(
         "one_person",
-        _("All %(count)d results were entered and confirmed by one person: %(name)s.")
+        ngettext(
+            "The %(count)d result was entered and confirmed by one person: %(name)s.",
+            "All %(count)d results were entered and confirmed by one person: %(name)s.",
+            games,
+        )
         % {"count": games, "name": who.name},
     )
 
@@ -326,7 +345,12 @@ def _shared_email(event: Event, persons: list[Person]) -> Flag | None:
         return None
     return Flag(
         "shared_email",
-        _("%(count)d groups of accounts share one e-mail mailbox.") % {"count": len(shared)},
+        ngettext(
+            "%(count)d group of accounts shares one e-mail mailbox.",
+            "%(count)d groups of accounts share one e-mail mailbox.",
+            len(shared),
+        )
+        % {"count": len(shared)},
         [", ".join(names) for names in shared],
     )
 
@@ -427,7 +451,11 @@ def _differences(similarity) -> list[str]:
                 else _("round %(round)s, game %(game)s: %(who)s did not win")
             )
             return text % {"round": rnd, "game": f[2], "who": f[3]}
-        return _("round %(round)s, game %(game)s: %(who)s %(count)s realms") % {
+        return ngettext(
+            "round %(round)s, game %(game)s: %(who)s %(count)s realm",
+            "round %(round)s, game %(game)s: %(who)s %(count)s realms",
+            f[4],
+        ) % {
             "round": rnd,
             "game": f[2],
             "who": f[3],

@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.generic import FormView, TemplateView, View
 from django_tables2 import SingleTableView
 
@@ -527,7 +528,11 @@ class CloseRoundView(RoundActionView):
             return finish_hint(rnd)
         if self.event.is_one_on_one:
             return _("Round %(number)s is closed: pair the next round.") % {"number": rnd.number}
-        return _("Round %(number)s is closed: %(count)s players advance.") % {
+        return ngettext(
+            "Round %(number)s is closed: %(count)s player advances.",
+            "Round %(number)s is closed: %(count)s players advance.",
+            len(rnd.advancing),
+        ) % {
             "number": rnd.number,
             "count": len(rnd.advancing),
         }

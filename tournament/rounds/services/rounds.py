@@ -11,6 +11,7 @@ from django.db.models import Count, Max, Value
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scoring.advancement import advance
 from scoring.brackets import SeatingError, is_seatable, sizes_allowed
@@ -52,9 +53,12 @@ EXTRA_TURNS = 5
 
 
 def _unseatable_message(count: int) -> str:
-    return _(
+    return ngettext(
+        "%(count)s player cannot be seated: a round needs at least 3 players, and 5 players "
+        "cannot be split into brackets of 3 and 4.",
         "%(count)s players cannot be seated: a round needs at least 3 players, and 5 players "
-        "cannot be split into brackets of 3 and 4."
+        "cannot be split into brackets of 3 and 4.",
+        count,
     ) % {"count": count}
 
 
@@ -138,10 +142,14 @@ def _team_seating(event: Event, registrations: list[Registration], seed: int):
         seating = seat_teams(list(seated.values()), history=history, seed=seed)
     except SeatingError as error:
         raise ValidationError(
-            _(
+            ngettext(
+                "%(count)s team cannot be seated: a Team Spirit bracket seats three teams "
+                "(four only to absorb a remainder), so at least 3 teams and not exactly 5 "
+                "are needed.",
                 "%(count)s teams cannot be seated: a Team Spirit bracket seats three teams "
                 "(four only to absorb a remainder), so at least 3 teams and not exactly 5 "
-                "are needed."
+                "are needed.",
+                len(seated),
             )
             % {"count": len(seated)}
         ) from error
@@ -571,7 +579,11 @@ def _store_team_advancement(event: Event, rnd: Round, record: EventRecord) -> No
     count = len(advancement.advancing)
     if not advancement.tournament_over and not is_seatable(count):
         raise ValidationError(
-            _("%(count)s teams advancing cannot be seated in brackets of 3 and 4 teams.")
+            ngettext(
+                "%(count)s team advancing cannot be seated in brackets of 3 and 4 teams.",
+                "%(count)s teams advancing cannot be seated in brackets of 3 and 4 teams.",
+                count,
+            )
             % {"count": count}
         )
     rnd.advancing = [p for t in advancement.advancing for p in members[t]]
