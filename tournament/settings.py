@@ -346,7 +346,7 @@ REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "tournament.api.tokens.BearerTokenAuthentication",
         # An app's OAuth 2.0 access token (tournament/accounts/oauth.py), also a Bearer.
-        "oauth2_provider.contrib.rest_framework.OAuth2Authentication",
+        "tournament.api.tokens.AppTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "EXCEPTION_HANDLER": "tournament.api.errors.api_exception_handler",
