@@ -374,7 +374,7 @@ REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "tournament.api.tokens.BearerTokenAuthentication",
         # An app's OAuth 2.0 access token (tournament/accounts/oauth.py), also a Bearer.
-        "oauth2_provider.contrib.rest_framework.OAuth2Authentication",
+        "tournament.api.tokens.AppTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "EXCEPTION_HANDLER": "tournament.api.errors.api_exception_handler",
@@ -416,6 +416,11 @@ OAUTH2_PROVIDER = {
     "OAUTH2_GRANT_TYPES_SUPPORTED": ["authorization_code", "refresh_token"],
 }
 SPECTACULAR_SETTINGS = {
+    # The statuses an organizer sets himself, beside the event's whole set (StatusEnum).
+    "ENUM_NAME_OVERRIDES": {
+        "StatusEnum": "tournament.events.choices.Status",
+        "StatusChangeEnum": "tournament.api.organize.STATUS_CHANGES",
+    },
     # An app's OAuth 2.0 flow in the schema (the scopes come from OAUTH2_PROVIDER).
     "OAUTH2_FLOWS": ["authorizationCode"],
     "OAUTH2_AUTHORIZATION_URL": "/oauth/authorize/",

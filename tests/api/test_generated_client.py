@@ -163,7 +163,7 @@ def test_a_generated_client_runs_an_event(
         )
     )
     assert changed.capacity == 16 and changed.name == "Generated Open"
-    status_in = model("StatusIn")(status=model("StatusEnum")("registration"))
+    status_in = model("StatusIn")(status=model("StatusChangeEnum")("registration"))
     opened = ok(api("events_status_create").sync_detailed(event_id, client=boss, body=status_in))
     assert opened.status.value == "registration"
     ok(

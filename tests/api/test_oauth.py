@@ -119,7 +119,10 @@ def test_an_app_acts_for_the_person_with_the_scopes_granted(client, app, organiz
     client.post(reverse("accounts:revoke_app", args=[app.pk]))
     client.logout()
     assert not AccessToken.objects.exists()
-    assert client.get(url("event_settings", event.pk), **bearer).status_code == 401
+    refused = client.get(url("event_settings", event.pk), **bearer)
+    assert refused.status_code == 401 and refused.json()["code"] == "authentication_failed"
+    # an unknown token is refused even where no token is needed (never read as anonymous)
+    assert client.get(url("events"), **bearer).status_code == 401
 
 
 def test_a_wrong_redirect_uri_is_refused_without_redirecting(client, app, organizer):

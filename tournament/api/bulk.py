@@ -14,6 +14,7 @@ from rest_framework.response import Response
 
 from tournament.accounts.models import ApiToken, Player
 from tournament.api.errors import Conflict, conflict
+from tournament.api.fields import StrictBooleanField
 from tournament.api.writes import (
     RegistrationOut,
     ScopedView,
@@ -49,7 +50,7 @@ class PlayerNumbersIn(serializers.Serializer):
 
 
 class BulkCheckInIn(PlayerNumbersIn):
-    checked_in = serializers.BooleanField(default=True)
+    checked_in = StrictBooleanField(default=True)
 
 
 class BulkOut(serializers.Serializer):

@@ -53,6 +53,20 @@ class EventFilter(django_filters.FilterSet):
         help_text=_("Only events changed at or after this time (ISO 8601), for incremental sync."),
     )
 
+    # A parameter sent empty is refused, not ignored: the schema says a date or a moment.
+    NOT_EMPTY = ("date_from", "date_to", "updated_since")
+
+    @property
+    def errors(self):
+        errors = self.form.errors
+        for name in self.NOT_EMPTY:
+            if name in self.data and not str(self.data.get(name)).strip() and name not in errors:
+                self.form.add_error(name, _("Give a value, or leave the parameter out."))
+        return self.form.errors
+
+    def is_valid(self) -> bool:
+        return self.form.is_valid() and not self.errors
+
     class Meta:
         model = Event
         fields = ["status", "date_from", "date_to", "country", "type", "updated_since"]

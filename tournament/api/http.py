@@ -9,6 +9,7 @@ from django.utils.cache import patch_cache_control, patch_vary_headers, set_resp
 from django.utils.http import http_date
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
+from rest_framework.exceptions import ValidationError
 from rest_framework.pagination import PageNumberPagination
 
 API_PREFIX = "/api/v1/"
@@ -36,11 +37,39 @@ def no_store(response: HttpResponse) -> HttpResponse:
 
 
 class PageSizePagination(PageNumberPagination):
-    """`?page=` and `?page_size=` (1 to 500; default 100)."""
+    """`?page=` and `?page_size=` (1 to 500; default 100); a page size that is not a whole
+    number in that range is a 400 naming it, as the schema says (never silently 100)."""
 
     page_size = 100
     page_size_query_param = "page_size"
     max_page_size = 500
+
+    def get_page_size(self, request) -> int:
+        raw = request.query_params.get(self.page_size_query_param)
+        if raw is None:
+            return self.page_size
+        if not raw.isascii() or not raw.isdigit() or not 1 <= int(raw) <= self.max_page_size:
+            raise ValidationError(
+                {
+                    self.page_size_query_param: [
+                        _("A whole number from 1 to %(most)s.") % {"most": self.max_page_size}
+                    ]
+                }
+            )
+        return int(raw)
+
+    def get_schema_operation_parameters(self, view) -> list[dict]:
+        parameters = super().get_schema_operation_parameters(view)
+        for parameter in parameters:
+            if parameter["name"] == self.page_size_query_param:
+                parameter["schema"] = {
+                    "type": "integer",
+                    "minimum": 1,
+                    "maximum": self.max_page_size,
+                }
+            if parameter["name"] == self.page_query_param:
+                parameter["schema"] = {"type": "integer", "minimum": 1}
+        return parameters
 
 
 class ConditionalGetMiddleware(DjangoConditionalGetMiddleware):

@@ -23,7 +23,10 @@ from tournament.rounds.services import swiss
 
 class NoShowIn(serializers.Serializer):
     player_number = serializers.CharField(
-        max_length=20, allow_null=True, help_text="who did not come; null takes a no-show back"
+        min_length=1,
+        max_length=20,
+        allow_null=True,
+        help_text="who did not come; null takes a no-show back",
     )
 
 

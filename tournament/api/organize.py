@@ -5,12 +5,14 @@ twice) answers 409 `conflict` with the service's reason; bad input answers 400."
 
 from __future__ import annotations
 
+from django.db import models
 from django.db.models import Prefetch
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import (
     OpenApiExample,
     OpenApiParameter,
@@ -22,6 +24,7 @@ from rest_framework.response import Response
 
 from tournament.accounts.models import ApiToken, Player
 from tournament.api.errors import Conflict, conflict, conflicts_as_409
+from tournament.api.fields import StrictBooleanField
 from tournament.api.matches import MatchRoundMixin, cut_advancing, round_fields
 from tournament.api.serializers import BracketSeatingSerializer, EventSerializer
 from tournament.api.tokens import Scoped
@@ -63,10 +66,17 @@ class OrganizedEventOut(serializers.ModelSerializer):
         return reverse("api-v1:event", args=[event.pk])
 
 
+# The event page's form refuses these blank: the schema says so (minLength 1).
+REQUIRED_TEXT = ("name", "venue", "time_zone")
+
+
 class EventIn(serializers.ModelSerializer):
     """An event's fields, as on the event page's form (the same checks apply)."""
 
-    serializer_field_mapping = EventSerializer.serializer_field_mapping  # times: HH:MM
+    serializer_field_mapping = {  # times: HH:MM; booleans only true or false
+        **EventSerializer.serializer_field_mapping,
+        models.BooleanField: StrictBooleanField,
+    }
 
     variants = serializers.ListField(
         child=serializers.ChoiceField(choices=Variant.choices), required=False
@@ -75,6 +85,7 @@ class EventIn(serializers.ModelSerializer):
     class Meta:
         model = Event
         fields = list(EVENT_FIELDS)
+        extra_kwargs = {name: {"allow_blank": False, "min_length": 1} for name in REQUIRED_TEXT}
 
 
 class EventChangesIn(EventIn):
@@ -228,19 +239,21 @@ class EventSettings(OrganizeView):
         return event_answer(event)
 
 
+# The statuses an organizer sets himself (`StatusChangeEnum` in the schema).
+STATUS_CHANGES = [(s.value, s.label) for s in (Status.REGISTRATION, Status.DRAFT)]
+
+
 class StatusIn(serializers.Serializer):
     status = serializers.ChoiceField(
-        choices=Status.choices,  # the event's own set (one enum in the schema)
+        choices=STATUS_CHANGES,
         help_text="`registration` opens registration; `draft` hides the event again (only "
         "before anyone registered). Seating round 1 makes it running, `finish/` finished.",
-    )
-
-    def validate_status(self, value: str) -> str:
-        if value not in (Status.REGISTRATION, Status.DRAFT):
-            raise ValidationError(
-                _("Seating round 1 makes an event running, finishing it makes it finished.")
+        error_messages={
+            "invalid_choice": gettext_lazy(
+                "Seating round 1 makes an event running, finishing it makes it finished."
             )
-        return value
+        },
+    )
 
 
 class EventStatus(OrganizeView):
@@ -422,7 +435,7 @@ class ReseatRound(OrganizeView):
 
 
 class PublishIn(serializers.Serializer):
-    published = serializers.BooleanField(default=True, help_text="false hides it again")
+    published = StrictBooleanField(default=True, help_text="false hides it again")
 
 
 class PublishRound(OrganizeView):

@@ -11,8 +11,10 @@ from datetime import timedelta
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from drf_spectacular.contrib.django_oauth_toolkit import DjangoOAuthToolkitScheme
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.plumbing import build_bearer_security_scheme_object
+from oauth2_provider.contrib.rest_framework import OAuth2Authentication
 from oauth2_provider.models import AccessToken
 from rest_framework import exceptions
 from rest_framework.authentication import BaseAuthentication
@@ -58,6 +60,18 @@ class BearerTokenAuthentication(BaseAuthentication):
         return self.keyword  # 401 (not 403) with WWW-Authenticate: Bearer
 
 
+class AppTokenAuthentication(OAuth2Authentication):
+    """An app's OAuth 2.0 access token (django-oauth-toolkit); a Bearer token that is
+    neither a personal token nor a live access token is a 401, never an anonymous request."""
+
+    def authenticate(self, request):
+        found = super().authenticate(request)
+        keyword, _space, _raw = request.META.get("HTTP_AUTHORIZATION", "").partition(" ")
+        if found is None and keyword == BearerTokenAuthentication.keyword:
+            raise exceptions.AuthenticationFailed(_("The API token is unknown or revoked."))
+        return found
+
+
 def has_scope(request, scope: str) -> bool:
     """A token needs the scope (a personal token's, or the scopes a person granted an app
     through OAuth); the site's own pages (a session) act as their user."""
@@ -89,3 +103,9 @@ class BearerTokenScheme(OpenApiAuthenticationExtension):
         return build_bearer_security_scheme_object(
             header_name="Authorization", token_prefix=BearerTokenAuthentication.keyword
         )
+
+
+class AppTokenScheme(DjangoOAuthToolkitScheme):
+    """An app's token in the schema: the OAuth 2.0 authorization code flow."""
+
+    target_class = AppTokenAuthentication

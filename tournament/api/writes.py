@@ -21,6 +21,7 @@ from rest_framework.views import APIView
 from tournament.accounts.models import ApiToken, Player
 from tournament.api import idempotency
 from tournament.api.errors import Conflict, ErrorSerializer, conflict, conflicts_as_409
+from tournament.api.fields import StrictBooleanField
 from tournament.api.http import no_store
 from tournament.api.tokens import Scoped
 from tournament.core.client_ip import client_ip
@@ -195,7 +196,7 @@ def registration_closed(event: Event) -> str | None:
 
 
 class CheckInIn(serializers.Serializer):
-    checked_in = serializers.BooleanField(default=True)
+    checked_in = StrictBooleanField(default=True)
 
 
 class CheckIn(ScopedView):
@@ -262,7 +263,7 @@ class GameIn(serializers.Serializer):
 
 
 class EntryIn(GameIn):
-    correction = serializers.BooleanField(default=False)
+    correction = StrictBooleanField(default=False)
     reason = serializers.CharField(max_length=300, required=False, allow_blank=True, default="")
 
 
