@@ -1,7 +1,6 @@
 """The ratings' pages (SPEC §12): the ratings table with its CSV, and the parts the ratings
 add to a player's page and to a bracket or match page before it starts."""
 
-from django.db.models import F
 from django_filters.views import FilterView
 from django_tables2 import SingleTableMixin
 from django_tables2.export.views import ExportMixin
@@ -34,12 +33,7 @@ class RatingsView(ExportMixin, LeanFilterMixin, SingleTableMixin, FilterView):
     export_name = "ratings"
 
     def get_queryset(self):
-        return (
-            rated_players()
-            .select_related("rating")
-            .annotate(value=F("rating__value"))
-            .order_by("-rating__value", "name", "pk")
-        )
+        return rated_players().select_related("rating").order_by("-rating__value", "name", "pk")
 
     def get_template_names(self) -> list[str]:
         return [self.template_name]
