@@ -65,18 +65,24 @@ def simulate_game(table: Sequence[str], skill: dict[str, float], rng: random.Ran
     return order[0], realms
 
 
+def random_tables(players: list[str], rng: random.Random) -> list[list[str]]:
+    """One round seated at random in brackets of three and four (SPEC §4's sizes)."""
+    order = players[:]
+    rng.shuffle(order)
+    tables, start = [], 0
+    for size in bracket_sizes(len(order)):
+        tables.append(order[start : start + size])
+        start += size
+    return tables
+
+
 def simulate_events(rng: random.Random, players: list[str], skill: dict[str, float], events: int):
     """The events as lists of (winner, realms) games in play order."""
     out = []
     for _ in range(events):
         games = []
         for _ in range(ROUNDS):
-            order = players[:]
-            rng.shuffle(order)
-            start = 0
-            for size in bracket_sizes(len(order)):
-                table = order[start : start + size]
-                start += size
+            for table in random_tables(players, rng):
                 wins = dict.fromkeys(table, 0)
                 while max(wins.values()) < 2:
                     winner, realms = simulate_game(table, skill, rng)
@@ -211,12 +217,7 @@ def speed(seed: int) -> None:
     skill = {p: rng.gauss(0, 1) for p in players}
     games: list[RatedGame] = []
     while len(games) < SPEED_GAMES:
-        order = players[:]
-        rng.shuffle(order)
-        start = 0
-        for size in bracket_sizes(len(order)):
-            table = order[start : start + size]
-            start += size
+        for table in random_tables(players, rng):
             games.append(rated_game(table, *simulate_game(table, skill, rng)))
     games = games[:SPEED_GAMES]
     events = [RatedEvent(n, tuple(games[n : n + 1000])) for n in range(0, SPEED_GAMES, 1000)]
