@@ -11,8 +11,9 @@
    −ln p) of the ratings, of pairwise Elo, and of the multiplayer Elo TopDeck.gg
    publishes for four-player Commander (equity 2^(R/200), expected share = equity ÷ the
    table's sum, a win scores 1 and a draw 1/n, K = 48, start 1500). Bar: the ratings lowest.
-3. **Speed**: `rate` over 100,000 games of 2,000 players in brackets of three and four.
-   Bar: under 30 s.
+3. **Speed**: `rate` over 100,000 games of 2,000 players in brackets of three and four;
+   with `--site`, the site's refresh over as many stored games (read them, rate, write
+   every rating and step) in a throw-away test database. Bar: under 30 s.
 
 A game is simulated as the players' performances, skill plus normal noise (not the
 Plackett–Luce model's own Gumbel noise, so the model is not favoured by its own
@@ -65,18 +66,24 @@ def simulate_game(table: Sequence[str], skill: dict[str, float], rng: random.Ran
     return order[0], realms
 
 
+def random_tables(players: list[str], rng: random.Random) -> list[list[str]]:
+    """One round seated at random in brackets of three and four (SPEC §4's sizes)."""
+    order = players[:]
+    rng.shuffle(order)
+    tables, start = [], 0
+    for size in bracket_sizes(len(order)):
+        tables.append(order[start : start + size])
+        start += size
+    return tables
+
+
 def simulate_events(rng: random.Random, players: list[str], skill: dict[str, float], events: int):
     """The events as lists of (winner, realms) games in play order."""
     out = []
     for _ in range(events):
         games = []
         for _ in range(ROUNDS):
-            order = players[:]
-            rng.shuffle(order)
-            start = 0
-            for size in bracket_sizes(len(order)):
-                table = order[start : start + size]
-                start += size
+            for table in random_tables(players, rng):
                 wins = dict.fromkeys(table, 0)
                 while max(wins.values()) < 2:
                     winner, realms = simulate_game(table, skill, rng)
@@ -211,12 +218,7 @@ def speed(seed: int) -> None:
     skill = {p: rng.gauss(0, 1) for p in players}
     games: list[RatedGame] = []
     while len(games) < SPEED_GAMES:
-        order = players[:]
-        rng.shuffle(order)
-        start = 0
-        for size in bracket_sizes(len(order)):
-            table = order[start : start + size]
-            start += size
+        for table in random_tables(players, rng):
             games.append(rated_game(table, *simulate_game(table, skill, rng)))
     games = games[:SPEED_GAMES]
     events = [RatedEvent(n, tuple(games[n : n + 1000])) for n in range(0, SPEED_GAMES, 1000)]
@@ -229,12 +231,72 @@ def speed(seed: int) -> None:
     )
 
 
+def site_speed(seed: int) -> None:
+    """The site's refresh over the same number of stored games (`ratings/services.py`): read
+    100 finished events' stored games, rate them all, write every rating and step, in a
+    throw-away test database."""
+    import datetime
+    import os
+
+    import django
+
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings")
+    django.setup()
+    from django.db import connection, transaction
+
+    from tournament.accounts.models import Player
+    from tournament.events.models import Event
+    from tournament.ratings import services
+    from tournament.ratings.models import EventRating, Rating
+
+    rng = random.Random(seed)
+    old_name = connection.creation.create_test_db(verbosity=0)
+    try:
+        organizer = Player.objects.create(player_number="ORG", name="Organizer")
+        people = Player.objects.bulk_create(
+            Player(player_number=f"R{i:05d}", name=f"Player {i:05d}") for i in range(SPEED_PLAYERS)
+        )
+        ids = [str(p.pk) for p in people]
+        skill = {p: rng.gauss(0, 1) for p in ids}
+        per_event = SPEED_GAMES // 100
+        for n in range(100):
+            event = Event.objects.create(
+                name=f"Rated {n}",
+                date=datetime.date(2020, 1, 1) + datetime.timedelta(days=7 * n),
+                venue="Bench",
+                organizer=organizer,
+                status="finished",
+            )
+            games = []
+            while len(games) < per_event:
+                for table in random_tables(ids, rng):
+                    g = rated_game(table, *simulate_game(table, skill, rng))
+                    games.append([[list(side) for side in g.sides], list(g.ranks)])
+            EventRating.objects.create(event=event, games=games[:per_event])
+        began = time.perf_counter()
+        with transaction.atomic():
+            services._rerate()
+        took = time.perf_counter() - began
+        steps = sum(len(h) for h in Rating.objects.values_list("history", flat=True))
+        print(
+            f"site refresh over {SPEED_GAMES:,} stored games (100 events, {steps:,} steps "
+            f"written): {took:.1f} s   bar < 30 s: {'PASS' if took < 30 else 'FAIL'}"
+        )
+    finally:
+        connection.creation.destroy_test_db(old_name, verbosity=0)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--site", action="store_true", help="also time the site's refresh (a test database)"
+    )
     args = parser.parse_args()
     quality(args.seed)
     speed(args.seed)
+    if args.site:
+        site_speed(args.seed)
 
 
 if __name__ == "__main__":

@@ -7,7 +7,8 @@ import pytest
 from django.urls import reverse
 
 from tests.standings.conftest import build_event
-from tournament.ratings.models import Rating, RatingStep
+from tournament.events.models import Event
+from tournament.ratings.models import Rating
 
 
 @pytest.fixture
@@ -43,13 +44,13 @@ def test_a_player_rating_with_its_history(client, rated):
     r = rated[0]
     body = client.get(reverse("api-v1:player_rating", args=[r.player.player_number])).json()
     assert body["rating"] == round(r.value, 1)
-    step = RatingStep.objects.get(player=r.player)
+    event = Event.objects.get(name="First")
     assert body["history"] == [
         {
-            "event": step.event_id,
+            "event": event.pk,
             "event_name": "First",
-            "date": step.event.date.isoformat(),
-            "rating": round(step.value, 1),
+            "date": event.date.isoformat(),
+            "rating": round(r.value, 1),  # one event: the value after it is the rating
         }
     ]
 

@@ -88,7 +88,7 @@ def test_filters_minimum_games_country_and_structure(client, rated):
 
 def test_the_player_page_shows_value_games_provisional_and_the_chart(client, rated):
     # A player of both events has two steps: a line through two points.
-    both = next(r for r in rated if r.player.rating_steps.count() == 2)
+    both = next(r for r in rated if len(r.history) == 2)
     page = client.get(reverse("standings:player", args=[both.player.player_number]))
     html = page.content.decode()
     assert f"Rating: {both.value:.1f}" in html

@@ -10,7 +10,7 @@ from scoring.ratings import PROVISIONAL_GAMES
 from tournament.accounts.models import Player
 from tournament.api.serializers import PlayerRefSerializer
 from tournament.ratings.filters import RatingFilter, rated_players
-from tournament.ratings.models import RatingStep
+from tournament.ratings.services import rating_history
 
 
 class RatingFields(serializers.Serializer):
@@ -36,18 +36,11 @@ class RatingRowSerializer(RatingFields, PlayerRefSerializer):
         fields = [*PlayerRefSerializer.Meta.fields, "rating", "mu", "sigma", "games", "provisional"]
 
 
-class RatingStepSerializer(serializers.ModelSerializer):
-    event = serializers.IntegerField(source="event_id", help_text="The event's id")
+class RatingStepSerializer(serializers.Serializer):
+    event = serializers.IntegerField(source="event.pk", help_text="The event's id")
     event_name = serializers.CharField(source="event.name")
     date = serializers.DateField(source="event.date")
-    rating = serializers.SerializerMethodField(help_text="The value after this event")
-
-    class Meta:
-        model = RatingStep
-        fields = ["event", "event_name", "date", "rating"]
-
-    def get_rating(self, step: RatingStep) -> float:
-        return round(step.value, 1)
+    rating = serializers.FloatField(help_text="The value after this event, one decimal")
 
 
 class PlayerRatingSerializer(RatingRowSerializer):
@@ -88,7 +81,8 @@ class PlayerRating(generics.RetrieveAPIView):
             rated_players().select_related("rating", "region"),
             player_number=self.kwargs["player_number"],
         )
-        player.rating_history = (
-            RatingStep.objects.filter(player=player).select_related("event").order_by("order")
-        )
+        player.rating_history = [
+            {"event": event, "rating": round(value, 1)}
+            for event, value in rating_history(player.rating)
+        ]
         return player

@@ -33,8 +33,9 @@ class EventRating(models.Model):
 
 
 class Rating(models.Model):
-    """A player's current rating: the model's μ and σ, the value shown (μ − 3σ) and the
-    games rated, in all and per structure (the ratings page filters by structure)."""
+    """A player's current rating: the model's μ and σ, the value shown (μ − 3σ), the games
+    rated, in all and per structure (the ratings page filters by structure), and the value
+    after each event he played."""
 
     player = models.OneToOneField(Player, on_delete=models.CASCADE, related_name="rating")
     mu = models.FloatField()
@@ -43,6 +44,10 @@ class Rating(models.Model):
     games = models.PositiveIntegerField(_("games"), default=0)
     bracket_games = models.PositiveIntegerField(default=0)
     one_on_one_games = models.PositiveIntegerField(default=0)
+    # The value after each event played, in order: ``[[event id, value], ...]`` (the chart
+    # and the API's history). One list per player, not a row per event: a refresh rewrites
+    # every rating, and 200,000 step rows took most of its time.
+    history = models.JSONField(default=list)
 
     class Meta:
         verbose_name = _("rating")
@@ -50,19 +55,3 @@ class Rating(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player_id}: {self.value:.1f}"
-
-
-class RatingStep(models.Model):
-    """A player's rating after one event he played (the chart on his page)."""
-
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_steps")
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+")
-    order = models.PositiveIntegerField()  # the event's place in SPEC §12's order
-    value = models.FloatField()
-
-    class Meta:
-        constraints = [models.UniqueConstraint(fields=["player", "event"], name="rating_step_once")]
-        indexes = [models.Index(fields=["player", "order"], name="rating_step_order")]
-
-    def __str__(self) -> str:
-        return f"{self.player_id} after {self.event_id}: {self.value:.1f}"

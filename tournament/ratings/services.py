@@ -25,7 +25,7 @@ from tournament.core.broker import BROKER_ERRORS
 from tournament.events.choices import Status, Structure
 from tournament.events.models import Event
 from tournament.events.to_engine import event_record, swiss_event_of
-from tournament.ratings.models import EventRating, Rating, RatingStep
+from tournament.ratings.models import EventRating, Rating
 
 log = logging.getLogger(__name__)
 
@@ -108,9 +108,7 @@ def _rerate() -> None:
         counts = structure_games[row.event.structure]
         for game in event.games:
             counts.update(p for side in game.sides for p in side)
-    order = {row.event_id: n for n, row in enumerate(inputs, start=1)}
     Rating.objects.all().delete()
-    RatingStep.objects.all().delete()
     Rating.objects.bulk_create(
         (
             Rating(
@@ -121,16 +119,9 @@ def _rerate() -> None:
                 games=r.games,
                 bracket_games=structure_games[Structure.BRACKETS][pid],
                 one_on_one_games=structure_games[Structure.ONE_ON_ONE][pid],
+                history=[[key, value] for key, value in r.history],
             )
             for pid, r in ratings.items()
-        ),
-        batch_size=1000,
-    )
-    RatingStep.objects.bulk_create(
-        (
-            RatingStep(player_id=int(pid), event_id=key, order=order[key], value=value)
-            for pid, r in ratings.items()
-            for key, value in r.history
         ),
         batch_size=1000,
     )
@@ -184,6 +175,12 @@ def seeding_ratings(player_ids: Iterable[int]) -> dict[int, float]:
     ids = list(player_ids)
     stored = dict(Rating.objects.filter(player_id__in=ids).values_list("player_id", "value"))
     return {pk: stored.get(pk, NEW_RATING) for pk in ids}
+
+
+def rating_history(rating: Rating) -> list[tuple[Event, float]]:
+    """The rating's value after each event the player played, with the events, in order."""
+    events = Event.objects.in_bulk([pk for pk, _ in rating.history])
+    return [(events[pk], value) for pk, value in rating.history if pk in events]
 
 
 def unrated_events() -> QuerySet[EventRating]:

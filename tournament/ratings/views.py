@@ -1,7 +1,8 @@
 """The ratings' pages (SPEC §12): the ratings table with its CSV, and the parts the ratings
 add to a player's page and to a bracket or match page before it starts."""
 
-from django.db.models import F
+from types import SimpleNamespace
+
 from django_filters.views import FilterView
 from django_tables2 import SingleTableMixin
 from django_tables2.export.views import ExportMixin
@@ -16,7 +17,7 @@ from tournament.events.to_engine import engine_id, teams_by_player
 from tournament.ratings import services
 from tournament.ratings.charts import rating_chart
 from tournament.ratings.filters import RatingFilter, rated_players
-from tournament.ratings.models import Rating, RatingStep
+from tournament.ratings.models import Rating
 from tournament.ratings.tables import RatingsTable
 from tournament.standings.views import PAGE_SIZE, LeanFilterMixin, export_query
 
@@ -34,12 +35,7 @@ class RatingsView(ExportMixin, LeanFilterMixin, SingleTableMixin, FilterView):
     export_name = "ratings"
 
     def get_queryset(self):
-        return (
-            rated_players()
-            .select_related("rating")
-            .annotate(value=F("rating__value"))
-            .order_by("-rating__value", "name", "pk")
-        )
+        return rated_players().select_related("rating").order_by("-rating__value", "name", "pk")
 
     def get_template_names(self) -> list[str]:
         return [self.template_name]
@@ -60,7 +56,10 @@ def player_rating(player: Player) -> dict[str, object]:
     rating = Rating.objects.filter(player=player).first()
     if rating is None:
         return {}
-    steps = list(RatingStep.objects.filter(player=player).select_related("event").order_by("order"))
+    steps = [
+        SimpleNamespace(event=event, value=value)
+        for event, value in services.rating_history(rating)
+    ]
     return {
         "rating": rating,
         "rating_provisional": rating.games < PROVISIONAL_GAMES,
