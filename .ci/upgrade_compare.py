@@ -5,7 +5,13 @@ first differences."""
 import json
 import sys
 
-before, after = (json.load(open(path, encoding="utf-8")) for path in sys.argv[1:3])
+
+def load(path: str) -> dict:
+    with open(path, encoding="utf-8") as file:
+        return json.load(file)
+
+
+before, after = load(sys.argv[1]), load(sys.argv[2])
 problems = []
 rows = 0
 for label, table in before["rows"].items():
@@ -31,7 +37,7 @@ for kind in ("exports", "csv"):
         if now != value:
             old_lines, new_lines = str(value).splitlines(), str(now).splitlines()
             first = next(
-                (i for i, (a, b) in enumerate(zip(old_lines, new_lines)) if a != b),
+                (i for i, (a, b) in enumerate(zip(old_lines, new_lines, strict=False)) if a != b),
                 min(len(old_lines), len(new_lines)),
             )
             shown = old_lines[first : first + 1], new_lines[first : first + 1]
