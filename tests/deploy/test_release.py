@@ -31,7 +31,7 @@ def test_the_footer_healthz_and_the_api_index_show_it(client):
 
 def test_the_previous_release_is_a_commit_of_this_history():
     lines = (ROOT / "deploy" / "previous-release").read_text().splitlines()
-    commit = [line for line in lines if line and not line.startswith("#")][0]
+    commit = next(line for line in lines if line and not line.startswith("#"))
     assert re.fullmatch(r"[0-9a-f]{40}", commit)
     if (ROOT / ".git").exists():
         known = subprocess.run(

@@ -1,0 +1,54 @@
+"""The upgrade check's verdict: every row the previous release stored (its fields), every
+export and CSV it showed, unchanged after this release's migrations. Exit 1 naming the
+first differences."""
+
+import json
+import sys
+
+
+def load(path: str) -> dict:
+    with open(path, encoding="utf-8") as file:
+        return json.load(file)
+
+
+before, after = load(sys.argv[1]), load(sys.argv[2])
+problems = []
+rows = 0
+for label, table in before["rows"].items():
+    now = after["rows"].get(label)
+    if now is None:
+        problems.append(f"{label}: the table is gone")
+        continue
+    missing = [f for f in table["fields"] if f not in now["fields"]]
+    if missing:
+        problems.append(f"{label}: fields gone: {missing}")
+        continue
+    index = [now["fields"].index(f) for f in table["fields"]]
+    kept = [[row[i] for i in index] for row in now["rows"]]
+    rows += len(table["rows"])
+    if kept != table["rows"]:
+        changed = sum(1 for a, b in zip(table["rows"], kept, strict=False) if a != b)
+        problems.append(
+            f"{label}: {len(table['rows'])} rows before, {len(kept)} after, {changed} differ"
+        )
+for kind in ("exports", "csv"):
+    for key, value in before[kind].items():
+        now = after[kind].get(key)
+        if now != value:
+            old_lines, new_lines = str(value).splitlines(), str(now).splitlines()
+            first = next(
+                (i for i, (a, b) in enumerate(zip(old_lines, new_lines, strict=False)) if a != b),
+                min(len(old_lines), len(new_lines)),
+            )
+            shown = old_lines[first : first + 1], new_lines[first : first + 1]
+            problems.append(f"{kind} {key} differs at line {first + 1}: {shown[0]} → {shown[1]}")
+if rows == 0 or not before["exports"]:
+    problems.append("nothing was compared")
+if problems:
+    print("upgrade check FAILED:\n  " + "\n  ".join(problems[:20]), file=sys.stderr)
+    sys.exit(1)
+tables = sum(1 for t in before["rows"].values() if t["rows"])
+print(
+    f"unchanged: {rows} rows in {tables} tables, {len(before['exports'])} event exports, "
+    f"{len(before['csv'])} CSV exports (standings and the ranking)"
+)
