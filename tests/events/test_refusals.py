@@ -125,8 +125,9 @@ def test_an_event_without_players_goes_back_to_draft_and_out_again(event):
         reg.set_status(event, "running")  # running and finished come from the rounds
 
 
-def test_registration_is_refused_outside_registration(event):
-    Event.objects.filter(pk=event.pk).update(status="draft")
+@pytest.mark.parametrize("status", ["draft", "running", "finished"])
+def test_registration_is_refused_outside_registration(event, status):
+    Event.objects.filter(pk=event.pk).update(status=status)
     with pytest.raises(ValidationError, match="not open for registration"):
         reg.register(event, players(1)[0])
 

@@ -270,3 +270,52 @@ def test_a_bracket_is_not_found_through_another_events_url(
     url = reverse("results:bracket", args=[other.pk, bracket.pk])
     assert client_as(judge).get(url).status_code == 404
     assert client_as(organizer).get(url).status_code == 404
+
+
+# --- repeated entries, differing entries, tie-breaks ------------------------------------------
+
+
+def test_the_same_judge_entering_the_same_result_again_keeps_one_entry(judge, bracket, seated):
+    first = enter(bracket, seated, [6, 3, 2], seated[0], judge)
+    again = enter(bracket, seated, [6, 3, 2], seated[0], judge)  # a new key: not a double tap
+    assert first.created and not again.created and again.entry.pk == first.entry.pk
+    assert GameEntry.objects.get().status == EntryStatus.UNCONFIRMED
+
+
+def test_no_later_game_while_an_earlier_one_has_entries_that_differ(
+    judge, second_judge, organizer, bracket, seated
+):
+    a, b, c = seated
+    enter(bracket, seated, [6, 3, 2], a, judge)
+    enter(bracket, [b, a, c], [6, 3, 2], b, second_judge)
+    with pytest.raises(ValidationError, match="entries that differ"):
+        enter(bracket, seated, [6, 3, 2], a, organizer, number=2)
+    assert GameEntry.objects.filter(number=2).count() == 0
+
+
+def tied_bracket(bracket, seated, judge, second_judge):
+    """A wins both games 6–3–3: B and C have 6 realms each, no game won, best game 3 — tied
+    for 2nd (SPEC §6: then a judge's recorded decision)."""
+    a, b, c = seated
+    for number in (1, 2):
+        outcome = enter(bracket, seated, [6, 3, 3], a, judge, number=number)
+        services.confirm_entry(outcome.entry, second_judge)
+    return a, b, c
+
+
+def test_a_tiebreak_must_order_exactly_the_tied_players(judge, second_judge, bracket, seated):
+    a, b, c = tied_bracket(bracket, seated, judge, second_judge)
+    with pytest.raises(ValidationError, match="exactly one place"):
+        services.decide_tiebreak(bracket, [[str(b.pk), str(a.pk)]], judge)  # A is not tied
+    with pytest.raises(ValidationError, match="exactly one place"):
+        services.decide_tiebreak(bracket, [[str(b.pk)]], judge)
+    decided = services.decide_tiebreak(bracket, [[str(c.pk), str(b.pk)]], judge)
+    assert decided.tiebreak_order[-2:] == [str(c.pk), str(b.pk)]
+    with pytest.raises(ValidationError, match="needs no tie-break"):
+        services.decide_tiebreak(bracket, [[str(b.pk), str(c.pk)]], judge)
+
+
+def test_only_an_official_decides_a_tiebreak(judge, second_judge, bracket, seated):
+    a, b, c = tied_bracket(bracket, seated, judge, second_judge)
+    with pytest.raises(PermissionDenied):
+        services.decide_tiebreak(bracket, [[str(c.pk), str(b.pk)]], a)
