@@ -79,44 +79,36 @@ def test_environment_overrides(tmp_path):
     assert values["hosts"] == ["spellfire.example.org"]
 
 
-@pytest.mark.parametrize("production, expect_ok", [("1", True), ("0", False)])
-def test_deploy_check_passes_only_in_production_mode(tmp_path, production, expect_ok):
-    env = {k: v for k, v in os.environ.items() if k not in CONFIG_VARS}
-    env.update(
-        SPELLFIRE_DATA_DIR=str(tmp_path),
-        PRODUCTION=production,
+def deploy_check(data_dir: Path, **env: str) -> subprocess.CompletedProcess:
+    """`manage.py check --deploy` with production's settings, changed by `env`."""
+    clean = {k: v for k, v in os.environ.items() if k not in CONFIG_VARS}
+    clean.update(
+        SPELLFIRE_DATA_DIR=str(data_dir),
+        PRODUCTION="1",
         SECRET_KEY="x" * 60 + "-a-long-random-production-secret",
         ALLOWED_HOSTS="spellfire.example.org",
         SITE_URL="https://spellfire.example.org",
     )
-    out = subprocess.run(
+    clean.update(env)
+    return subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
         cwd=ROOT,
-        env=env,
+        env=clean,
         capture_output=True,
         text=True,
     )
+
+
+@pytest.mark.parametrize("production, expect_ok", [("1", True), ("0", False)])
+def test_deploy_check_passes_only_in_production_mode(tmp_path, production, expect_ok):
+    out = deploy_check(tmp_path, PRODUCTION=production)
     assert (out.returncode == 0) is expect_ok, out.stderr
 
 
 @pytest.mark.parametrize("site_url", ["", "tournaments.example.org", "/"])
 def test_deploy_check_refuses_a_site_url_that_makes_no_absolute_link(tmp_path, site_url):
     """E-mails' links are `SITE_URL` + path: in production it must be an http(s) address."""
-    env = {k: v for k, v in os.environ.items() if k not in CONFIG_VARS}
-    env.update(
-        SPELLFIRE_DATA_DIR=str(tmp_path),
-        PRODUCTION="1",
-        SECRET_KEY="x" * 60 + "-a-long-random-production-secret",
-        ALLOWED_HOSTS="spellfire.example.org",
-        SITE_URL=site_url,
-    )
-    out = subprocess.run(
-        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-    )
+    out = deploy_check(tmp_path, SITE_URL=site_url)
     assert out.returncode != 0
     assert "core.E003" in out.stderr and "SITE_URL" in out.stderr, out.stderr
 

@@ -242,6 +242,7 @@ def admin_event_post(event, **changes) -> dict:
         "name": event.name,
         "date": event.date.isoformat(),
         "time_zone": event.time_zone,
+        "language": event.language,
         "venue": event.venue,
         "organizer": event.organizer_id,
         "deck_size": event.deck_size,

@@ -10,6 +10,7 @@ from django.core import mail
 from django.test import Client
 from django.urls import reverse
 
+from tests.accounts.test_mail_language import SIGN_UP
 from tests.notifications import mail_scenario
 
 SITE = "http://127.0.0.1:8000"
@@ -25,17 +26,7 @@ def relative_links(text: str) -> list[str]:
 def account_mails(client: Client) -> list:
     """The sign-up confirmation and a password reset, as a new user gets them."""
     mail.outbox.clear()
-    client.post(
-        reverse("accounts:signup"),
-        {
-            "username": "ana",
-            "email": "ana@example.org",
-            "password1": "a-Long-passphrase-9",
-            "password2": "a-Long-passphrase-9",
-            "name": "Ana Souza",
-            "country": "BR",
-        },
-    )
+    client.post(reverse("accounts:signup"), SIGN_UP)
     client.post(reverse("password_reset"), {"email": "ana@example.org"})
     return list(mail.outbox)
 

@@ -132,3 +132,14 @@ def test_a_session_holding_a_language_the_site_does_not_offer_shows_the_sites(db
     page = browser.get(reverse("events:list"))
     assert page.status_code == 200
     assert page.headers["Content-Language"] == "en"
+
+
+def test_the_event_form_keeps_the_sites_languages_only(db, organizer, settings):
+    from tournament.events.forms import EventForm
+    from tournament.events.models import Event
+
+    assert Event().language == settings.LANGUAGE_CODE == "en"
+    form = EventForm({"language": "fr"}, instance=Event(organizer=organizer))
+    assert not form.is_valid()
+    assert "language" in form.errors
+    assert [code for code, _name in form.fields["language"].choices] == ["en", "pt-br"]

@@ -79,7 +79,7 @@ class EventForm(FrozenFormatMixin, forms.ModelForm):
             choices=[(zone, zone) for zone in time_zone_names()]
         )
         # Omitted (an API call, an older form) they keep the event's value or the default.
-        for name in STRUCTURE_FIELDS:
+        for name in (*STRUCTURE_FIELDS, "language"):
             self.fields[name].required = False
         self.fields["structure"].help_text = _(
             "Brackets of three or four, or one-on-one matches: Swiss rounds, then an optional "
@@ -120,6 +120,8 @@ class EventForm(FrozenFormatMixin, forms.ModelForm):
 
     def clean(self):
         data = super().clean()
+        if not data.get("language") and "language" not in self.errors:
+            data["language"] = self.instance.language  # omitted: as stored (new: the site's)
         for name in STRUCTURE_FIELDS:  # omitted or blank: as stored (a new event: the default)
             if data.get(name) in (None, "") and name != "swiss_rounds":
                 data[name] = getattr(self.instance, name)
