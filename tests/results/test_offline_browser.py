@@ -330,7 +330,7 @@ def test_refused_online_entry_shows_errors_next_to_the_fields(
             "en-US",
             "pt-br",
             "Ela foi guardada durante a rodada 1; a rodada 2 já começou",
-            "A rodada 1 está encerrada: não é mais possível lançar um novo jogo na mesa 1. "
+            "A rodada 1 está fechada: não é mais possível lançar uma nova partida na mesa 1. "
             "Nada foi salvo.",
         ),
         (
