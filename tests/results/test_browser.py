@@ -1,14 +1,20 @@
-"""A judge enters a whole bracket on a phone-sized screen (real Chromium)."""
+"""A judge enters a whole bracket on a phone-sized screen (real Chromium), through his
+offline app's queue, on a phone that says its language (the judge chose English: his pages
+are English whatever the phone says)."""
+
+import pytest
 
 from tests.conftest import browser_page, browser_test
 from tests.results.conftest import bracket_url
+from tournament.accounts import preferences
 from tournament.rounds.services.rounds import publish_round, seat_next_round
 
 pytestmark = browser_test
 
 
+@pytest.mark.parametrize("locale", ["pt-BR", "en-US"])
 def test_judge_enters_a_full_bracket_on_a_phone(
-    chromium, live_server, transactional_db, client, event, registered_players, judge
+    chromium, live_server, transactional_db, client, event, registered_players, judge, locale
 ):
     from playwright.sync_api import expect
 
@@ -18,8 +24,15 @@ def test_judge_enters_a_full_bracket_on_a_phone(
     publish_round(rnd)
     bracket = rnd.brackets.order_by("table").first()
     a, b, c = [s.registration.player for s in bracket.seats.order_by("position")]
+    preferences.keep(judge.user, language="en")
     tab = browser_page(
-        chromium, client, live_server, judge, viewport={"width": 390, "height": 844}, is_mobile=True
+        chromium,
+        client,
+        live_server,
+        judge,
+        viewport={"width": 390, "height": 844},
+        is_mobile=True,
+        locale=locale,
     )
     tab.goto(live_server.url + bracket_url(bracket))
     for number, (b_count, c_count) in enumerate([(4, 3), (5, 2)], start=1):

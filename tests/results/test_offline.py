@@ -199,7 +199,7 @@ def test_a_game_sent_to_a_closed_round_is_refused_in_the_judges_language(
     assert answer.status_code == 400
     assert answer.json() == {
         "state": "refused",
-        "message": f"A rodada 1 está encerrada: não é mais possível lançar um novo jogo na "
+        "message": f"A rodada 1 está fechada: não é mais possível lançar uma nova partida na "
         f"mesa {bracket.table}. Nada foi salvo.",
     }
     assert Game.objects.filter(bracket=bracket).count() == games

@@ -41,10 +41,24 @@ def judges_read_english(judge, second_judge):
         preferences.keep(official.user, language="en")
 
 
-def _phone(chromium, client, live_server, person, locale):
-    """A logged-in phone's page: 390 px wide, saying `locale` (None: no language)."""
-    options = {"locale": locale} if locale else {}
-    return browser_page(chromium, client, live_server, person, viewport=PHONE, **options)
+class Phone:
+    """Logged-in pages of a 390 px phone that says `locale` (None: no language)."""
+
+    def __init__(self, chromium, client, live_server, locale):
+        self.chromium, self.client, self.live_server = chromium, client, live_server
+        self.url = live_server.url
+        self.locale = locale
+
+    def open(self, person):
+        options = {"locale": self.locale} if self.locale else {}
+        return browser_page(
+            self.chromium, self.client, self.live_server, person, viewport=PHONE, **options
+        )
+
+
+@pytest.fixture
+def phone(chromium, live_server, transactional_db, client, phone_locale) -> Phone:
+    return Phone(chromium, client, live_server, phone_locale)
 
 
 @pytest.fixture
@@ -58,10 +72,10 @@ def _players(bracket):
     return [s.registration.player for s in bracket.seats.order_by("position")]
 
 
-def _open_kept(chromium, client, live_server, judge, bracket, locale):
+def _open_kept(phone, judge, bracket):
     """A phone's page on the bracket, once the service worker has kept it for offline use."""
-    tab = _phone(chromium, client, live_server, judge, locale)
-    tab.goto(live_server.url + bracket_url(bracket))
+    tab = phone.open(judge)
+    tab.goto(phone.url + bracket_url(bracket))
     tab.wait_for_selector("#offline-queue[data-offline-ready]", state="attached")
     return tab
 
@@ -95,10 +109,10 @@ def _wait_states(tab, expected: list[str]) -> None:
         assert _states(tab) == expected, tab.locator("#offline-queue").inner_text()
 
 
-def _queue_two_games_offline(chromium, client, live_server, judge, bracket, locale):
+def _queue_two_games_offline(phone, judge, bracket):
     """Offline: enter games 1 and 2 (player A wins both), close the tab, reopen it offline."""
     a, b, c = _players(bracket)
-    tab = _open_kept(chromium, client, live_server, judge, bracket, locale)
+    tab = _open_kept(phone, judge, bracket)
     context = tab.context
     context.set_offline(True)
     _enter(tab, a, {b.pk: 4, c.pk: 3})
@@ -116,7 +130,7 @@ def _queue_two_games_offline(chromium, client, live_server, judge, bracket, loca
     assert GameEntry.objects.count() == 0
     # Reopened while still offline: the kept copy, saying so, with both games still queued.
     tab = context.new_page()
-    tab.goto(live_server.url + bracket_url(bracket))
+    tab.goto(phone.url + bracket_url(bracket))
     _wait_states(tab, ["queued", "queued"])
     assert "Offline copy of this page" in tab.locator(".offline-banner").inner_text()
     assert tab.locator(".entry-form h3").inner_text() == "Game 3"
@@ -125,19 +139,14 @@ def _queue_two_games_offline(chromium, client, live_server, judge, bracket, loca
 
 @pytest.mark.parametrize("phone_locale", ["pt-BR", "en-US", None])
 def test_two_games_entered_offline_are_sent_when_back_online(
-    chromium,
-    live_server,
-    transactional_db,
-    client,
+    phone,
     single_entry,
     running_bracket,
     judge,
     phone_locale,
 ):
     a, b, c = _players(running_bracket)
-    tab = _queue_two_games_offline(
-        chromium, client, live_server, judge, running_bracket, phone_locale
-    )
+    tab = _queue_two_games_offline(phone, judge, running_bracket)
     tab.context.set_offline(False)
     _wait_states(tab, ["confirmed", "confirmed"])
     games = list(Game.objects.filter(bracket=running_bracket).order_by("number"))
@@ -150,18 +159,12 @@ def test_two_games_entered_offline_are_sent_when_back_online(
 
 
 def test_answer_lost_after_the_server_saved_is_not_counted_twice(
-    chromium,
-    live_server,
-    transactional_db,
-    client,
+    phone,
     single_entry,
     running_bracket,
     judge,
-    phone_locale,
 ):
-    tab = _queue_two_games_offline(
-        chromium, client, live_server, judge, running_bracket, phone_locale
-    )
+    tab = _queue_two_games_offline(phone, judge, running_bracket)
     posts = []
 
     def lose_first_answer(route):
@@ -184,18 +187,14 @@ def test_answer_lost_after_the_server_saved_is_not_counted_twice(
 
 
 def test_conflict_created_while_offline(
-    chromium,
-    live_server,
-    transactional_db,
-    client,
+    phone,
     event,
     running_bracket,
     judge,
     second_judge,
-    phone_locale,
 ):
     a, b, c = _players(running_bracket)
-    tab = _open_kept(chromium, client, live_server, judge, running_bracket, phone_locale)
+    tab = _open_kept(phone, judge, running_bracket)
     tab.context.set_offline(True)
     _enter(tab, a, {b.pk: 4, c.pk: 3})
     _enter(tab, a, {b.pk: 5, c.pk: 2})
@@ -220,11 +219,9 @@ def test_conflict_created_while_offline(
     assert not Game.objects.exists()
 
 
-def test_public_standings_are_never_served_from_the_cache(
-    chromium, live_server, transactional_db, client, event, running_bracket, judge, phone_locale
-):
-    tab = _open_kept(chromium, client, live_server, judge, running_bracket, phone_locale)
-    standings = live_server.url + reverse("standings:event", args=[event.pk])
+def test_public_standings_are_never_served_from_the_cache(phone, event, running_bracket, judge):
+    tab = _open_kept(phone, judge, running_bracket)
+    standings = phone.url + reverse("standings:event", args=[event.pk])
     assert tab.goto(standings).ok
     kept = tab.evaluate(
         "caches.open('judge-pages').then(c => c.keys())"
@@ -236,34 +233,30 @@ def test_public_standings_are_never_served_from_the_cache(
         tab.goto(standings)
     # The judge's page, by contrast, opens offline and says it is a copy.
     judge_tab = tab.context.new_page()
-    judge_tab.goto(live_server.url + bracket_url(running_bracket))
+    judge_tab.goto(phone.url + bracket_url(running_bracket))
     banner = judge_tab.wait_for_selector(".offline-banner:not([hidden])")
     assert "Offline copy of this page" in banner.inner_text()
 
 
 def test_confirmation_queued_offline_from_a_page_kept_by_the_dashboard(
-    chromium,
-    live_server,
-    transactional_db,
-    client,
+    phone,
     event,
     running_bracket,
     judge,
     second_judge,
-    phone_locale,
 ):
     a, b, c = _players(running_bracket)
     other = Client()
     other.force_login(judge.user)
     post_game(other, running_bracket, [a, b, c], [6, 4, 3], winner=a)
-    tab = _phone(chromium, client, live_server, second_judge, phone_locale)
-    tab.goto(live_server.url + reverse("results:dashboard", args=[event.pk]))
+    tab = phone.open(second_judge)
+    tab.goto(phone.url + reverse("results:dashboard", args=[event.pk]))
     # The dashboard and the round's three bracket pages are kept for offline use.
     ready = tab.wait_for_selector("#offline-queue[data-offline-ready]", state="attached")
     assert ready.get_attribute("data-offline-ready") == "4"
     tab.context.set_offline(True)
     # Never opened online: the bracket page comes from the copy the dashboard asked for.
-    tab.goto(live_server.url + bracket_url(running_bracket))
+    tab.goto(phone.url + bracket_url(running_bracket))
     tab.locator("#pending button.ok").click()
     _wait_states(tab, ["queued"])
     assert "Table 1, confirm game 1" in tab.locator(".queue-item").inner_text()
@@ -282,20 +275,16 @@ def test_confirmation_queued_offline_from_a_page_kept_by_the_dashboard(
 
 
 def test_online_post_without_an_answer_stays_queued_until_it_gets_one(
-    chromium,
-    live_server,
-    transactional_db,
-    client,
+    phone,
     single_entry,
     running_bracket,
     judge,
-    phone_locale,
 ):
     # The phone believes it is online, but the venue's wifi drops the request.
     from playwright.sync_api import expect
 
     a, b, c = _players(running_bracket)
-    tab = _open_kept(chromium, client, live_server, judge, running_bracket, phone_locale)
+    tab = _open_kept(phone, judge, running_bracket)
     tab.context.route("**/brackets/**", lambda route: route.abort("connectionreset"))
     _enter(tab, a, {b.pk: 4, c.pk: 3})
     # No answer: the game is kept, queued, and the form moves on to the next game.
@@ -308,11 +297,9 @@ def test_online_post_without_an_answer_stays_queued_until_it_gets_one(
     assert Game.objects.get().unrazed == {str(a.pk): 6, str(b.pk): 4, str(c.pk): 3}
 
 
-def test_refused_online_entry_shows_errors_next_to_the_fields(
-    chromium, live_server, transactional_db, client, event, running_bracket, judge, phone_locale
-):
+def test_refused_online_entry_shows_errors_next_to_the_fields(phone, event, running_bracket, judge):
     a, b, c = _players(running_bracket)
-    tab = _open_kept(chromium, client, live_server, judge, running_bracket, phone_locale)
+    tab = _open_kept(phone, judge, running_bracket)
     tab.locator(f"input[name=winner][value='{a.pk}']").check()
     tab.fill(f"#id_unrazed_{b.pk}", "4")
     with tab.expect_navigation():
@@ -330,7 +317,7 @@ def test_refused_online_entry_shows_errors_next_to_the_fields(
             "en-US",
             "pt-br",
             "Ela foi guardada durante a rodada 1; a rodada 2 já começou",
-            "A rodada 1 está encerrada: não é mais possível lançar um novo jogo na mesa 1. "
+            "A rodada 1 está fechada: não é mais possível lançar uma nova partida na mesa 1. "
             "Nada foi salvo.",
         ),
         (
@@ -342,10 +329,7 @@ def test_refused_online_entry_shows_errors_next_to_the_fields(
     ],
 )
 def test_a_copy_kept_in_round_1_says_round_2_started_and_its_game_is_refused(
-    chromium,
-    live_server,
-    transactional_db,
-    client,
+    phone,
     single_entry,
     running_bracket,
     judge,
@@ -357,7 +341,7 @@ def test_a_copy_kept_in_round_1_says_round_2_started_and_its_game_is_refused(
     """The judge's own language, not the phone's: the kept pages and the server's refusal."""
     preferences.keep(judge.user, language=language)
     a, b, c = _players(running_bracket)
-    tab = _open_kept(chromium, client, live_server, judge, running_bracket, phone_locale)
+    tab = _open_kept(phone, judge, running_bracket)
     assert tab.evaluate("document.documentElement.lang") == language
     # Round 1 is played and closed meanwhile, and the final seated (9 players: 3 winners).
     round1 = running_bracket.round
@@ -367,10 +351,10 @@ def test_a_copy_kept_in_round_1_says_round_2_started_and_its_game_is_refused(
     publish_round(final)
     games_before = Game.objects.filter(bracket=running_bracket).count()
     # The dashboard, opened online, keeps the final's pages: the phone now knows of round 2.
-    tab.goto(live_server.url + reverse("results:dashboard", args=[single_entry.pk]))
+    tab.goto(phone.url + reverse("results:dashboard", args=[single_entry.pk]))
     tab.wait_for_selector("#offline-queue[data-offline-ready]", state="attached")
     tab.context.set_offline(True)
-    tab.goto(live_server.url + bracket_url(running_bracket))
+    tab.goto(phone.url + bracket_url(running_bracket))
     banner = tab.wait_for_selector(".offline-banner:not([hidden])")
     assert kept_in in banner.inner_text()
     assert tab.evaluate("document.documentElement.lang") == language
