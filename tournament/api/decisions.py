@@ -29,7 +29,7 @@ class TiedGroupOut(serializers.Serializer):
 
 
 class TiebreakOut(serializers.Serializer):
-    state = serializers.ChoiceField(choices=Bracket.State.values)
+    state = serializers.CharField(help_text="waiting, in_progress, needs_decision or complete")
     tied = TiedGroupOut(many=True, help_text="groups still waiting for a decision")
     order = serializers.ListField(
         child=serializers.CharField(), help_text="the judge's decided order (player numbers)"
