@@ -1,15 +1,17 @@
 """The bus of happenings (`core/happenings.py`) and the one place subscriptions are declared
 (`tournament/site/subscriptions.py`)."""
 
+import gc
 import importlib
 import inspect
-import re
+import weakref
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.dispatch import Signal
 
 from tests.conftest import make_player
 from tournament.core import happenings
@@ -126,18 +128,55 @@ def test_every_happening_is_a_frozen_dataclass():
         assert kind.__dataclass_params__.frozen, kind
 
 
-def test_subscriptions_and_signal_connections_are_made_in_one_place_only():
-    allowed = {APPS / "site" / "subscriptions.py", APPS / "core" / "happenings.py"}
-    pattern = re.compile(
-        r"^\s*subscribe\(|\b(post_save|post_delete|pre_delete|pre_save|m2m_changed)\.connect\(",
-        re.MULTILINE,
-    )
-    offenders = [
-        str(path.relative_to(ROOT))
-        for path in APPS.rglob("*.py")
-        if path not in allowed and pattern.search(path.read_text())
-    ]
-    assert offenders == []
+def _site_connections() -> set[tuple[Signal, object, int]]:
+    """Every live connection of the site's code to a Django signal, read from the signals
+    themselves (whatever connected it): the signal, the receiver and its sender's id."""
+    found = set()
+    for signal in (o for o in gc.get_objects() if isinstance(o, Signal)):
+        for (_uid, sender_id), receiver, _is_async in signal.receivers:
+            if isinstance(receiver, weakref.ReferenceType):
+                receiver = receiver()
+            if getattr(receiver, "__module__", "").startswith("tournament."):
+                found.add((signal, receiver, sender_id))
+    return found
+
+
+def _named(connections: set[tuple[Signal, object, int]]) -> list[str]:
+    return sorted(f"{r.__module__}.{r.__qualname__}" for _signal, r, _sender in connections)
+
+
+def _site_subscriptions() -> set[tuple[type[Happening], object]]:
+    """Every live subscription of the site's code to a happening."""
+    return {
+        (kind, handler)
+        for kind in _declared_happenings()
+        for handler in happenings.handlers(kind)
+        if handler.__module__.startswith("tournament.")
+    }
+
+
+def test_every_subscription_and_signal_connection_is_made_by_subscriptions(monkeypatch, bus):
+    """What is connected once the site is set up is exactly what `subscriptions.connect`
+    connects: a connection made anywhere else (an app's `ready`, a module's import) fails."""
+    live_connections, live_subscriptions = _site_connections(), _site_subscriptions()
+    declared_connections, declared_subscriptions = set(), set()
+    connect = Signal.connect
+
+    def recording_connect(signal, receiver, sender=None, *args, **kwargs):
+        declared_connections.add((signal, receiver, id(sender)))
+        return connect(signal, receiver, sender, *args, **kwargs)
+
+    def recording_subscribe(kind, handler):
+        declared_subscriptions.add((kind, handler))
+        subscribe(kind, handler)
+
+    monkeypatch.setattr(Signal, "connect", recording_connect)
+    monkeypatch.setattr(subscriptions, "subscribe", recording_subscribe)
+    subscriptions.connect()  # connecting twice changes nothing: it only names them
+    assert len(declared_connections) >= 10 and len(declared_subscriptions) >= 20
+    assert _named(live_connections - declared_connections) == []  # connected elsewhere
+    assert _named(declared_connections - live_connections) == []
+    assert live_subscriptions == declared_subscriptions
 
 
 def test_no_handler_reads_update_fields():

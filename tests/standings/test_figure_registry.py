@@ -361,3 +361,43 @@ def swiss_played(organizer, judge, second_judge) -> Event:
     event = one_on_one_event(organizer, [judge, second_judge], 6, swiss_rounds=2)
     play_swiss(event, random.Random(4), [organizer, judge, second_judge])
     return event
+
+
+# -- (d) every declared figure is computed ------------------------------------------------
+
+
+def _left_at_default(figures: tuple[Figure, ...], rows: list) -> list[str]:
+    """The figures whose stored value is the model field's default on every row: a figure
+    the engine never computes (declared, stored, shown, and always its default)."""
+    assert rows
+    return [
+        figure.name
+        for figure in figures
+        if all(getattr(row, figure.name) == figure.field.get_default() for row in rows)
+    ]
+
+
+@HYPOTHESIS
+@given(players=st.integers(9, 14), one_on_one_players=st.integers(5, 9), seed=st.integers(0, 2**32))
+def test_no_declared_figure_is_left_at_its_default_on_every_row(
+    organizer, players, one_on_one_players, seed
+):
+    """On random events played by the simulator (a bracket event and a one-on-one event,
+    each to the finish), every declared standing and seat figure differs from its model
+    default on at least one stored row. The comparison with the engine above cannot see a
+    figure the engine never fills: the engine and the store then agree on the default."""
+    bracket = build_event(organizer, players, seed=seed, name=f"Computed {seed}")
+    swiss = build_event(
+        organizer,
+        one_on_one_players,
+        seed=seed,
+        name=f"Computed Swiss {seed}",
+        structure="one-on-one",
+        best_of=3,
+        swiss_rounds=3,
+    )
+    standings = list(EventStanding.objects.filter(event=bracket))
+    assert _left_at_default(STANDING_FIGURES, standings) == []
+    assert _left_at_default(SWISS_FIGURES, list(EventStanding.objects.filter(event=swiss))) == []
+    seats = list(StoredSeatFigures.objects.filter(seat__bracket__round__event=bracket))
+    assert _left_at_default(SEAT_FIGURES, seats) == []

@@ -7,7 +7,6 @@ from __future__ import annotations
 import uuid
 
 from django.core.exceptions import ValidationError as DjangoValidationError
-from django.db import transaction
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
@@ -387,7 +386,7 @@ class GameRecordView(ScopedView):
         try:
             # One transaction: the service writes under the bracket lock taken here, and
             # reads the bracket, its event and seats this view read (`lock_bracket`).
-            with transaction.atomic():
+            with results.writing():
                 bracket = self.locked_bracket(role)
                 data = _valid(form, self.request)
                 game = _game_data(bracket, data)

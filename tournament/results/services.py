@@ -12,12 +12,15 @@ same transaction, so places and points change together with the result.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from uuid import UUID
 
 from django.core.exceptions import NON_FIELD_ERRORS, PermissionDenied, ValidationError
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Prefetch, Q, prefetch_related_objects
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -110,6 +113,27 @@ def _require_confirmed_address(player: Player) -> None:
         )
 
 
+# The lock scopes open in this context, innermost last: a bracket locked in one of them is
+# held until it closes (`_holds`). A scope is a transaction opened by `writing()`.
+_scopes: ContextVar[tuple[object, ...]] = ContextVar("bracket_lock_scopes", default=())
+
+
+@contextmanager
+def writing(*, savepoint: bool = True) -> Iterator[None]:
+    """A transaction in which a bracket locked by `lock_bracket` counts as held: a service
+    handed it in this transaction writes under that lock, without locking it again.
+
+    A caller that locks a bracket and hands it to a service opens this in place of
+    `transaction.atomic()`."""
+    scope = object()
+    token = _scopes.set((*_scopes.get(), scope))
+    try:
+        with transaction.atomic(savepoint=savepoint):
+            yield
+    finally:
+        _scopes.reset(token)
+
+
 def lock_bracket(pk: int, *, event_id: int | None = None) -> Bracket | None:
     """The bracket row locked until the current transaction ends, with its round and event,
     and its seats with their players and stored figures (`bracket.seats.all()` reads no
@@ -117,7 +141,7 @@ def lock_bracket(pk: int, *, event_id: int | None = None) -> Bracket | None:
 
     Two plain reads: the lock first, then the seats, so that a writer who waited for the
     lock sees the seats and figures its predecessor committed. A service handed a bracket
-    locked this way in the same transaction does not lock it again (`_lock`)."""
+    locked this way in the same `writing()` transaction does not lock it again (`_lock`)."""
     # Only the bracket row: locking the event too would queue every confirmation of the
     # event behind the previous one (the standings tail takes its own short per-event lock).
     brackets = lock_rows(Bracket.objects.all(), of=("self",)).select_related("round__event")
@@ -126,31 +150,18 @@ def lock_bracket(pk: int, *, event_id: int | None = None) -> Bracket | None:
     bracket = next(iter(brackets.filter(pk=pk).order_by()), None)
     if bracket is None:
         return None
-    seats = list(
-        Seat.objects.filter(bracket=bracket)
-        .select_related("registration__player", "figures")
-        .order_by("position")
-    )
-    for seat in seats:
-        seat.bracket = bracket
-    held_seats(bracket, seats)
-    bracket.locked_in = transaction.get_connection().atomic_blocks[-1]
+    seats = Seat.objects.select_related("registration__player", "figures").order_by("position")
+    prefetch_related_objects([bracket], Prefetch("seats", seats))
+    scopes = _scopes.get()
+    bracket.locked_in = scopes[-1] if scopes else None
     return bracket
 
 
-def held_seats(bracket: Bracket, seats: list[Seat]) -> None:
-    """Keep ``seats`` as the bracket's seats, as a prefetch would (`bracket.seats.all()`)."""
-    # Django's prefetch stores a done queryset under the relation's name: the same here,
-    # without the prefetch machinery's cost on the busiest write of the site.
-    cached = bracket.seats.all()
-    cached._result_cache, cached._prefetch_done = seats, True
-    bracket._prefetched_objects_cache = {"seats": cached}
-
-
 def _holds(bracket: Bracket) -> bool:
-    """Whether ``bracket`` was locked by `lock_bracket` in a transaction still open."""
+    """Whether ``bracket`` was locked by `lock_bracket` in a `writing()` transaction still
+    open."""
     block = getattr(bracket, "locked_in", None)
-    return block is not None and any(b is block for b in transaction.get_connection().atomic_blocks)
+    return block is not None and any(b is block for b in _scopes.get())
 
 
 def _lock(bracket: Bracket) -> Bracket:
@@ -162,10 +173,16 @@ def _lock(bracket: Bracket) -> Bracket:
     return locked
 
 
-def _writing(bracket: Bracket):
+@contextmanager
+def _writing(bracket: Bracket) -> Iterator[None]:
     """The service's transaction: its own, or the caller's when the caller holds the
     bracket's lock (no savepoint: a refusal fails the caller's whole write)."""
-    return transaction.atomic(savepoint=not _holds(bracket))
+    if _holds(bracket):
+        with transaction.atomic(savepoint=False):
+            yield
+    else:
+        with writing():
+            yield
 
 
 def _fail(message: str, field_name: str = NON_FIELD_ERRORS) -> ValidationError:

@@ -7,7 +7,8 @@ bump a cache defer that work to the commit themselves.
 
 Model signals are kept only for what any code, the admin or an import may do to a row (an
 event deleted, a player or region renamed, a cached metagame's lists, events and card data
-saved or deleted): they are connected here too, at the end.
+saved or deleted): they are connected here too, at the end, after the one other Django
+signal the site follows (a person's log-in).
 
 The registration checks that apps above the events add (`events.happenings.
 registration_checks`) are declared here as well, and so are the parts that apps above add
@@ -17,9 +18,11 @@ metagame index, the event-file import) and where people's language and zone are 
 """
 
 from django.contrib.auth.models import User
+from django.contrib.auth.signals import user_logged_in
 from django.db.models.signals import m2m_changed, post_delete, post_save, pre_delete
 
 from tournament.accounts import api_tokens, preferences
+from tournament.accounts import handlers as accounts
 from tournament.accounts.models import ApiToken, Player, Region
 from tournament.accounts.views import ProfileView
 from tournament.core.happenings import subscribe
@@ -158,6 +161,11 @@ def connect() -> None:
     MetagameIndexView.extras.add(league_metagame.metagame_leagues)
     # An event file whose results are those of an event already accepted is refused (SPEC §9).
     BRACKET_FILE_CHECKS.add(fingerprint.accepted_copy_issues)
+
+    # --- Django's signals ------------------------------------------------------------------
+    # A person logs in (any way: the form, OAuth, the admin): his zone and language go into
+    # his session.
+    user_logged_in.connect(accounts.logged_in, dispatch_uid="accounts-person-zone")
 
     # --- model signals (any code or the admin) -------------------------------------------
     # A token, an account or a player profile saved or deleted: cached token lookups go.

@@ -13,9 +13,8 @@ it and where the engine states it. Everything else follows from this file:
 - the reads: `standings/rows.py: standing_rows(event, reader)` gives every reader (`shown_in`:
   the standings table and its CSV, the API, the printed scoring form) its figures.
 
-Adding a figure: the engine computes it (`scoring/figures.py`), one entry here, a migration
-and a test (see docs/ARCHITECTURE.md, "Adding a derived figure").
-"""
+Adding a figure: the engine computes it (`scoring/figures.py`), one entry here, a migration,
+a test and its label's translation (see docs/ARCHITECTURE.md, "Adding a derived figure")."""
 
 from __future__ import annotations
 

@@ -148,10 +148,9 @@ def store_bracket_results(
     (the stored rows it was computed from).
 
     Touches only this bracket: a confirmation costs the same in any size of event. A caller
-    holding the bracket with its seats prefetched (and their registrations) and its accepted
-    ``games`` passes them, and nothing is read again."""
-    held = games is not None and "seats" in getattr(bracket, "_prefetched_objects_cache", {})
-    if not held:
+    holding the bracket as `results.lock_bracket` returns it (its seats read with their
+    registrations and figures) passes its accepted ``games``, and nothing is read again."""
+    if games is None:
         bracket = (
             Bracket.objects.select_related("round__event")
             .prefetch_related(
