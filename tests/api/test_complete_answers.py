@@ -117,7 +117,7 @@ def test_a_body_over_the_limit_is_a_413(boss, client, organizer):
     too_big = '{"name": "' + "x" * (settings.DATA_UPLOAD_MAX_MEMORY_SIZE + 1) + '"}'
     response = client.post(url("events"), too_big, content_type="application/json", **boss.auth)
     assert response.status_code == 413
-    assert response.json()["code"] == "payload_too_large"
+    assert response.json()["code"] == "too_large"
 
 
 @pytest.mark.parametrize("method", ["get", "post"])

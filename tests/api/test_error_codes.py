@@ -53,7 +53,7 @@ EXPECTED = {
     "method_not_allowed": 405,
     "not_acceptable": 406,
     "conflict": 409,
-    "payload_too_large": 413,
+    "too_large": 413,
     "unsupported_media_type": 415,
     "idempotency_key_reused": 422,
     "throttled": 429,
@@ -67,4 +67,4 @@ def test_the_docs_table_is_every_code_the_api_answers():
 
 
 def test_the_table_is_found():
-    assert {"conflict", "payload_too_large", "parse_error"} <= set(documented())
+    assert {"conflict", "too_large", "parse_error"} <= set(documented())

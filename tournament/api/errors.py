@@ -39,14 +39,6 @@ class Conflict(exceptions.APIException):
     default_detail = gettext_lazy("The event's current state refuses this.")
 
 
-class PayloadTooLarge(exceptions.APIException):
-    """413: the body is over the size the API reads (`DATA_UPLOAD_MAX_MEMORY_SIZE`)."""
-
-    status_code = 413
-    default_code = "payload_too_large"
-    default_detail = gettext_lazy("The request body is too large.")
-
-
 @contextmanager
 def conflicts_as_409():
     """A service's refusal inside the block is answered 409 with its message."""
