@@ -25,7 +25,12 @@ from tests.faults.conftest import (
     tag,
     wait_for,
 )
-from tests.faults.test_redis_data_loss import ask_document, call_time, started_rendering
+from tests.faults.test_redis_data_loss import (
+    Receiver,
+    ask_document,
+    call_time,
+    started_rendering,
+)
 
 pytestmark = [pytest.mark.faults]
 
@@ -81,20 +86,11 @@ class SlowSMTP(socketserver.StreamRequestHandler):
                 self.reply("250 ok")
 
 
-class SlowReceiver(http.server.BaseHTTPRequestHandler):
+class SlowReceiver(Receiver):
     gate: Gate
-    received: list[str]
 
-    def do_POST(self):
-        self.rfile.read(int(self.headers["Content-Length"]))
+    def before_answer(self) -> None:
         self.gate.hold()
-        self.received.append(self.headers["X-Spellfire-Delivery"])
-        self.send_response(200)
-        self.send_header("Content-Length", "0")
-        self.end_headers()
-
-    def log_message(self, *args):
-        pass
 
 
 def serve(server) -> None:
