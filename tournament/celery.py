@@ -40,9 +40,14 @@ class SweepOnConnect(bootsteps.StartStopStep):
     requires = {"celery.worker.consumer.tasks:Tasks"}
 
     def start(self, consumer) -> None:
-        for name, kwargs in RECOVERY_SWEEPS:
+        # The webhook sweep again once the claims of attempts cut off by the lost connection
+        # have expired (their tasks were cancelled): those go out then, not a sweep later.
+        from tournament.webhooks.services import CLAIM_SECONDS
+
+        later = [("tournament.webhooks.tasks.retry_stale", {}, CLAIM_SECONDS + 1)]
+        for name, kwargs, countdown in [(n, k, None) for n, k in RECOVERY_SWEEPS] + later:
             try:
-                consumer.app.send_task(name, kwargs=kwargs)
+                consumer.app.send_task(name, kwargs=kwargs, countdown=countdown)
             except Exception as error:  # never stop the consumer: beat sends them anyway
                 logger.warning("could not queue %s after connecting: %s", name, error)
                 return

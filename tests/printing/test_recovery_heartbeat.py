@@ -129,3 +129,24 @@ def test_the_sweep_runs_often_enough_for_90_seconds():
     first_look = every  # the first sweep after the loss
     second_look = first_look + every * -(-heartbeat.VANISHED_SECONDS // every)
     assert second_look <= 60
+
+
+def test_a_resend_while_the_broker_is_down_stays_pending(event, played_round, monkeypatch):
+    """The recovery's own re-send meets the broker down (the sweep ran during the outage):
+    the document stays pending for a sweep after the broker's return, not failed with "try
+    again in a minute", which would wait for someone to click."""
+    from kombu.exceptions import OperationalError
+
+    doc = queued_document(event, played_round, dt.timedelta(minutes=3))
+
+    def refused(*args, **kwargs):
+        raise OperationalError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
+
+    monkeypatch.setattr(services.queueing, "enqueue", refused)
+    services._send(doc.pk, recovering=True)
+    doc.refresh_from_db()
+    assert doc.state == CachedDocument.State.PENDING
+    services._send(doc.pk)  # someone asked for it: told at once to try again
+    doc.refresh_from_db()
+    assert doc.state == CachedDocument.State.FAILED
+    assert doc.error == "The print queue is not available right now. Try again in a minute."

@@ -42,9 +42,10 @@ from tournament.notifications.models import Message, Preferences, PushSubscripti
 
 logger = logging.getLogger(__name__)
 
-# Longer than one delivery takes (its Web Push and SMTP time-outs): a claim older than this
-# was left by a worker that died, and the sweep sends the message again.
-STALE_CLAIM = timedelta(minutes=2)
+# Longer than one delivery takes (its Web Push and SMTP time-outs, 10 s each): a claim older
+# than this was left by a worker that died (or whose task was cancelled when it lost the
+# broker), and the sweep sends the message again — within a minute of the claim.
+STALE_CLAIM = timedelta(seconds=45)
 # Real sending failures (SMTP errors) before a message is given up. Being put off (the hourly
 # limit, a claim left by a dead worker) is not an attempt.
 MAX_ATTEMPTS = 8

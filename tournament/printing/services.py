@@ -184,7 +184,7 @@ def recover_if_stuck(doc: CachedDocument) -> CachedDocument:
             _last_sign_of_life(doc),
             render,
         )
-        _enqueue(doc.pk)
+        _enqueue(doc.pk, recovering=True)
     doc.refresh_from_db()
     return doc
 
@@ -202,12 +202,12 @@ def recover_stuck_documents() -> int:
     return count
 
 
-def _enqueue(doc_id: int) -> None:
+def _enqueue(doc_id: int, recovering: bool = False) -> None:
     if current_app.conf.task_always_eager:
         queueing.run_here(RENDER_TASK, doc_id)
     else:
         # The worker must see the committed row.
-        transaction.on_commit(lambda: _send(doc_id))
+        transaction.on_commit(lambda: _send(doc_id, recovering))
 
 
 def time_limits(doc: CachedDocument) -> dict[str, int]:
@@ -224,12 +224,15 @@ def time_limits(doc: CachedDocument) -> dict[str, int]:
     return {"soft_time_limit": soft, "time_limit": soft + grace}
 
 
-def _send(doc_id: int) -> None:
+def _send(doc_id: int, recovering: bool = False) -> None:
     """Queue the render; with the broker down, say so on the document instead of raising.
 
     Whatever asked (a judge confirming a result, an official asking for a PDF) has already
     saved its data: that must not turn into an error page. The document is marked failed
-    with a "try again" message, and the next request for it queues it again."""
+    with a "try again" message, and the next request for it queues it again. A document the
+    recovery sends again (`recovering`: nobody waits on this call) stays pending instead:
+    its marks are gone with the broker, so a sweep after the broker's return sends it again
+    by itself, without anyone clicking "try again"."""
     try:
         doc = CachedDocument.objects.select_related(*REQUEST_FIELDS).filter(pk=doc_id).first()
         limits = time_limits(doc) if doc is not None else {}
@@ -240,6 +243,8 @@ def _send(doc_id: int) -> None:
         queueing.enqueue(RENDER_TASK, doc_id, **limits)
     except BROKER_ERRORS as error:
         logger.warning("printing: could not queue document %s: %s", doc_id, error)
+        if recovering:
+            return
         CachedDocument.objects.filter(pk=doc_id, state=CachedDocument.State.PENDING).update(
             state=CachedDocument.State.FAILED,
             error=_("The print queue is not available right now. Try again in a minute."),
