@@ -266,3 +266,20 @@ def test_no_one_moves_up_while_the_event_is_over_its_capacity(event):
     assert (
         Registration.objects.filter(pk__in=[regs[3].pk, regs[4].pk], waitlisted=True).count() == 2
     )
+
+
+def test_a_dropped_player_cannot_check_himself_in(event):
+    registration = reg.register(event, players(1)[0])
+    Registration.objects.filter(pk=registration.pk).update(dropped_in_round=0)
+    with pytest.raises(ValidationError, match="dropped"):
+        reg.check_in_self(registration)
+
+
+@pytest.mark.parametrize("status", ["draft", "running"])
+def test_self_check_in_and_late_players_only_in_registration(event, status):
+    registration = reg.register(event, players(1)[0])
+    Event.objects.filter(pk=event.pk).update(status=status)
+    with pytest.raises(ValidationError, match="Check-in opens with registration"):
+        reg.check_in_self(registration)
+    with pytest.raises(ValidationError, match="while registration is open"):
+        svc.add_late_player(event, name="Walk In")
