@@ -230,3 +230,56 @@ def test_a_swiss_event_cannot_finish_with_its_round_open(swiss_event):
 def test_the_default_number_of_swiss_rounds_is_the_ceiling_of_log2(count, rounds):
     """SPEC §11: ⌈log₂ players⌉ — 9 players: 2³ = 8 < 9 ≤ 16 = 2⁴, so 4 rounds."""
     assert default_swiss_rounds(count) == rounds
+
+
+def test_bulk_check_in_records_who_checked_in(event, judge):
+    regs = [reg.register(event, p) for p in players(2)]
+    assert reg.check_in_many(event, [r.pk for r in regs], by=judge) == 2
+    assert set(
+        Registration.objects.filter(event=event).values_list("checked_in_by", flat=True)
+    ) == {judge.pk}
+    assert reg.check_in_many(event, [r.pk for r in regs], False, by=judge) == 2
+    assert set(
+        Registration.objects.filter(event=event).values_list("checked_in_by", flat=True)
+    ) == {None}
+
+
+@pytest.mark.parametrize("typed", ["AAAA", "ZZZZ", ""])
+def test_a_wrong_venue_code_is_refused(event, typed):
+    event.check_in_code = "MMMM"
+    event.save(update_fields=["check_in_code"])
+    registration = reg.register(event, players(1)[0])
+    with pytest.raises(ValidationError, match="Wrong venue code"):
+        reg.check_in_self(registration, typed)
+    assert reg.check_in_self(registration, " mmmm ").checked_in  # case and spaces aside
+
+
+def test_no_one_moves_up_while_the_event_is_over_its_capacity(event):
+    """Capacity lowered from 3 to 1 with three admitted and two waiting: no room (1 − 3 < 0)."""
+    event.capacity = 3
+    event.save(update_fields=["capacity"])
+    regs = [reg.register(event, p) for p in players(5)]
+    event.capacity = 1
+    event.save(update_fields=["capacity"])
+    with transaction.atomic():
+        assert reg.promote_waiting(reg.lock_event(event)) == []
+    assert (
+        Registration.objects.filter(pk__in=[regs[3].pk, regs[4].pk], waitlisted=True).count() == 2
+    )
+
+
+def test_a_dropped_player_cannot_check_himself_in(event):
+    registration = reg.register(event, players(1)[0])
+    Registration.objects.filter(pk=registration.pk).update(dropped_in_round=0)
+    with pytest.raises(ValidationError, match="dropped"):
+        reg.check_in_self(registration)
+
+
+@pytest.mark.parametrize("status", ["draft", "running"])
+def test_self_check_in_and_late_players_only_in_registration(event, status):
+    registration = reg.register(event, players(1)[0])
+    Event.objects.filter(pk=event.pk).update(status=status)
+    with pytest.raises(ValidationError, match="Check-in opens with registration"):
+        reg.check_in_self(registration)
+    with pytest.raises(ValidationError, match="while registration is open"):
+        svc.add_late_player(event, name="Walk In")

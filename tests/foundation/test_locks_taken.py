@@ -96,11 +96,15 @@ def w_submit(f):
     )
 
 
-def w_confirm(f):
+def waiting_entry(f):
     bracket, players = first_bracket(f.seated_round)
-    entry = results.submit_entry(
+    return results.submit_entry(
         bracket, game(players, players[0]), f.judge, uuid.uuid4(), number=1
     ).entry
+
+
+def w_confirm(f):
+    entry = waiting_entry(f)
     return lambda: results.confirm_entry(entry, f.second_judge)
 
 
@@ -111,10 +115,7 @@ def w_confirm_pending(f):
 
 
 def w_reject(f):
-    bracket, players = first_bracket(f.seated_round)
-    entry = results.submit_entry(
-        bracket, game(players, players[0]), f.judge, uuid.uuid4(), number=1
-    ).entry
+    entry = waiting_entry(f)
     return lambda: results.reject_entry(entry, f.second_judge)
 
 

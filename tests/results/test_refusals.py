@@ -37,6 +37,22 @@ def confirmed_game(bracket, seated, judge, second_judge, winner, number=1):
     return outcome.entry
 
 
+def stored_entry(bracket, players, counts, winner, *, by, **fields) -> GameEntry:
+    """A waiting second version of game 1 written straight to the table (as an import or an
+    older release could leave it), past the services' checks."""
+    return GameEntry.objects.create(
+        bracket=bracket,
+        number=1,
+        version=2,
+        winner_id=winner.pk,
+        ended_by="victory",
+        unrazed={str(p.pk): n for p, n in zip(players, counts, strict=True)},
+        submitted_by=by,
+        idempotency_key=uuid.uuid4(),
+        **fields,
+    )
+
+
 @pytest.fixture
 def reporting(event):
     """Players report their games and may confirm each other's reports (SPEC §5 decision)."""
@@ -92,20 +108,10 @@ def test_a_player_confirms_another_players_report(reporting, bracket, seated):
 
 
 def test_a_player_cannot_confirm_a_correction(reporting, judge, second_judge, bracket, seated):
-    a, b, c = seated
+    a, b, _c = seated
     confirmed_game(bracket, seated, judge, second_judge, a)
     # A correction submitted by a seated player (say, imported): only officials confirm it.
-    correction = GameEntry.objects.create(
-        bracket=bracket,
-        number=1,
-        version=2,
-        winner_id=a.pk,
-        ended_by="victory",
-        unrazed={str(a.pk): 6, str(b.pk): 4, str(c.pk): 2},
-        is_correction=True,
-        submitted_by=a,
-        idempotency_key=uuid.uuid4(),
-    )
+    correction = stored_entry(bracket, seated, [6, 4, 2], a, by=a, is_correction=True)
     with pytest.raises(PermissionDenied):
         services.confirm_entry(correction, b)
     correction.refresh_from_db()
@@ -135,19 +141,10 @@ def test_the_submitter_cannot_confirm_his_own_entry(judge, bracket, seated):
 def test_a_game_with_a_confirmed_result_cannot_be_confirmed_again(
     judge, second_judge, organizer, bracket, seated
 ):
-    a, b, c = seated
+    a, b, _c = seated
     confirmed_game(bracket, seated, judge, second_judge, a)
     # A second waiting entry of game 1 (left behind, e.g. by an import): game 1 is settled.
-    stale = GameEntry.objects.create(
-        bracket=bracket,
-        number=1,
-        version=2,
-        winner_id=b.pk,
-        ended_by="victory",
-        unrazed={str(a.pk): 2, str(b.pk): 6, str(c.pk): 3},
-        submitted_by=judge,
-        idempotency_key=uuid.uuid4(),
-    )
+    stale = stored_entry(bracket, seated, [2, 6, 3], b, by=judge)
     with pytest.raises(ValidationError, match="already has a confirmed result"):
         services.confirm_entry(stale, organizer)
     assert Game.objects.get().winner_id == a.pk

@@ -62,3 +62,14 @@ def test_two_byes_in_one_round_are_refused():
     data["rounds"][0]["byes"] = ["q5", "q4"]
     _event, issues = read_any_event(data)
     assert IssueCode.BYES_MANY in [i.code for i in issues]
+
+
+@pytest.mark.parametrize(
+    ("place", "final_winner", "points"),
+    [(1, False, 4), (2, False, 3), (3, False, 2), (4, False, 1), (5, False, 0), (1, True, 5)],
+)
+def test_placement_points_of_every_place(place, final_winner, points):
+    """SPEC §6: 1st 4, 2nd 3, 3rd 2, 4th 1; the final's winner 5."""
+    from scoring.points import place_points
+
+    assert place_points(place, final_winner=final_winner) == points
