@@ -108,3 +108,16 @@ def test_the_printing_page_offers_the_final_standing_not_a_scoring_form(
     html = page(client_as(organizer), "printing:index", blitz)
     assert "Final standing" in html
     assert "Tournament scoring form" not in html and "ranking body" not in html
+
+
+def test_the_finished_mail_tells_the_record_and_match_points(blitz):
+    from tournament.notifications.models import Message
+    from tournament.notifications.render import render
+
+    winner = EventStanding.objects.get(event=blitz, place=1).player
+    message = Message.objects.get(event=blitz, kind="event-finished", recipient=winner.user)
+    subject, body = render(message, "en")
+    assert subject == "Autumn Open is finished: place 1, record 3-0-0 · 6 match points"
+    assert "points" not in body.replace("match points", "")
+    _subject, body = render(message, "pt-br")
+    assert "campanha 3-0-0 · 6 pontos de confronto" in body
