@@ -96,7 +96,7 @@ def test_a_match_page_speaks_of_a_match(blitz, client_as, judge):
         .content.decode()
         .split()
     )
-    assert "Print this match&#x27;s slip" in html
+    assert "Print this match's slip" in html
     assert "bracket" not in shown_text(html).lower()
     assert '<abbr title="Match points">MP</abbr>' in html
     assert '<abbr title="Games won">Games</abbr>' in html
