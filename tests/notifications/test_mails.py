@@ -375,9 +375,10 @@ def test_an_illegal_list_saved_tells_its_player_once_in_half_an_hour(event, play
     assert len(of_kind(Kind.DECKLIST_ILLEGAL)) == 1
     sent = sent_to(Kind.DECKLIST_ILLEGAL, "player")
     assert sent.subject == "[Spellfire] Autumn Open: the decklist you saved is not legal"
-    # The deadline in the event's zone (21:00 UTC is 18:00 in São Paulo), labelled.
+    # The deadline in the event's zone (21:00 UTC is 18:00 in São Paulo), labelled, named
+    # as what it is: the lists lock when round 1 is seated, planned from then (SPEC §3).
     assert "(2 problems)" in sent.body
-    assert "(Nov. 20, 2026, 18:00 (America/Sao_Paulo))" in sent.body
+    assert "round 1 is seated, planned from Nov. 20, 2026, 18:00 (America/Sao_Paulo)" in sent.body
     # A legal list tells nothing.
     decklist.status = "legal"
     decklist.save()
@@ -448,7 +449,8 @@ def test_a_one_on_one_round_names_the_opponent_and_carries_the_last_match(
     publish_round(round2)
     sent = sent_to(Kind.SEATED, first.user.username, round=2)
     assert sent.subject.endswith("(round 1: place 1)")
-    assert f"Your result in round 1, table {matches[0].table}: place 1 of the table" in sent.body
+    # SPEC §11: a match is won, lost or drawn (no place at a table).
+    assert f"Your match in round 1, table {matches[0].table}: won." in sent.body
     loser = sent_to(Kind.SEATED, second.user.username, round=2)
     table = round2.brackets.get(seats__registration__player=second).table
     # The last Swiss round is the event's last, yet "round 2" (several matches), not a final.
@@ -483,4 +485,5 @@ def test_a_bye_is_told_like_a_seat_with_the_last_match(event, judge, second_judg
     assert sent.subject == (
         f"[Spellfire] Autumn Open, round 2: you have a bye (round 1: place {place})"
     )
-    assert f"Your result in round 1, table {match.table}: place {place}" in sent.body
+    outcome = "won" if place == 1 else "lost"
+    assert f"Your match in round 1, table {match.table}: {outcome}." in sent.body

@@ -216,7 +216,7 @@ def test_a_16_player_blitz_event_from_round_1_to_the_final_on_a_phone(
 
     tab.reload()
     tab.get_by_role("button", name="Close the final").click()
-    confirm_dialog(tab, "Close the final? Its places become final.", "Close the round")
+    confirm_dialog(tab, "Close the final? Its places become final.", "Close the final")
     assert "The final is closed" in success(tab)
     assert champion.name in tab.locator(".advancement").inner_text()
     tab.get_by_role("button", name="Finish the event").click()

@@ -96,7 +96,7 @@ def test_a_match_page_speaks_of_a_match(blitz, client_as, judge):
         .content.decode()
         .split()
     )
-    assert "Print this match&#x27;s slip" in html
+    assert "Print this match's slip" in html
     assert "bracket" not in shown_text(html).lower()
     assert '<abbr title="Match points">MP</abbr>' in html
     assert '<abbr title="Games won">Games</abbr>' in html
@@ -108,3 +108,16 @@ def test_the_printing_page_offers_the_final_standing_not_a_scoring_form(
     html = page(client_as(organizer), "printing:index", blitz)
     assert "Final standing" in html
     assert "Tournament scoring form" not in html and "ranking body" not in html
+
+
+def test_the_finished_mail_tells_the_record_and_match_points(blitz):
+    from tournament.notifications.models import Message
+    from tournament.notifications.render import render
+
+    winner = EventStanding.objects.get(event=blitz, place=1).player
+    message = Message.objects.get(event=blitz, kind="event-finished", recipient=winner.user)
+    subject, body = render(message, "en")
+    assert subject == "Autumn Open is finished: place 1, record 3-0-0 · 6 match points"
+    assert "points" not in body.replace("match points", "")
+    _subject, body = render(message, "pt-br")
+    assert "campanha 3-0-0 · 6 pontos de confronto" in body

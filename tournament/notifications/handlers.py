@@ -405,9 +405,17 @@ def results_untold(
                     reverse("standings:bracket", args=[event.pk, rnd.number, bracket.table])
                 ),
                 **round_facts(rnd),
+                **({"match": _match_outcome(bracket, seat)} if event.is_one_on_one else {}),
             }
         )
     return untold
+
+
+def _match_outcome(bracket, seat) -> str:
+    """A one-on-one match seen from the seat (SPEC §11): "won", "lost" or "drawn"."""
+    if bracket.winner_id is None:
+        return "drawn"
+    return "won" if bracket.winner_id == seat.registration.player_id else "lost"
 
 
 def untold_results(now=None) -> None:
@@ -454,6 +462,12 @@ def event_finished(happening: EventFinished) -> None:
             points=standing.points,
             players=len(standings),
             url=url,
+            # SPEC §11: a one-on-one event's player is told his record and match points.
+            **(
+                {"record": standing.record, "match_points": standing.match_points}
+                if instance.is_one_on_one
+                else {}
+            ),
         )
 
 

@@ -9,10 +9,11 @@ import datetime as dt
 from django.utils import formats, timezone, translation
 from django.utils.dateparse import parse_date, parse_datetime
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from tournament.core.timezones import event_clock, labelled
 from tournament.notifications.kinds import words_for
+from tournament.standings.words import record_words
 
 DATE_PARAMS = frozenset({"date"})  # ISO dates ("2026-11-21")
 MOMENT_PARAMS = frozenset({"closes"})  # ISO date-times with their offset
@@ -49,7 +50,9 @@ def shown(raw: dict) -> dict:
         params["round_name"] = round_name(raw)
     if "table" in raw:
         params["where"] = where(raw)
-    if isinstance(raw.get("points"), int | float):
+    if "record" in raw:  # a one-on-one event's player (SPEC §11): record and match points
+        params["points_text"] = record_words(raw["record"], raw.get("match_points"))
+    elif isinstance(raw.get("points"), int | float):
         points = raw["points"]
         params["points_text"] = ngettext("%(points)s point", "%(points)s points", points) % {
             "points": formats.localize(points)
@@ -82,18 +85,31 @@ def shown(raw: dict) -> dict:
     return params
 
 
+# A one-on-one match's result in a later mail (SPEC §11): the match, not a place at a table.
+MATCH_OUTCOMES = {
+    "won": gettext_lazy("Your match in %(where)s: won."),
+    "lost": gettext_lazy("Your match in %(where)s: lost."),
+    "drawn": gettext_lazy("Your match in %(where)s: drawn."),
+}
+
+
 def _result_block(result: dict) -> str:
-    """One table's result carried by a later mail: the place and points, each game, the
-    games corrected before the player was told, the table's page."""
+    """One table's result carried by a later mail: the place and points (a one-on-one
+    match: won, lost or drawn), each game, the games corrected before the player was told,
+    the table's page."""
     params = shown({k: v for k, v in result.items() if k != "results"})
-    lines = [
-        _("Your result in %(where)s: place %(place)s of the table with %(points_text)s.")
-        % {
-            "where": params.get("where", "—"),
-            "place": result.get("place") or "—",
-            "points_text": params.get("points_text", "—"),
-        }
-    ]
+    where = params.get("where", "—")
+    if result.get("match") in MATCH_OUTCOMES:
+        lines = [str(MATCH_OUTCOMES[result["match"]]) % {"where": where}]
+    else:
+        lines = [
+            _("Your result in %(where)s: place %(place)s of the table with %(points_text)s.")
+            % {
+                "where": where,
+                "place": result.get("place") or "—",
+                "points_text": params.get("points_text", "—"),
+            }
+        ]
     if params.get("games"):
         lines.append(params["games"])
     for fixed in result.get("corrected") or []:

@@ -6,6 +6,7 @@ from django.utils.translation import ngettext
 
 from tournament.events.models import Event
 from tournament.standings.models import EventStanding, OfficialScore
+from tournament.standings.words import record_words
 
 register = template.Library()
 
@@ -33,12 +34,7 @@ def podium_figure(event: Event, standing: EventStanding) -> str:
     record over every match and its match points of the Swiss rounds (SPEC §11: a top-cut
     winner may have fewer match points than a player he beat)."""
     if event.is_one_on_one:
-        points = standing.match_points or 0
-        return ngettext(
-            "record %(record)s · %(count)d match point",
-            "record %(record)s · %(count)d match points",
-            points,
-        ) % {"record": standing.record or "—", "count": points}
+        return record_words(standing.record, standing.match_points)
     return ngettext("%(count)d point", "%(count)d points", standing.points) % {
         "count": standing.points
     }
