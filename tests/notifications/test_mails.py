@@ -448,15 +448,15 @@ def test_a_one_on_one_round_names_the_opponent_and_carries_the_last_match(
     round2 = seat_next_round(event, seed=6)
     publish_round(round2)
     sent = sent_to(Kind.SEATED, first.user.username, round=2)
-    assert sent.subject.endswith("(round 1: place 1)")
+    assert sent.subject.endswith("(round 1: match won)")
     # SPEC §11: a match is won, lost or drawn (no place at a table).
-    assert f"Your match in round 1, table {matches[0].table}: won." in sent.body
+    assert "Your match in round 1: won." in sent.body
     loser = sent_to(Kind.SEATED, second.user.username, round=2)
     table = round2.brackets.get(seats__registration__player=second).table
     # The last Swiss round is the event's last, yet "round 2" (several matches), not a final.
     assert round2.is_final and not round2.is_cut
     assert loser.subject == (
-        f"[Spellfire] Autumn Open, round 2: your table is {table} (round 1: place 2)"
+        f"[Spellfire] Autumn Open, round 2: your table is {table} (round 1: match lost)"
     )
 
 
@@ -481,9 +481,8 @@ def test_a_bye_is_told_like_a_seat_with_the_last_match(event, judge, second_judg
     assert second_bye != bye  # a player has at most one bye (SPEC §11)
     user = Player.objects.get(pk=second_bye).user
     sent = sent_to(Kind.SEATED, user.username, round=2)
-    place = 1 if second_bye == seated(match)[0].pk else 2
+    outcome = "won" if second_bye == seated(match)[0].pk else "lost"
     assert sent.subject == (
-        f"[Spellfire] Autumn Open, round 2: you have a bye (round 1: place {place})"
+        f"[Spellfire] Autumn Open, round 2: you have a bye (round 1: match {outcome})"
     )
-    outcome = "won" if place == 1 else "lost"
-    assert f"Your match in round 1, table {match.table}: {outcome}." in sent.body
+    assert f"Your match in round 1: {outcome}." in sent.body

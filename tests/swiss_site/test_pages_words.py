@@ -121,3 +121,41 @@ def test_the_finished_mail_tells_the_record_and_match_points(blitz):
     assert "points" not in body.replace("match points", "")
     _subject, body = render(message, "pt-br")
     assert "campanha 3-0-0 · 6 pontos de confronto" in body
+
+
+def test_top_cut_losers_are_placed_by_the_cut_round_they_lost_in(
+    swiss_event, judge, second_judge, client_as, organizer
+):
+    """SPEC §11 Final places: a cut of 8 after three Swiss rounds is three cut rounds — round
+    4, four quarterfinals; round 5, two semifinals; round 6, the final — so its losers are
+    four "lost in the quarterfinals", two "lost in the semifinals", one "lost in the final"."""
+    from django.utils import translation
+
+    event = play_out(swiss_event(8, best_of=1, swiss_rounds=3, top_cut=8), judge, second_judge)
+    losers = EventStanding.objects.filter(event=event, status="eliminated")
+    by_round = sorted(s.eliminated_in_round for s in losers)
+    assert by_round == [4, 4, 4, 4, 5, 5, 6]
+    expected = {
+        4: ("lost in the quarterfinals", "perdeu nas quartas de final"),
+        5: ("lost in the semifinals", "perdeu nas semifinais"),
+        6: ("lost in the final", "perdeu na final"),
+    }
+    for standing in losers:
+        english, portuguese = expected[standing.eliminated_in_round]
+        assert standing.status_label == english
+        with translation.override("pt-br"):
+            assert standing.status_label == portuguese
+    html = page(client_as(organizer), "standings:event", event)
+    assert html.count("lost in the quarterfinals") >= 4 and "lost in the final" in html
+    assert "eliminated in round" not in html
+
+
+def test_a_cut_round_of_unknown_stage_is_named_by_its_number():
+    from django.utils import translation
+
+    from tournament.standings.figures import lost_in_cut
+
+    assert lost_in_cut(None, 7) == "lost in top cut round 7"
+    with translation.override("pt-br"):
+        assert lost_in_cut(None, 7) == "perdeu na rodada 7 do corte"
+        assert lost_in_cut(2, 5) == "perdeu nas semifinais"

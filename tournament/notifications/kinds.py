@@ -221,9 +221,22 @@ BYE_WITH_RESULTS = Words(
     ),
 )
 
+# A one-on-one match's result told alone (RESULT_CONFIRMED with `match`, SPEC §11): the
+# match won, lost or drawn, never a place at a table (`match_text` adds its match points).
+MATCH_BODY = _(
+    "Every game of your match (%(where)s) is confirmed. %(match_text)s\n\n%(games)s\n\n%(url)s"
+)
+MATCH_CONFIRMED = {
+    "won": Words(_("%(event)s: %(where)s confirmed, you won the match"), MATCH_BODY),
+    "lost": Words(_("%(event)s: %(where)s confirmed, you lost the match"), MATCH_BODY),
+    "drawn": Words(_("%(event)s: %(where)s confirmed, the match is drawn"), MATCH_BODY),
+}
+
 
 def words_for(kind: str, params: dict) -> Words:
     """The words of a message: its kind's, or the variant its parameters call for."""
+    if kind == Kind.RESULT_CONFIRMED and params.get("match") in MATCH_CONFIRMED:
+        return MATCH_CONFIRMED[params["match"]]
     if kind == Kind.SEATED and params.get("bye"):
         return BYE_WITH_RESULTS if params.get("results") else BYE
     if params.get("results") and kind in WITH_RESULTS:

@@ -49,7 +49,10 @@ def shown(raw: dict) -> dict:
     if "round" in raw or raw.get("final"):
         params["round_name"] = round_name(raw)
     if "table" in raw:
-        params["where"] = where(raw)
+        # A one-on-one player plays one match a round: the round names it (SPEC §11).
+        params["where"] = round_name(raw) if raw.get("match") in MATCH_OUTCOMES else where(raw)
+    if raw.get("match") in MATCH_OUTCOMES:
+        params["match_text"] = match_text(raw)
     if "record" in raw:  # a one-on-one event's player (SPEC §11): record and match points
         params["points_text"] = record_words(raw["record"], raw.get("match_points"))
     elif isinstance(raw.get("points"), int | float):
@@ -78,11 +81,41 @@ def shown(raw: dict) -> dict:
     if raw.get("results") and isinstance(raw["results"], list):
         params["results_text"] = "\n\n".join(_result_block(r) for r in raw["results"])
         last = raw["results"][-1]
-        params["last_result"] = _("%(round_name)s: place %(place)s") % {
-            "round_name": round_name(last),
-            "place": last.get("place") or "—",
-        }
+        if last.get("match") in LAST_MATCH:
+            params["last_result"] = str(LAST_MATCH[last["match"]]) % {
+                "round_name": round_name(last)
+            }
+        else:
+            params["last_result"] = _("%(round_name)s: place %(place)s") % {
+                "round_name": round_name(last),
+                "place": last.get("place") or "—",
+            }
     return params
+
+
+# A one-on-one match carried in a subject, "(round 1: match won)" (SPEC §11).
+LAST_MATCH = {
+    "won": gettext_lazy("%(round_name)s: match won"),
+    "lost": gettext_lazy("%(round_name)s: match lost"),
+    "drawn": gettext_lazy("%(round_name)s: match drawn"),
+}
+MATCH_SENTENCES = {
+    "won": gettext_lazy("You won the match."),
+    "lost": gettext_lazy("You lost the match."),
+    "drawn": gettext_lazy("The match is drawn."),
+}
+
+
+def match_text(raw: dict) -> str:
+    """A one-on-one match's outcome, with the match points it gave in a Swiss round (a
+    loss gives none, a top-cut match none to tell)."""
+    text = str(MATCH_SENTENCES[raw["match"]])
+    points = raw.get("points")
+    if isinstance(points, int) and points:
+        text += " " + ngettext(
+            "It gave you %(points)s match point.", "It gave you %(points)s match points.", points
+        ) % {"points": formats.localize(points)}
+    return text
 
 
 # A one-on-one match's result in a later mail (SPEC §11): the match, not a place at a table.

@@ -61,21 +61,53 @@ class StandingStatus(models.TextChoices):
     MISSED_CUT = "missed-cut", _("Missed the cut")
 
 
-def status_words() -> Callable[[str, int | None], str]:
+def status_words(event=None) -> Callable[[str, int | None], str]:
     """A stored status and its round in words ("eliminated in round 2"), the labels
-    translated once for every row read with it."""
+    translated once for every row read with it. A one-on-one `event`'s top-cut loser is
+    placed by the cut round he lost in (SPEC §11 Final places): "lost in the semifinals",
+    the round named by its stored matches."""
     labels = {value: str(label) for value, label in StandingStatus.choices}
     out = gettext("eliminated in round %(number)s")
     dropped = gettext("dropped in round %(number)s")
+    one_on_one = event is not None and event.is_one_on_one
+    cut: dict[int, int] = {}  # read once, at the first top-cut loser
 
     def words(status: str, number: int | None) -> str:
         if status == StandingStatus.ELIMINATED:
+            if one_on_one:
+                if not cut:
+                    cut.update(_cut_matches(event))
+                return lost_in_cut(cut.get(number), number)
             return out % {"number": number}
         if status == StandingStatus.DROPPED and number:
             return dropped % {"number": number}
         return labels.get(status, status)
 
     return words
+
+
+# A top-cut round named by how many matches it holds (a cut of 8: 4, 2, then 1).
+LOST_IN = {
+    1: _("lost in the final"),
+    2: _("lost in the semifinals"),
+    4: _("lost in the quarterfinals"),
+}
+
+
+def lost_in_cut(matches: int | None, number: int | None) -> str:
+    """A one-on-one top-cut loser's status: the stage of the round he lost (its `matches`),
+    or the round's number where its stage is not known."""
+    if matches in LOST_IN:
+        return str(LOST_IN[matches])
+    return gettext("lost in top cut round %(number)s") % {"number": number}
+
+
+def _cut_matches(event) -> dict[int, int]:
+    """The event's stored top-cut rounds: round number → its matches."""
+    from django.db.models import Count
+
+    rounds = event.rounds.filter(is_cut=True).annotate(matches=Count("brackets"))
+    return dict(rounds.values_list("number", "matches"))
 
 
 PERCENT = Decimal("0.0001")  # percentages are stored as fractions of 1, 4 places (SPEC §11)

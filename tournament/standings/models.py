@@ -131,7 +131,9 @@ class EventStanding(models.Model):
     @property
     def status_label(self) -> str:
         """Status in words: active, eliminated in round N, dropped in round N, winner."""
-        return status_words()(self.status, self.eliminated_in_round)
+        # The event is read only for a top-cut loser's words (a one-on-one cut round's stage).
+        event = self.event if self.status == StandingStatus.ELIMINATED else None
+        return status_words(event)(self.status, self.eliminated_in_round)
 
 
 # One field per declared figure: a figure added to the declaration is a field here, and

@@ -134,7 +134,7 @@ class StandingRows:
         return self._rows
 
     def _make(self, values) -> list[StandingRow]:
-        words = status_words()
+        words = status_words(self.event)
         rows = []
         for row in values:
             data = dict(zip(self.keys, row, strict=True))
