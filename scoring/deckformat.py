@@ -144,10 +144,22 @@ class DeckFormat:
 @dataclass(frozen=True, slots=True)
 class MessageTemplate:
     """An English message template and its stable id: the site translates by the id, so
-    rewording the English never loses a translation."""
+    rewording the English never loses a translation.
+
+    A template that counts things also has ``plural``: ``text`` is then the singular, used
+    when the parameter named ``count`` is 1 ("1 card"), ``plural`` otherwise ("2 cards").
+    """
 
     id: str
     text: str
+    plural: str = ""
+    count: str = "count"
+
+    def form(self, params: Mapping[str, Any]) -> str:
+        """The English template that agrees with the count in ``params``."""
+        if not self.plural or params.get(self.count) == 1:
+            return self.text
+        return self.plural
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,7 +175,7 @@ class Problem:
     @property
     def message(self) -> str:
         """The English message (the site translates `template.id` instead)."""
-        return self.template.text % dict(self.params)
+        return self.template.form(self.params) % dict(self.params)
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,7 +187,7 @@ class Note:
 
     @property
     def message(self) -> str:
-        return self.template.text % dict(self.params)
+        return self.template.form(self.params) % dict(self.params)
 
 
 def problem(

@@ -29,6 +29,7 @@ from scoring.decklist import DeckEntry, parse_decklist
 # Message templates (the Django side wraps them with gettext).
 MSG_TOTAL_SIZE = MessageTemplate(
     "total-size",
+    "The deck has %(count)s card (not counting a dungeon); it must have %(size)s.",
     "The deck has %(count)s cards (not counting a dungeon); it must have %(size)s.",
 )
 MSG_TYPE_MIN = MessageTemplate(
@@ -49,10 +50,14 @@ MSG_DUNGEON = MessageTemplate(
     "Dungeons: %(count)s, at most one dungeon card (it is free: not part of the deck)",
 )
 MSG_DUPLICATE = MessageTemplate(
-    "duplicate", "%(name)s: %(count)s copies (lines %(lines)s), only one allowed"
+    "duplicate",
+    "%(name)s: %(count)s copy (lines %(lines)s), only one allowed",
+    "%(name)s: %(count)s copies (lines %(lines)s), only one allowed",
 )
 MSG_DUPLICATE_LIMIT = MessageTemplate(
-    "duplicate-limit", "%(name)s: %(count)s copies (lines %(lines)s), at most %(limit)s allowed"
+    "duplicate-limit",
+    "%(name)s: %(count)s copy (lines %(lines)s), at most %(limit)s allowed",
+    "%(name)s: %(count)s copies (lines %(lines)s), at most %(limit)s allowed",
 )
 MSG_BANNED = MessageTemplate("banned", "%(name)s is banned in TAV")
 MSG_NO_XS = MessageTemplate(
@@ -93,11 +98,14 @@ MSG_WC_WIZARD_ONLY = MessageTemplate(
 )
 MSG_SIDEBOARD_SIZE = MessageTemplate(
     "sideboard-size",
+    "Sideboard: %(count)s card, it must have exactly %(size)s "
+    "(or say that you play without a sideboard)",
     "Sideboard: %(count)s cards, it must have exactly %(size)s "
     "(or say that you play without a sideboard)",
 )
 MSG_SIDEBOARD_OPT_OUT_WITH_CARDS = MessageTemplate(
     "sideboard-opt-out-with-cards",
+    "Sideboard: %(count)s card listed, but the list says it plays without a sideboard",
     "Sideboard: %(count)s cards listed, but the list says it plays without a sideboard",
 )
 MSG_SIDEBOARD_DECK_SIZE = MessageTemplate(
@@ -107,6 +115,7 @@ MSG_SIDEBOARD_DECK_SIZE = MessageTemplate(
 )
 MSG_SIDEBOARD_NOT_ALLOWED = MessageTemplate(
     "sideboard-not-allowed",
+    "Sideboard: %(count)s card, but this event has no Sideboard variant",
     "Sideboard: %(count)s cards, but this event has no Sideboard variant",
 )
 MSG_SWAP_COUNT = MessageTemplate(
@@ -122,7 +131,9 @@ MSG_SWAP_NOT_IN_SIDEBOARD = MessageTemplate(
     "swap-not-in-sideboard", "Swap: %(name)s is not in the sideboard"
 )
 MSG_BLITZ_SIZE = MessageTemplate(
-    "blitz-size", "The deck has %(count)s cards; a Blitz deck has %(size)s."
+    "blitz-size",
+    "The deck has %(count)s card; a Blitz deck has %(size)s.",
+    "The deck has %(count)s cards; a Blitz deck has %(size)s.",
 )
 MSG_BLITZ_LEVELS = MessageTemplate(
     "blitz-levels",

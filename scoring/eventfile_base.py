@@ -27,6 +27,7 @@ from scoring.model import (
     IssueCode,
     Official,
     PlayerRef,
+    Plural,
     PointsMode,
     Role,
     RulesEdition,
@@ -62,7 +63,12 @@ class Reader:
         self.issues: list[Issue] = []
 
     def fail(
-        self, path: str, code: IssueCode, template: str, who: str | None = None, **params: Any
+        self,
+        path: str,
+        code: IssueCode,
+        template: str | Plural,
+        who: str | None = None,
+        **params: Any,
     ) -> Any:
         parts = path.split(".")
         if who is not None and len(parts) > 1 and parts[-1] == who:
@@ -386,7 +392,10 @@ def duplicate_player_ids(r: Reader, players: Sequence[PlayerRef]) -> None:
     seen: set[str] = set()
     for i, player in enumerate(players):
         if player.id in seen:
-            msg = "player id %(player)r is used %(count)s times"
+            msg = Plural(
+                "player id %(player)r is used %(count)s time",
+                "player id %(player)r is used %(count)s times",
+            )
             where = f"players[{i}].id"
             r.fail(
                 where,

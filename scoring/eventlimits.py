@@ -15,7 +15,7 @@ import re
 import sys
 from typing import Any
 
-from scoring.model import Issue, IssueCode, issue
+from scoring.model import Issue, IssueCode, Plural, issue
 
 MAX_PLAYERS = 2000
 MAX_DEPTH = 24  # a real file nests 8 deep (rounds → brackets → games → unrazed)
@@ -33,8 +33,14 @@ _ID_PATH = re.compile(r"^(players|teams)\[\d+\]\.id$")
 _NUL_BYTE = (IssueCode.NUL_BYTE, "contains a NUL byte: this is not a text file")
 _TOO_DEEP = (IssueCode.NESTED_TOO_DEEPLY, "is nested too deeply (more than %(limit)s levels)")
 _TOO_MANY_VALUES = (IssueCode.TOO_MANY_VALUES, "has more than %(limit)s values")
-_TOO_MANY_KEYS = (IssueCode.TOO_MANY_KEYS, "has %(count)s keys; at most %(limit)s")
-_TOO_MANY_ENTRIES = (IssueCode.TOO_MANY_ENTRIES, "has %(count)s entries; at most %(limit)s")
+_TOO_MANY_KEYS = (
+    IssueCode.TOO_MANY_KEYS,
+    Plural("has %(count)s key; at most %(limit)s", "has %(count)s keys; at most %(limit)s"),
+)
+_TOO_MANY_ENTRIES = (
+    IssueCode.TOO_MANY_ENTRIES,
+    Plural("has %(count)s entry; at most %(limit)s", "has %(count)s entries; at most %(limit)s"),
+)
 _MORE_ISSUES = (IssueCode.MORE_ISSUES, "and %(count)s more issues")
 _TEXT = (
     (IssueCode.TEXT_NUL, "the text contains a NUL character"),
@@ -59,7 +65,7 @@ class _Limits:
         self.more = 0
         self.nodes = 0
 
-    def fail(self, path: str, code: IssueCode, template: str, **params: object) -> None:
+    def fail(self, path: str, code: IssueCode, template: str | Plural, **params: object) -> None:
         if len(self.issues) < MAX_ISSUES:
             self.issues.append(issue(path or "(file)", code, template, **params))
         else:

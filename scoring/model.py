@@ -388,7 +388,8 @@ class IssueCode(StrEnum):
     """Stable codes of the engine's issues: callers map codes, never message text.
 
     Each code has one English template (``Issue.template``) whose ``%(name)s`` parameters
-    are in ``Issue.params``; the site translates the template by its code.
+    are in ``Issue.params``; the site translates the template by its code. A template that
+    counts things has a singular and a plural form (`Plural`), chosen by the count.
     """
 
     # the file itself
@@ -523,19 +524,36 @@ class Issue:
         return f"{self.path}: {self.message}"
 
 
+@dataclass(frozen=True, slots=True)
+class Plural:
+    """An English template that counts things: ``singular`` when the parameter named
+    ``count`` is 1 ("1 card"), ``plural`` otherwise ("0 cards", "2 cards"), as English
+    gettext chooses; the site translates both with ``ngettext`` by the same count."""
+
+    singular: str
+    plural: str
+    count: str = "count"
+
+    def form(self, params: Mapping[str, object]) -> str:
+        """The form that agrees with the count in ``params``."""
+        return self.singular if params.get(self.count) == 1 else self.plural
+
+
 def issue(
     path: str,
     code: IssueCode,
-    template: str,
+    template: str | Plural,
     field: str | None = None,
     who: str | None = None,
     **params: object,
 ) -> Issue:
     """An Issue whose message is ``template % params`` (the site translates the template).
 
-    ``who`` is the player the issue is about (``Issue.player``).
+    ``who`` is the player the issue is about (``Issue.player``); a `Plural` template gives
+    the form that agrees with its count (``Issue.template`` is that form).
     """
-    return Issue(path, template % params, field, who, code, template, params)
+    text = template.form(params) if isinstance(template, Plural) else template
+    return Issue(path, text % params, field, who, code, text, params)
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,6 +20,7 @@ from scoring.model import (
     Game,
     Issue,
     IssueCode,
+    Plural,
     Round,
     TournamentType,
     issue,
@@ -113,7 +114,7 @@ def _check_winner(game: Game, fmt: Format, path: str) -> list[Issue]:
     decision = decide_by_realms(game)
     how = "running out of cards" if game.ended_by is EndedBy.OUT_OF_CARDS else "time"
     if decision.missing:
-        msg = "%(tied)s are tied; %(counts)s counts are needed to decide the game"
+        msg = "%(tied)s are tied; %(figure)s counts are needed to decide the game"
         return [
             issue(
                 f"{path}.{decision.missing}",
@@ -121,7 +122,7 @@ def _check_winner(game: Game, fmt: Format, path: str) -> list[Issue]:
                 msg,
                 decision.missing,
                 tied=", ".join(decision.tied),
-                counts=decision.missing,
+                figure=decision.missing,
                 players=tuple(decision.tied),  # the tied players' ids, for the site's words
             )
         ]
@@ -297,7 +298,9 @@ def _check_ids(values: Sequence[str], seated: Sequence[str], name: str, path: st
             issues.append(issue(where, IssueCode.NOT_SEATED, msg, name, player, player=player))
     for player, n in Counter(values).items():
         if n > 1:
-            msg = "%(player)r is listed %(count)s times"
+            msg = Plural(
+                "%(player)r is listed %(count)s time", "%(player)r is listed %(count)s times"
+            )
             issues.append(
                 issue(
                     f"{path}.{name}",
@@ -381,7 +384,10 @@ def _validate_players(event: EventRecord) -> list[Issue]:
             issues.append(issue(f"players[{i}].name", IssueCode.PLAYER_NAME_EMPTY, msg, "name"))
     for pid, n in Counter(p.id for p in event.players).items():
         if n > 1:
-            msg = "player id %(player)r is used %(count)s times"
+            msg = Plural(
+                "player id %(player)r is used %(count)s time",
+                "player id %(player)r is used %(count)s times",
+            )
             issues.append(
                 issue("players", IssueCode.DUPLICATE_PLAYER_ID, msg, "id", pid, player=pid, count=n)
             )
@@ -537,18 +543,22 @@ def _validate_seating_sizes(rnd: Round, r: int) -> list[Issue]:
         return []
     where = f"rounds[{r}].brackets"
     if not is_seatable(count):
-        msg = (
+        msg = Plural(
+            "%(count)s player cannot be seated in brackets of 3 and 4 (at least 3 players, "
+            "and not exactly 5)",
             "%(count)s players cannot be seated in brackets of 3 and 4 (at least 3 players, "
-            "and not exactly 5)"
+            "and not exactly 5)",
         )
         return [issue(where, IssueCode.CANNOT_SEAT, msg, "brackets", count=count)]
     expected = sorted(bracket_sizes(count), reverse=True)
     actual = sorted((len(b.players) for b in rnd.brackets), reverse=True)
     if actual == expected:
         return []
-    msg = (
+    msg = Plural(
+        "%(count)s player is seated %(actual)s; brackets are of 3, with 4-player brackets "
+        "only to absorb the remainder: %(expected)s",
         "%(count)s players are seated %(actual)s; brackets are of 3, with 4-player brackets "
-        "only to absorb the remainder: %(expected)s"
+        "only to absorb the remainder: %(expected)s",
     )
     return [
         issue(

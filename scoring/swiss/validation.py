@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
-from scoring.model import Bracket, Format, Issue, IssueCode, TournamentType, issue
+from scoring.model import Bracket, Format, Issue, IssueCode, Plural, TournamentType, issue
 from scoring.swiss.model import Match, SwissEvent, SwissRound, games_to_win, score_match
 from scoring.swiss.standings import cut_rounds, cut_seeds, swiss_standing
 from scoring.swiss.topcut import CUT_SEEDS
@@ -60,7 +60,9 @@ def _listed_twice(values: tuple[str, ...], path: str, name: str) -> list[Issue]:
     issues = []
     for player, n in Counter(values).items():
         if n > 1:
-            msg = "%(player)r is listed %(count)s times"
+            msg = Plural(
+                "%(player)r is listed %(count)s time", "%(player)r is listed %(count)s times"
+            )
             issues.append(
                 issue(path, IssueCode.LISTED_TWICE, msg, name, player, player=player, count=n)
             )
@@ -125,7 +127,11 @@ def _round_order(event: SwissEvent) -> list[Issue]:
                 )
             )
         elif cut > cut_size:
-            msg = "a top cut of %(cut)s has %(rounds)s rounds: round %(round)s is one too many"
+            msg = Plural(
+                "a top cut of %(cut)s has %(rounds)s round: round %(round)s is one too many",
+                "a top cut of %(cut)s has %(rounds)s rounds: round %(round)s is one too many",
+                count="rounds",
+            )
             issues.append(
                 issue(
                     where,
@@ -268,7 +274,10 @@ def _seats(
                 )
             where_of.setdefault(player, at)
     if len(rnd.byes) > 1:
-        msg = "round %(round)s gives %(count)s byes: only the odd player out has one"
+        msg = Plural(
+            "round %(round)s gives %(count)s bye: only the odd player out has one",
+            "round %(round)s gives %(count)s byes: only the odd player out has one",
+        )
         issues.append(
             issue(
                 f"{path}.byes", IssueCode.BYES_MANY, msg, "byes", round=r + 1, count=len(rnd.byes)

@@ -6,9 +6,10 @@ from django.utils import translation
 
 from scoring import decklist as parser_msgs
 from scoring import deckrules as rules_msgs
-from scoring.deckformat import MessageTemplate, Note
+from scoring.deckformat import MessageTemplate, Note, problem
 from tests.conftest import make_player
 from tests.decks.conftest import deck_text
+from tests.eventfile.test_messages import english_forms
 from tournament.core.issues import DECK_TEMPLATES, deck_message
 from tournament.decks.models import Decklist, DecklistChange
 from tournament.decks.services import check_decklist, decklist_for_print, save_decklist
@@ -181,9 +182,24 @@ def test_every_core_message_is_translatable_by_its_own_id():
         for name, value in vars(module).items():
             if isinstance(value, MessageTemplate):
                 assert value.id in DECK_TEMPLATES, name
-                assert str(DECK_TEMPLATES[value.id]) == value.text, name
+                english = (value.text, value.plural) if value.plural else (value.text,)
+                assert english_forms(DECK_TEMPLATES[value.id]) == english, name
                 ids.append(value.id)
     assert len(ids) == len(set(ids)) == len(DECK_TEMPLATES)  # one id per template
+
+
+def test_a_count_of_one_reads_singular_in_both_languages():
+    # "1 card", not "1 cards": the engine's singular for exactly 1, the site's ngettext
+    # entry by the same count (pt-BR plural=(n != 1)).
+    one = problem("sideboard_size", rules_msgs.MSG_SIDEBOARD_NOT_ALLOWED, count=1)
+    two = problem("sideboard_size", rules_msgs.MSG_SIDEBOARD_NOT_ALLOWED, count=2)
+    assert one.message == "Sideboard: 1 card, but this event has no Sideboard variant"
+    assert two.message == "Sideboard: 2 cards, but this event has no Sideboard variant"
+    with translation.override("en"):
+        assert deck_message(one) == one.message and deck_message(two) == two.message
+    with translation.override("pt-br"):
+        assert deck_message(one).startswith("Cartas reservas: 1 carta, mas este evento")
+        assert deck_message(two).startswith("Cartas reservas: 2 cartas, mas este evento")
 
 
 def test_notes_render_in_the_active_language():

@@ -9,6 +9,8 @@ engine's English messages, `eventfile/cli.py`); the result form words the issues
 place next to a field itself (`results/messages.py`) and takes every other message from
 here, translated by its code. The English msgids are the
 engine's templates, copied so makemessages can extract them; a test checks they stay equal.
+A template that counts things (the engine's `Plural`, or a deck template with a plural) is an
+``ngettext_lazy`` entry with the engine's singular and plural, by the same count parameter.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 from scoring import decklist as parser_msgs
 from scoring import deckrules as rules_msgs
@@ -30,8 +33,14 @@ ISSUE_TEMPLATES: Mapping[IssueCode, Any] = {
     C.NUL_BYTE: _("contains a NUL byte: this is not a text file"),
     C.NESTED_TOO_DEEPLY: _("is nested too deeply (more than %(limit)s levels)"),
     C.TOO_MANY_VALUES: _("has more than %(limit)s values"),
-    C.TOO_MANY_KEYS: _("has %(count)s keys; at most %(limit)s"),
-    C.TOO_MANY_ENTRIES: _("has %(count)s entries; at most %(limit)s"),
+    C.TOO_MANY_KEYS: ngettext_lazy(
+        "has %(count)s key; at most %(limit)s", "has %(count)s keys; at most %(limit)s", "count"
+    ),
+    C.TOO_MANY_ENTRIES: ngettext_lazy(
+        "has %(count)s entry; at most %(limit)s",
+        "has %(count)s entries; at most %(limit)s",
+        "count",
+    ),
     C.MORE_ISSUES: _("and %(count)s more issues"),
     C.TEXT_NUL: _("the text contains a NUL character"),
     C.TEXT_TOO_LONG: _("the text is too long: at most %(limit)s characters, got %(length)s"),
@@ -59,7 +68,11 @@ ISSUE_TEMPLATES: Mapping[IssueCode, Any] = {
     C.UNKNOWN_VALUE: _("unknown value %(value)r; expected one of: %(options)s"),
     C.UNKNOWN_PLAYER: _("unknown player id %(player)r"),
     C.UNKNOWN_TEAM: _("unknown team id %(team)r"),
-    C.DUPLICATE_PLAYER_ID: _("player id %(player)r is used %(count)s times"),
+    C.DUPLICATE_PLAYER_ID: ngettext_lazy(
+        "player id %(player)r is used %(count)s time",
+        "player id %(player)r is used %(count)s times",
+        "count",
+    ),
     C.PLAYER_NUMBER_CHARS: _(
         "a player number is 1 to 20 letters (A-Z), digits, '.', '-' or '_', starting with "
         "a letter or digit: got %(number)r"
@@ -102,14 +115,16 @@ ISSUE_TEMPLATES: Mapping[IssueCode, Any] = {
     C.TIME_NOT_TIMED: _(
         "a game can end by time only in a timed event (the format has no time limit)"
     ),
-    C.TIE_NEEDS_COUNTS: _("%(tied)s are tied; %(counts)s counts are needed to decide the game"),
+    C.TIE_NEEDS_COUNTS: _("%(tied)s are tied; %(figure)s counts are needed to decide the game"),
     C.REALM_WINNER: _(
         "a game ended by %(how)s is won by the most unrazed realms (then razed realms, "
         "then holdings): expected %(expected)s, recorded %(recorded)r"
     ),
     C.TABLE_NUMBER: _("table must be a positive whole number"),
     C.BRACKET_SIZE: _("a bracket seats %(low)s to %(high)s players, not %(size)s"),
-    C.LISTED_TWICE: _("%(player)r is listed %(count)s times"),
+    C.LISTED_TWICE: ngettext_lazy(
+        "%(player)r is listed %(count)s time", "%(player)r is listed %(count)s times", "count"
+    ),
     C.GAME_AFTER_TWO_WINS: _(
         "no game may be recorded after %(player)r has won two games (the bracket is over)"
     ),
@@ -124,13 +139,19 @@ ISSUE_TEMPLATES: Mapping[IssueCode, Any] = {
     C.SEATED_TWICE: _("%(player)r is seated twice in round %(round)s"),
     C.SEATED_AFTER_DROP: _("%(player)r dropped before round %(round)s"),
     C.JOINED_LATE: _("%(player)r did not play round 1 and cannot join round %(round)s"),
-    C.SEATING_SIZES: _(
+    C.SEATING_SIZES: ngettext_lazy(
+        "%(count)s player is seated %(actual)s; brackets are of 3, with 4-player brackets "
+        "only to absorb the remainder: %(expected)s",
         "%(count)s players are seated %(actual)s; brackets are of 3, with 4-player brackets "
-        "only to absorb the remainder: %(expected)s"
+        "only to absorb the remainder: %(expected)s",
+        "count",
     ),
-    C.CANNOT_SEAT: _(
+    C.CANNOT_SEAT: ngettext_lazy(
+        "%(count)s player cannot be seated in brackets of 3 and 4 (at least 3 players, "
+        "and not exactly 5)",
         "%(count)s players cannot be seated in brackets of 3 and 4 (at least 3 players, "
-        "and not exactly 5)"
+        "and not exactly 5)",
+        "count",
     ),
     C.ROUND_AFTER_FINAL: _(
         "round %(round)s has a single bracket (the final): no round may follow it"
@@ -186,7 +207,11 @@ ISSUE_TEMPLATES: Mapping[IssueCode, Any] = {
         "%(player)r already had a bye in round %(first)s: the bye goes to a player who "
         "has had none (%(fresh)s)"
     ),
-    C.BYES_MANY: _("round %(round)s gives %(count)s byes: only the odd player out has one"),
+    C.BYES_MANY: ngettext_lazy(
+        "round %(round)s gives %(count)s bye: only the odd player out has one",
+        "round %(round)s gives %(count)s byes: only the odd player out has one",
+        "count",
+    ),
     C.SWISS_ROUNDS_OVER: _(
         "the event plays %(rounds)s Swiss rounds: round %(round)s is one too many (a "
         'top-cut round says "cut": true)'
@@ -195,7 +220,11 @@ ISSUE_TEMPLATES: Mapping[IssueCode, Any] = {
     C.CUT_EARLY: _(
         "the top cut follows the %(rounds)s Swiss rounds: round %(round)s comes too early"
     ),
-    C.CUT_OVER: _("a top cut of %(cut)s has %(rounds)s rounds: round %(round)s is one too many"),
+    C.CUT_OVER: ngettext_lazy(
+        "a top cut of %(cut)s has %(rounds)s round: round %(round)s is one too many",
+        "a top cut of %(cut)s has %(rounds)s rounds: round %(round)s is one too many",
+        "rounds",
+    ),
     C.CUT_BYE: _("a top-cut round has no byes"),
     C.CUT_TOO_BIG: _(
         "a top cut of %(cut)s needs %(cut)s players who did not drop; the Swiss rounds "
@@ -245,7 +274,7 @@ def issue_message(issue: Issue) -> str:
         word = params.get(name)
         if isinstance(word, str) and word in PARAM_WORDS:
             params[name] = str(PARAM_WORDS[word])
-    return str(template) % params
+    return str(template % params)  # an ngettext template picks its form by the count
 
 
 def issue_line(issue: Issue) -> str:
@@ -311,8 +340,10 @@ DECK_TEMPLATES: Mapping[str, Any] = {
     parser_msgs.MSG_UNKNOWN_SECTION.id: _(
         'Line %(line)s: "%(header)s" is not a card type heading.'
     ),
-    rules_msgs.MSG_TOTAL_SIZE.id: _(
-        "The deck has %(count)s cards (not counting a dungeon); it must have %(size)s."
+    rules_msgs.MSG_TOTAL_SIZE.id: ngettext_lazy(
+        "The deck has %(count)s card (not counting a dungeon); it must have %(size)s.",
+        "The deck has %(count)s cards (not counting a dungeon); it must have %(size)s.",
+        "count",
     ),
     rules_msgs.MSG_TYPE_MIN.id: _("%(group)s: %(count)s, at least %(min)s in a %(size)s-card deck"),
     rules_msgs.MSG_TYPE_MAX.id: _("%(group)s: %(count)s, at most %(max)s in a %(size)s-card deck"),
@@ -323,11 +354,15 @@ DECK_TEMPLATES: Mapping[str, Any] = {
     rules_msgs.MSG_DUNGEON.id: _(
         "Dungeons: %(count)s, at most one dungeon card (it is free: not part of the deck)"
     ),
-    rules_msgs.MSG_DUPLICATE.id: _(
-        "%(name)s: %(count)s copies (lines %(lines)s), only one allowed"
+    rules_msgs.MSG_DUPLICATE.id: ngettext_lazy(
+        "%(name)s: %(count)s copy (lines %(lines)s), only one allowed",
+        "%(name)s: %(count)s copies (lines %(lines)s), only one allowed",
+        "count",
     ),
-    rules_msgs.MSG_DUPLICATE_LIMIT.id: _(
-        "%(name)s: %(count)s copies (lines %(lines)s), at most %(limit)s allowed"
+    rules_msgs.MSG_DUPLICATE_LIMIT.id: ngettext_lazy(
+        "%(name)s: %(count)s copy (lines %(lines)s), at most %(limit)s allowed",
+        "%(name)s: %(count)s copies (lines %(lines)s), at most %(limit)s allowed",
+        "count",
     ),
     rules_msgs.MSG_BANNED.id: _("%(name)s is banned in TAV"),
     rules_msgs.MSG_NO_XS.id: _(
@@ -356,24 +391,35 @@ DECK_TEMPLATES: Mapping[str, Any] = {
     rules_msgs.MSG_WC_WIZARD_ONLY.id: _(
         "%(name)s (%(card_id)s): only wizard spells are allowed in Wizard's Challenge (Regra 5.0)"
     ),
-    rules_msgs.MSG_SIDEBOARD_SIZE.id: _(
+    rules_msgs.MSG_SIDEBOARD_SIZE.id: ngettext_lazy(
+        "Sideboard: %(count)s card, it must have exactly %(size)s "
+        "(or say that you play without a sideboard)",
         "Sideboard: %(count)s cards, it must have exactly %(size)s "
-        "(or say that you play without a sideboard)"
+        "(or say that you play without a sideboard)",
+        "count",
     ),
-    rules_msgs.MSG_SIDEBOARD_OPT_OUT_WITH_CARDS.id: _(
-        "Sideboard: %(count)s cards listed, but the list says it plays without a sideboard"
+    rules_msgs.MSG_SIDEBOARD_OPT_OUT_WITH_CARDS.id: ngettext_lazy(
+        "Sideboard: %(count)s card listed, but the list says it plays without a sideboard",
+        "Sideboard: %(count)s cards listed, but the list says it plays without a sideboard",
+        "count",
     ),
     rules_msgs.MSG_SIDEBOARD_DECK_SIZE.id: _(
         "The Sideboard variant is played with %(required)s-card decks (plus an optional "
         "dungeon); this event's decks have %(size)s cards"
     ),
-    rules_msgs.MSG_SIDEBOARD_NOT_ALLOWED.id: _(
-        "Sideboard: %(count)s cards, but this event has no Sideboard variant"
+    rules_msgs.MSG_SIDEBOARD_NOT_ALLOWED.id: ngettext_lazy(
+        "Sideboard: %(count)s card, but this event has no Sideboard variant",
+        "Sideboard: %(count)s cards, but this event has no Sideboard variant",
+        "count",
     ),
     rules_msgs.MSG_SWAP_COUNT.id: _(
         "Swap: %(out)s card(s) out and %(in)s in; swaps are one-for-one"
     ),
-    rules_msgs.MSG_BLITZ_SIZE.id: _("The deck has %(count)s cards; a Blitz deck has %(size)s."),
+    rules_msgs.MSG_BLITZ_SIZE.id: ngettext_lazy(
+        "The deck has %(count)s card; a Blitz deck has %(size)s.",
+        "The deck has %(count)s cards; a Blitz deck has %(size)s.",
+        "count",
+    ),
     rules_msgs.MSG_BLITZ_LEVELS.id: _(
         "Champion levels total %(total)s, at most %(max)s in a Blitz deck"
     ),
@@ -503,7 +549,7 @@ def deck_message(finding: Problem | Note) -> str:
     if template is None:
         return finding.message
     try:
-        return str(template) % params
+        return str(template % params)  # an ngettext template picks its form by the count
     except (KeyError, ValueError, TypeError):
         # A broken translation must never hide the problem itself.
         return finding.message
