@@ -2,6 +2,7 @@
 
 import base64
 import re
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -43,16 +44,22 @@ def test_fifth_wrong_password_locks_the_account_from_that_address(client):
 
 
 def test_api_ignores_basic_auth(client):
-    """A password guess in an Authorization header is not even checked (no 401 to learn from)."""
+    """A password in an Authorization header is never checked: the Basic scheme itself is
+    refused with one clear 401, the same for a right and a wrong password (nothing to learn
+    from the answer)."""
     from rest_framework.authentication import BasicAuthentication
     from rest_framework.settings import api_settings
 
     User.objects.create_superuser("root", "root@example.org", "secret")
     assert BasicAuthentication not in api_settings.DEFAULT_AUTHENTICATION_CLASSES
-    token = base64.b64encode(b"root:wrong-guess").decode()
-    response = client.get("/api/v1/ranking/", HTTP_AUTHORIZATION=f"Basic {token}")
-    assert response.status_code == 200
-    assert "WWW-Authenticate" not in response
+    answers = []
+    for password in (b"wrong-guess", b"secret"):
+        token = base64.b64encode(b"root:" + password).decode()
+        response = client.get("/api/v1/ranking/", HTTP_AUTHORIZATION=f"Basic {token}")
+        assert response.status_code == 401
+        answers.append(response.json())
+    assert answers[0] == answers[1]
+    assert answers[0]["code"] == "authentication_failed"
 
 
 def test_api_is_throttled(client, monkeypatch):
@@ -175,11 +182,15 @@ def test_no_inline_script_or_handler_in_templates(path):
 def test_healthz_reports_each_dependency(client):
     response = client.get("/healthz")
     assert response.status_code == 200
+    release = tomllib.loads((Path(__file__).resolve().parents[2] / "pyproject.toml").read_text())[
+        "project"
+    ]["version"]
     assert response.json() == {
         "status": "ok",
         "database": "ok",
         "cache": "ok",
         "broker": "not used",  # tests run tasks in-process
+        "release": release,  # the project's version (CHANGELOG.md)
     }
 
 

@@ -12,6 +12,7 @@ from tests.review.conftest import hand_event_file, other_results
 from tournament.eventfile.services import EventFileError, import_event
 from tournament.events.services import editing
 from tournament.events.services.editing import save_event
+from tournament.ratings.models import Rating
 from tournament.results.services import GameData, submit_entry
 from tournament.review.evidence import flags, people
 from tournament.review.services import ranking_changes, submit
@@ -132,3 +133,13 @@ def test_an_unaccepted_import_is_not_on_other_players_public_pages(hand_event, c
     assert client.get("/api/v1/players/H01/").json()["events"] == []
     accept_for_ranking(hand_event)
     assert "Hand Open" in client.get("/players/H01/").content.decode()
+
+
+def test_an_imported_event_counts_in_the_ratings_only_once_accepted(hand_event):
+    # SPEC §9: an imported event is its importer's draft until accepted; SPEC §12 rates the
+    # events on the site — a draft nobody accepted rates nobody (else anyone could import
+    # a file to raise a rating). The file's 9 players (H01…H09) each played games.
+    assert not Rating.objects.filter(player__player_number="H01").exists()
+    accept_for_ranking(hand_event)
+    rating = Rating.objects.get(player__player_number="H01")
+    assert [pk for pk, _ in rating.history] == [hand_event.pk]

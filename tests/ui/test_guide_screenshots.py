@@ -21,6 +21,7 @@ from django.urls import reverse
 from PIL import Image
 
 from tests.conftest import browser_page, browser_test
+from tournament.accounts import preferences
 from tournament.accounts.models import Player
 from tournament.demo.management.commands.seed_demo import event as demo_event
 from tournament.demo.management.commands.seed_demo import register_all
@@ -125,6 +126,10 @@ def test_the_guides_screenshots(chromium, live_server, transactional_db, client)
     for shot in shots():
         player = Player.objects.get(user__username=shot.user) if shot.user else None
         for folder, (browser_locale, site_language) in LANGUAGES.items():
+            if player is not None:
+                # the guide shows each person in its chapter's language: the one he picked
+                # (a person's choice outranks the language cookie)
+                preferences.keep(player.user, language=site_language)
             size = PHONE if shot.phone else SCREEN
             # the picture's height is the window's: a bar fixed to the screen's bottom (the
             # judge's submit button) stays at the bottom of the picture

@@ -1,6 +1,7 @@
 """What the ratings follow, subscribed in `tournament/site/subscriptions.py` (SPEC §12):
 an event finished, a finished event's figures stored again (a result corrected, an event
-file imported, a recompute), its date or status edited, an event deleted."""
+file imported, a recompute), its date or status edited, a review's decision (an import
+counts once accepted), an event deleted."""
 
 from tournament.events.choices import Status
 from tournament.ratings import services
@@ -19,6 +20,12 @@ def figures_stored(happening) -> None:
 
 def event_changed(happening) -> None:
     if _ORDER_FIELDS & set(happening.changed):
+        services.follow_event(happening.event)
+
+
+def review_decided(happening) -> None:
+    """An imported event accepted (or its acceptance re-opened): it counts from now on."""
+    if happening.event.status == Status.FINISHED:
         services.follow_event(happening.event)
 
 

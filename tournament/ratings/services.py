@@ -16,7 +16,7 @@ from collections.abc import Iterable
 
 from celery import current_app
 from django.db import transaction
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 
 from scoring.model import Issue, IssueCode
 from scoring.ratings import PlayerRating, RatedEvent, RatedGame, event_games, rate
@@ -26,6 +26,7 @@ from tournament.events.choices import Status, Structure
 from tournament.events.models import Event
 from tournament.events.to_engine import event_record, swiss_event_of
 from tournament.ratings.models import EventRating, Rating
+from tournament.standings.services import shown_on_player_pages
 
 log = logging.getLogger(__name__)
 
@@ -34,9 +35,17 @@ REFRESH_TASK = "ratings.refresh"
 NEW_RATING = PlayerRating().ordinal
 
 
+def counted_events(prefix: str = "") -> Q:
+    """The events whose games count (SPEC §12): finished, and run on this site or accepted —
+    an imported event nobody accepted is its importer's draft (SPEC §9), on nobody's public
+    page and in nobody's rating. ``prefix``: the path to the event ("" for events)."""
+    field = f"{prefix}__" if prefix else ""
+    return Q(**{f"{field}status": Status.FINISHED}) & shown_on_player_pages(None, prefix)
+
+
 def rated_events() -> QuerySet[Event]:
-    """The events whose games count (SPEC §12): every finished event, in the rating order."""
-    return Event.objects.filter(status=Status.FINISHED).order_by("date", "pk")
+    """The events whose games count (`counted_events`), in the rating order."""
+    return Event.objects.filter(counted_events()).order_by("date", "pk")
 
 
 def _issue_row(found: Issue) -> dict:
@@ -97,7 +106,7 @@ def _rated_events(inputs: Iterable[EventRating]) -> list[RatedEvent]:
 def _rerate() -> None:
     """Every rating again from the stored games of the finished events, in order."""
     inputs = list(
-        EventRating.objects.filter(event__status=Status.FINISHED)
+        EventRating.objects.filter(counted_events("event"))
         .select_related("event")
         .order_by("event__date", "event__pk")
     )
@@ -131,7 +140,7 @@ def _rerate() -> None:
 def recompute_all() -> int:
     """Every finished event's games read again and every rating computed from nothing;
     the number of events rated."""
-    EventRating.objects.exclude(event__status=Status.FINISHED).delete()
+    EventRating.objects.exclude(counted_events("event")).delete()
     events = list(rated_events())
     for event in events:
         _store_input(event)
@@ -186,7 +195,7 @@ def rating_history(rating: Rating) -> list[tuple[Event, float]]:
 def unrated_events() -> QuerySet[EventRating]:
     """The finished events whose games could not be rated (the ratings page says why)."""
     return (
-        EventRating.objects.filter(event__status=Status.FINISHED)
+        EventRating.objects.filter(counted_events("event"))
         .exclude(issues=[])
         .select_related("event")
         .order_by("event__date", "event__pk")

@@ -145,6 +145,8 @@ def connect() -> None:
     # --- review --------------------------------------------------------------------------
     # A decision on a scoring form: ranking officers or the organizer are told.
     subscribe(Decided, notifications.decided)
+    # An imported event counts in the ratings once accepted (SPEC §9, §12).
+    subscribe(Decided, ratings.review_decided)
 
     # --- parts that apps above add to lower apps' pages and checks (core/extras.py) ---------
     # People's language and time zone are kept with their notification preferences.

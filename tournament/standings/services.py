@@ -417,12 +417,13 @@ def counts_in_ranking(event: Event) -> bool:
 def shown_on_player_pages(viewer: Player | None, prefix: str = "event") -> Q:
     """Events a player's public history shows: run on this site, or accepted into the
     ranking; an imported event nobody accepted is shown only to its own organizer (SPEC §9:
-    it is the importer's draft)."""
-    shown = Q(**{f"{prefix}__imported_from__isnull": True}) | Q(
-        **{f"{prefix}__review__accepted_fingerprint__gt": ""}
+    it is the importer's draft). ``prefix`` "" filters events themselves."""
+    field = f"{prefix}__" if prefix else ""
+    shown = Q(**{f"{field}imported_from__isnull": True}) | Q(
+        **{f"{field}review__accepted_fingerprint__gt": ""}
     )
     if viewer is not None:
-        shown |= Q(**{f"{prefix}__organizer": viewer})
+        shown |= Q(**{f"{field}organizer": viewer})
     return shown
 
 
