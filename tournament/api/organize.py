@@ -29,7 +29,7 @@ from tournament.api.matches import MatchRoundMixin, cut_advancing, round_fields
 from tournament.api.serializers import BracketSeatingSerializer, EventSerializer
 from tournament.api.tokens import Scoped
 from tournament.api.views import EventList
-from tournament.api.writes import ScopedView
+from tournament.api.writes import ScopedView, _valid
 from tournament.core.timezones import event_zone, zone
 from tournament.events.choices import Status, Variant
 from tournament.events.forms import EventForm
@@ -95,12 +95,6 @@ class EventChangesIn(EventIn):
         super().__init__(*args, **kwargs)
         for field in self.fields.values():
             field.required = False
-
-
-def _body(serializer_class, request) -> dict:
-    serializer = serializer_class(data=request.data)
-    serializer.is_valid(raise_exception=True)
-    return dict(serializer.validated_data)
 
 
 def _form_errors(form: EventForm) -> ValidationError:
@@ -200,7 +194,7 @@ class EventCollection(EventList):
         if organizer is None:
             raise PermissionDenied(_("Your account has no player profile."))
         with _in_zone(_zone_sent(request, default="")):
-            data = _body(EventIn, request)
+            data = _valid(EventIn, request)
             form = _checked_form(data, Event())
             form.instance.organizer = organizer
             event = form.save()
@@ -232,7 +226,7 @@ class EventSettings(OrganizeView):
     def post(self, request, event_id: int):
         event = self.organized_event()
         with _in_zone(_zone_sent(request, default=event.time_zone)):
-            data = _body(EventChangesIn, request)
+            data = _valid(EventChangesIn, request)
             form = _checked_form(data, event)
             with conflicts_as_409():
                 event = editing.save_event(form.instance, form.changed_data)
@@ -275,7 +269,7 @@ class EventStatus(OrganizeView):
     )
     def post(self, request, event_id: int):
         event = self.organized_event()
-        wanted = _body(StatusIn, request)["status"]
+        wanted = _valid(StatusIn, request)["status"]
         with conflicts_as_409():
             event = registrations.set_status(event, wanted)
         return event_answer(event)
@@ -304,7 +298,7 @@ class EventJudges(OrganizeView):
     )
     def post(self, request, event_id: int):
         event = self.organized_event()
-        numbers = list(dict.fromkeys(_body(JudgesIn, request)["judges"]))
+        numbers = list(dict.fromkeys(_valid(JudgesIn, request)["judges"]))
         judges = list(Player.objects.filter(player_number__in=numbers, user__isnull=False))
         unknown = sorted(set(numbers) - {p.player_number for p in judges})
         if unknown:
@@ -447,7 +441,7 @@ class PublishRound(OrganizeView):
     )
     def post(self, request, event_id: int, number: int):
         rnd = self.round(self.organized_event())
-        published = _body(PublishIn, request)["published"]
+        published = _valid(PublishIn, request)["published"]
         with conflicts_as_409():
             rnd = rounds.publish_round(rnd, published)
         return round_answer(rnd)
@@ -499,7 +493,7 @@ class CloseRound(OrganizeView):
     )
     def post(self, request, event_id: int, number: int):
         rnd = self.round(self.organized_event())
-        numbers = _body(CloseIn, request).get("drawn")
+        numbers = _valid(CloseIn, request).get("drawn")
         drawn = None if numbers is None else _player_ids(numbers, "drawn")
         with conflicts_as_409():
             rnd = rounds.close_round(rnd, drawn=drawn)
@@ -618,7 +612,7 @@ class ScoringForm(OrganizeView):
     )
     def post(self, request, event_id: int):
         event = self.organized_event()
-        reply = _body(ScoringFormIn, request)["reply"]
+        reply = _valid(ScoringFormIn, request)["reply"]
         with conflicts_as_409():
             result = review.submit(event, request.user, reply)
         return Response(

@@ -10,11 +10,12 @@ from rest_framework.response import Response
 
 from tournament.accounts.models import ApiToken
 from tournament.api.errors import conflict, conflicts_as_409
-from tournament.api.organize import OrganizeView, RoundOut, _body, round_answer
+from tournament.api.organize import OrganizeView, RoundOut, round_answer
 from tournament.api.writes import (
     RegistrationOut,
     ScopedView,
     _registration,
+    _valid,
     registration_data,
 )
 from tournament.events.models import Bracket
@@ -55,7 +56,7 @@ class SwapSeats(OrganizeView):
     def post(self, request, event_id: int, number: int):
         event = self.organized_event()
         rnd = self.round(event)
-        first, second = (_registration(event, n) for n in _body(SwapIn, request)["players"])
+        first, second = (_registration(event, n) for n in _valid(SwapIn, request)["players"])
         with conflicts_as_409():
             rounds.swap_seats(rnd, first, second)
         return round_answer(rnd)
@@ -72,7 +73,7 @@ class MoveSeat(OrganizeView):
     def post(self, request, event_id: int, number: int):
         event = self.organized_event()
         rnd = self.round(event)
-        data = _body(MoveIn, request)
+        data = _valid(MoveIn, request)
         registration = _registration(event, data["player_number"])
         to = get_object_or_404(Bracket, round=rnd, table=data["table"])
         with conflicts_as_409():
