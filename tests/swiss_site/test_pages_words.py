@@ -159,3 +159,16 @@ def test_a_cut_round_of_unknown_stage_is_named_by_its_number():
     with translation.override("pt-br"):
         assert lost_in_cut(None, 7) == "perdeu na rodada 7 do corte"
         assert lost_in_cut(2, 5) == "perdeu nas semifinais"
+
+
+def test_a_swiss_round_loser_stored_as_eliminated_is_never_named_a_cut_loser(
+    swiss_event, judge, second_judge
+):
+    """A one-on-one event stored by a release before "missed the cut" holds the players the
+    cut left out as eliminated in the last Swiss round. Round 3 of a 3-round Swiss with a cut
+    is no round of the cut (SPEC §11), so the words stay "eliminated in round 3"."""
+    event = play_out(swiss_event(8, best_of=1, swiss_rounds=3, top_cut=4), judge, second_judge)
+    left_out = EventStanding.objects.filter(event=event, status="missed-cut").first()
+    EventStanding.objects.filter(pk=left_out.pk).update(status="eliminated", eliminated_in_round=3)
+    left_out.refresh_from_db()
+    assert left_out.status_label == "eliminated in round 3"

@@ -70,14 +70,18 @@ def status_words(event=None) -> Callable[[str, int | None], str]:
     out = gettext("eliminated in round %(number)s")
     dropped = gettext("dropped in round %(number)s")
     one_on_one = event is not None and event.is_one_on_one
-    cut: dict[int, int] = {}  # read once, at the first top-cut loser
+    cut: dict[int, int] | None = None  # read once, at the first eliminated player
 
     def words(status: str, number: int | None) -> str:
+        nonlocal cut
         if status == StandingStatus.ELIMINATED:
-            if one_on_one:
-                if not cut:
-                    cut.update(_cut_matches(event))
-                return lost_in_cut(cut.get(number), number)
+            if one_on_one and cut is None:
+                cut = _cut_matches(event)
+            # Only a top-cut round is named by its stage: a one-on-one event stored before
+            # the engine said "missed the cut" holds its Swiss losers as eliminated in a
+            # Swiss round, which is no round of the cut.
+            if one_on_one and number in cut:
+                return lost_in_cut(cut[number], number)
             return out % {"number": number}
         if status == StandingStatus.DROPPED and number:
             return dropped % {"number": number}
