@@ -2,9 +2,9 @@
 # The production commands of docker-compose.yml, run without Docker, in a virtualenv made from
 # requirements.txt alone (as the image's: a runtime import missing from it fails here): the
 # Dockerfile's build steps, the one-shot migrate service, gunicorn (the compose web command
-# line, production settings), a Celery worker and beat on the PostgreSQL and Redis that
-# .ci/run started ($DATABASE_URL, $REDIS_URL). Checks /healthz, a page in pt-BR, a PDF
-# rendered by the worker and static files, then a backup round trip (backup, wipe the
+# line, production settings), the Celery workers (worker, printer) and beat on the PostgreSQL
+# and Redis that .ci/run started ($DATABASE_URL, $REDIS_URL). Checks /healthz, a page in pt-BR,
+# a PDF rendered by the printer and static files, then a backup round trip (backup, wipe the
 # database and the media, restore: the same standings and the same stored PDF).
 # With a Docker daemon, also builds the image and validates the compose file; .ci/image.sh
 # (the next step) builds and runs the image itself with podman.
@@ -51,16 +51,19 @@ compose_command() {
 migrate_cmd="$(compose_command migrate)"
 web_cmd="$(compose_command web)"
 worker_cmd="$(compose_command worker)"
+printer_cmd="$(compose_command printer)"
 beat_cmd="$(compose_command beat)"
-[ -n "$migrate_cmd" ] && [ -n "$web_cmd" ] && [ -n "$worker_cmd" ] && [ -n "$beat_cmd" ] \
-  || fail "compose commands not found"
+[ -n "$migrate_cmd" ] && [ -n "$web_cmd" ] && [ -n "$worker_cmd" ] && [ -n "$printer_cmd" ] \
+  && [ -n "$beat_cmd" ] || fail "compose commands not found"
 echo "migrate: $migrate_cmd"
 sh -c "$migrate_cmd" >"$DATA/migrate.log" 2>&1 || { cat "$DATA/migrate.log"; fail "the one-shot migrate service failed"; }
 echo "web:    $web_cmd"
 echo "worker: $worker_cmd"
+echo "printer: $printer_cmd"
 echo "beat:   $beat_cmd"
 sh -c "exec $web_cmd" >"$DATA/web.log" 2>&1 & PIDS+=($!)  # exec: stopping it stops gunicorn
 sh -c "exec $worker_cmd" >"$DATA/worker.log" 2>&1 & PIDS+=($!)
+sh -c "exec $printer_cmd" >"$DATA/printer.log" 2>&1 & PIDS+=($!)
 sh -c "exec $beat_cmd" >"$DATA/beat.log" 2>&1 & PIDS+=($!)
 
 https() { curl -sS -H "X-Forwarded-Proto: https" "$@"; }
@@ -73,7 +76,8 @@ echo "healthz after ${SECONDS}s: $health"
 echo "$health" | grep -q '"status": "ok"' || fail "/healthz is not ok"
 echo "$health" | grep -q '"broker": "ok"' || fail "/healthz did not reach the broker"
 
-# Demo data, a bracket-sheet PDF queued for the worker, and an organizer's session cookie.
+# Demo data, a bracket-sheet PDF queued for the printer (only it takes the renders' queue),
+# and an organizer's session cookie.
 python manage.py seed_demo >/dev/null
 read -r event_id doc_id session <<<"$(python manage.py shell -c '
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
@@ -140,9 +144,9 @@ for _ in $(seq 90); do
   if [ "$code" = "200 application/pdf" ]; then pdf=yes; break; fi
   sleep 1
 done
-[ -n "$pdf" ] || fail "the worker rendered no PDF (last answer: $code)"
+[ -n "$pdf" ] || fail "the printer rendered no PDF (last answer: $code)"
 head -c 5 "$DATA/sheet.pdf" | grep -q '%PDF-' || fail "the download is not a PDF"
-echo "PDF rendered by the worker: $(wc -c <"$DATA/sheet.pdf") bytes, at ${SECONDS}s"
+echo "PDF rendered by the printer: $(wc -c <"$DATA/sheet.pdf") bytes, at ${SECONDS}s"
 
 # A scripted password reset (the link the e-mail would carry, followed), an address
 # confirmation, an unsubscribe link and an OAuth-style ?code=: no log of any service may
@@ -173,6 +177,7 @@ echo "$headers" | grep -q '^HTTP/1.1 200' || fail "static file $css is not serve
 echo "$headers" | grep -qi '^cache-control:.*max-age=315360000' || fail "static files not cached"
 echo "static: $css served with a far-future Cache-Control"
 grep -q 'ready' "$DATA/worker.log" || fail "the worker never became ready"
+grep -q 'ready' "$DATA/printer.log" || fail "the printer never became ready"
 grep -q 'beat: Starting' "$DATA/beat.log" || fail "beat did not start"
 grep -q 'method=GET path="/healthz"' "$DATA/web.log" || fail "gunicorn wrote no access log"
 

@@ -7,11 +7,11 @@
 # 2. Build: podman build --isolation=chroot; pip inside the build trusts this machine's CA
 #    bundle (a build secret, never a layer) and uses the index this machine's pip uses.
 # 3. Run, as the image's own unprivileged user (never root), a Redis on loopback beside it:
-#    the compose migrate command, gunicorn (the compose web command) and a Celery worker (the
-#    compose worker command). Checks /healthz, a page in pt-BR (200, Portuguese text), a PDF
-#    rendered by the worker container and downloaded from web, a decklist of real cards
-#    checked by `validate_deck`, and that no container logged a permission or fontconfig
-#    error. Everything started here is stopped on exit.
+#    the compose migrate command, gunicorn (the compose web command) and the Celery workers
+#    (the compose worker and printer commands). Checks /healthz, a page in pt-BR (200,
+#    Portuguese text), a PDF rendered by the printer container and downloaded from web, a
+#    decklist of real cards checked by `validate_deck`, and that no container logged a
+#    permission or fontconfig error. Everything started here is stopped on exit.
 #
 # Caches (outside the clone; a fresh machine fills them): the debootstrap base tarball in
 # $SPELLFIRE_CI_CACHE, podman's images and build layers in its own storage.
@@ -177,17 +177,22 @@ compose_command() {
 }
 migrate_cmd="$(compose_command migrate)"
 worker_cmd="$(compose_command worker)"
-[ -n "$migrate_cmd" ] && [ -n "$worker_cmd" ] || fail "compose commands not found"
+printer_cmd="$(compose_command printer)"
+[ -n "$migrate_cmd" ] && [ -n "$worker_cmd" ] && [ -n "$printer_cmd" ] \
+  || fail "compose commands not found"
 CONTAINERS+=("$RUN_ID-migrate")
 podman run --name "$RUN_ID-migrate" "${run_opts[@]}" "$IMAGE" sh -c "$migrate_cmd" \
   >"$WORK/migrate.log" 2>&1 || fail "the one-shot migrate service failed"
 mark "migrate: $migrate_cmd"
 # web: the image's own CMD (the compose web command, a test keeps them the same)
-CONTAINERS+=("$RUN_ID-web" "$RUN_ID-worker")
+CONTAINERS+=("$RUN_ID-web" "$RUN_ID-worker" "$RUN_ID-printer")
 podman run -d --name "$RUN_ID-web" "${run_opts[@]}" "$IMAGE" >/dev/null || fail "web did not start"
 # shellcheck disable=SC2086  # the compose command line, split into its words
 podman run -d --name "$RUN_ID-worker" "${run_opts[@]}" "$IMAGE" $worker_cmd >/dev/null \
   || fail "the worker did not start"
+# shellcheck disable=SC2086  # the renders' worker (their own queue), as compose runs it
+podman run -d --name "$RUN_ID-printer" "${run_opts[@]}" "$IMAGE" $printer_cmd >/dev/null \
+  || fail "the printer did not start"
 logs() { podman logs "$RUN_ID-$1" >"$WORK/$1.log" 2>&1 || true; }
 
 https() { curl -sS -H "X-Forwarded-Proto: https" "$@"; }
@@ -206,7 +211,7 @@ grep -q '<html lang="pt-br">' "$WORK/page.html" || fail "the events page is not 
 grep -q "Eventos" "$WORK/page.html" || fail "the events page has no Portuguese text"
 mark "pt-BR page: 200, in Portuguese"
 
-# Demo data, a bracket-sheet PDF queued for the worker container, an organizer's session.
+# Demo data, a bracket-sheet PDF queued for the printer container, an organizer's session.
 podman exec "$RUN_ID-web" python manage.py seed_demo >"$WORK/seed.log" 2>&1 \
   || { cat "$WORK/seed.log"; fail "seed_demo failed"; }
 read -r event_id doc_id session <<<"$(podman exec "$RUN_ID-web" python manage.py shell -c '
@@ -235,9 +240,9 @@ for _ in $(seq 120); do
   if [ "$code" = "200 application/pdf" ]; then pdf=yes; break; fi
   sleep 1
 done
-[ -n "$pdf" ] || fail "the worker container rendered no PDF (last answer: $code)"
+[ -n "$pdf" ] || fail "the printer container rendered no PDF (last answer: $code)"
 head -c 5 "$WORK/sheet.pdf" | grep -q '%PDF-' || fail "the download is not a PDF"
-mark "PDF rendered by the worker container: $(wc -c <"$WORK/sheet.pdf") bytes"
+mark "PDF rendered by the printer container: $(wc -c <"$WORK/sheet.pdf") bytes"
 
 # A decklist check on real cards, with the card facts that come with the image: a legal
 # 55-card list passes (exit 0), a list with a realm twice is refused (exit 1, its reason).
@@ -257,11 +262,12 @@ check_deck duplicate.txt >"$WORK/duplicate.json" 2>&1 || status=$?
 mark "decklist check: a legal list passes, a realm twice is refused"
 
 # No container may have met a file it cannot read or write as the image's user.
-logs migrate; logs web; logs worker
+logs migrate; logs web; logs worker; logs printer
 if grep -E "Permission ?denied|PermissionError|Fontconfig error|No writable cache" \
-  "$WORK/migrate.log" "$WORK/web.log" "$WORK/worker.log"; then
+  "$WORK/migrate.log" "$WORK/web.log" "$WORK/worker.log" "$WORK/printer.log"; then
   fail "a container logged a permission or fontconfig error"
 fi
 grep -q 'method=GET path="/healthz"' "$WORK/web.log" || fail "gunicorn wrote no access log"
 grep -q 'ready' "$WORK/worker.log" || fail "the worker never became ready"
+grep -q 'ready' "$WORK/printer.log" || fail "the printer never became ready"
 mark "image check: ok"

@@ -14,6 +14,9 @@ transport is detached, so those late calls reach Redis again (or fail with Redis
 connection error, which Celery handles: the worker reconnects and the messages come back
 through the visibility timeout and the recovery sweeps). `install()` makes the `redis://`
 scheme use this transport; `tournament/celery.py` calls it before anything connects.
+
+`lost_data` tells when the broker's Redis lost its data (flushed, restarted empty) although no
+worker lost its connection, so that the recovery sweeps run at once then too.
 """
 
 from __future__ import annotations
@@ -22,6 +25,10 @@ from typing import Any
 
 from kombu.transport import TRANSPORT_ALIASES
 from kombu.transport import redis as kombu_redis
+
+# A key the broker's Redis keeps while it keeps its data: gone after a FLUSHALL (or FLUSHDB of
+# the broker's database) or a restart without persistence, with the queued tasks.
+DATA_MARK = "spellfire:broker-data"
 
 
 class _Detached:
@@ -59,3 +66,13 @@ ALIAS = f"{__name__}:Transport"
 def install() -> None:
     """Make `redis://` broker URLs use this transport (kombu's alias table)."""
     TRANSPORT_ALIASES["redis"] = ALIAS
+
+
+def lost_data(channel: Any) -> bool:
+    """Whether the broker's Redis lost its data since the mark was last set (also true at the
+    very first look), setting the mark again: of several callers at once only one is told
+    (`SET NX`). Always false for a broker that is not Redis (the in-memory one when tasks run
+    eagerly). Redis' own errors reach the caller."""
+    if not isinstance(channel, kombu_redis.Channel):
+        return False
+    return bool(channel.client.set(DATA_MARK, "1", nx=True))

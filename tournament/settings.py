@@ -22,6 +22,7 @@ import dj_database_url
 from corsheaders.defaults import default_headers as default_cors_headers
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
+from kombu import Exchange, Queue
 from whitenoise.compress import Compressor
 
 from tournament.envconfig import admins, email_settings
@@ -295,6 +296,17 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {
     "interval_step": 0.2,
     "interval_max": 0.2,
 }
+# Two queues, each with its own worker in production (docker-compose.yml: `worker` and
+# `printer`): the renders (`printing`: seconds to minutes each) and everything else (the
+# default `celery`: webhook deliveries, e-mails, re-ranks, the recovery sweeps, each a moment),
+# so that a quick task never waits behind a render. A worker started without `-Q` takes both
+# (one worker is enough on a small site, as before).
+CELERY_TASK_DEFAULT_QUEUE = "celery"
+PRINTING_QUEUE = "printing"
+CELERY_TASK_QUEUES = tuple(
+    Queue(name, Exchange(name), routing_key=name) for name in ("celery", PRINTING_QUEUE)
+)
+CELERY_TASK_ROUTES = {"printing.render_document": {"queue": PRINTING_QUEUE}}
 # A pending document with no sign of life for this long lost its task and is sent again.
 PRINTING_PENDING_SECONDS = int(
     os.environ.get("PRINTING_PENDING_SECONDS", str(CELERY_TASK_TIME_LIMIT + 60))
@@ -307,9 +319,13 @@ PRINTING_WORKERS = int(os.environ.get("PRINTING_WORKERS", "0")) or None
 # management command `purge_documents`, which does both.
 CELERY_BEAT_SCHEDULE = {
     "purge-expired-documents": {"task": "printing.purge_expired", "schedule": 60 * 60},
-    # Every 15 s: after a fault (Redis lost its data, a worker killed, the broker down) what
-    # was lost is sent again within a minute and a half (docs/reliability.md).
-    "recover-stuck-documents": {"task": "printing.recover_stuck", "schedule": 15.0},
+    # Every 5 s: after a fault (Redis lost its data, a worker killed, the broker down) a lost
+    # document is sent again within 30 s (docs/reliability.md: its marks missing twice, 12 s
+    # apart).
+    "recover-stuck-documents": {"task": "printing.recover_stuck", "schedule": 5.0},
+    # Every 5 s: whether the broker's Redis lost its data (flushed, restarted empty) with no
+    # worker losing its connection; if so, the recovery sweeps at once (tournament/celery.py).
+    "broker-check-data": {"task": "broker.check_data", "schedule": 5.0},
     # Places a confirmation marked stale and the queue did not re-rank (docs/recompute.md).
     "standings-rerank-stale": {"task": "standings.rerank_stale", "schedule": 15.0},
     # Deliveries that could not be queued, or whose task was lost, are queued again.

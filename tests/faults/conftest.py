@@ -83,6 +83,7 @@ class Processes:
         self.base = f"http://127.0.0.1:{self.port}"
         self.server: subprocess.Popen | None = None
         self.worker: subprocess.Popen | None = None
+        self.printer: subprocess.Popen | None = None
         self.beat: subprocess.Popen | None = None
 
     def _spawn(self, name: str, *args: str) -> subprocess.Popen:
@@ -109,16 +110,31 @@ class Processes:
         )
         wait_for(lambda: requests.get(self.base + "/healthz", timeout=5).ok, 60, "site up")
 
-    def start_worker(self, concurrency: int = 1) -> None:
+    def _celery_worker(self, name: str, concurrency: int, *options: str) -> subprocess.Popen:
         bin_dir = Path(sys.executable).parent
-        self.worker = self._spawn(
-            "worker",
+        return self._spawn(
+            name,
             str(bin_dir / "celery"),
             "-A",
             "tournament",
             "worker",
+            *options,
             f"--concurrency={concurrency}",
             "--loglevel=WARNING",
+        )
+
+    def start_worker(self, concurrency: int = 1) -> None:
+        """One worker taking every queue (a small site's single worker)."""
+        self.worker = self._celery_worker("worker", concurrency)
+
+    def start_workers(self, concurrency: int = 2) -> None:
+        """As docker-compose runs them: `worker` for the default queue (quick tasks, the
+        sweeps) and `printer` for the renders' queue, each with `concurrency` processes."""
+        from django.conf import settings
+
+        self.worker = self._celery_worker("worker", concurrency, "-Q", "celery", "-n", "worker@%h")
+        self.printer = self._celery_worker(
+            "printer", concurrency, "-Q", settings.PRINTING_QUEUE, "-n", "printer@%h"
         )
 
     def start_beat(self) -> None:
@@ -153,7 +169,7 @@ class Processes:
         return bool(children)
 
     def stop(self) -> None:
-        for process in (self.beat, self.worker, self.server):
+        for process in (self.beat, self.worker, self.printer, self.server):
             if process is not None and process.poll() is None:
                 os.killpg(process.pid, signal.SIGTERM)
                 try:

@@ -2,9 +2,12 @@
 
 The render's task, the tasks queued behind it (another document, a webhook delivery, an
 e-mail) and the render's heartbeat are gone with the data; while Redis is down a webhook and
-an e-mail cannot be queued at all. With the production schedule (beat runs here) and the
-production pending timeout (360 s), every document, delivery and e-mail must be done within
-RECOVERY_SECONDS of Redis answering again. The measured times are printed.
+an e-mail cannot be queued at all. With the workers as docker-compose runs them (`worker` for
+the quick tasks, `printer` for the renders), the production schedule (beat runs here) and the
+production pending timeout (360 s), within STUCK_SECONDS of Redis answering again every
+delivery and e-mail is done and no document is left pending (each is done, sent again, or
+rendering: its heartbeat beat since), and every document is done within RECOVERY_SECONDS (the
+renders themselves take most of it). The measured times are printed.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from tests.faults.conftest import (
 pytestmark = [pytest.mark.faults]
 
 RECOVERY_SECONDS = 90
+STUCK_SECONDS = 30
 # The production default: a loss must be told by the heartbeat, not by this timeout.
 PENDING_SECONDS = 360
 PLAYERS = 120  # 30 bracket sheets: a render of some seconds, to be caught in the middle
@@ -65,7 +69,7 @@ def site(tmp_path_factory):
         },
     )
     processes.start_server()
-    processes.start_worker(concurrency=2)  # as docker-compose runs it
+    processes.start_workers(concurrency=2)  # as docker-compose runs them
     processes.start_beat()
     yield processes
     processes.stop()
@@ -119,19 +123,25 @@ def recovery(site, event, doc_ids, webhook, receiver, calls: int) -> tuple[dict,
 
     from tournament.notifications.kinds import Kind as MailKind
     from tournament.notifications.models import Message
+    from tournament.printing import heartbeat
     from tournament.printing.models import CachedDocument
     from tournament.webhooks.models import Delivery
 
     back = timezone.now()
-    checks = {
-        # no document left pending on a mark older than Redis's return: each is done, or was
-        # sent again (queued or started anew) since
-        "PDFs pending": lambda: (
-            not CachedDocument.objects.filter(pk__in=doc_ids)
+
+    def left_pending() -> list[int]:
+        """Documents pending on a mark older than Redis's return: neither done, nor sent
+        again (queued or started anew) since, nor rendering (a beat since: the marks were
+        lost with the data, so one found now was written after it; a read only)."""
+        old = (
+            CachedDocument.objects.filter(pk__in=doc_ids)
             .exclude(state="done")
             .filter(Q(generated_at__isnull=True) | Q(generated_at__lt=back))
-            .exists()
-        ),
+        )
+        return [pk for pk in old.values_list("pk", flat=True) if not heartbeat.is_beating(pk)]
+
+    checks = {
+        "PDFs pending": lambda: not left_pending(),
         "PDFs": lambda: (
             CachedDocument.objects.filter(pk__in=doc_ids, state="done").count() == len(doc_ids)
         ),
@@ -189,7 +199,7 @@ def test_redis_loses_its_data_mid_render(site, orm, receiver, loss):
 
     event, organizer, webhook = setup_event(site, receiver)
     http = browser_for(site, organizer.user)
-    # Both worker processes rendering 30 sheets ...
+    # Both printer processes rendering 30 sheets ...
     renders = [ask_document(site, http, event, kind) for kind in ("brackets", "blank-brackets")]
     for doc_id in renders:
         wait_for(started_rendering(doc_id), 60, "the renders started", every=0.1)
@@ -210,6 +220,9 @@ def test_redis_loses_its_data_mid_render(site, orm, receiver, loss):
     print(f"{loss}: the renders were {state} when Redis answered again")
     print(f"{loss}: recovered after " + ", ".join(f"{k} {v:.1f} s" for k, v in times.items()))
     print(f"{loss}: {states}")
-    for name in ("PDFs", "webhooks", "mails"):
+    bars = {"PDFs pending": STUCK_SECONDS, "webhooks": STUCK_SECONDS, "mails": STUCK_SECONDS}
+    for name in ("PDFs pending", "PDFs", "webhooks", "mails"):
         assert name in times, f"{name} not recovered: {states}"
-        assert times[name] <= RECOVERY_SECONDS, (name, times[name])
+        bar = bars.get(name, RECOVERY_SECONDS)
+        print(f"{loss}: {name} {times[name]:.1f} s after Redis answered again (at most {bar} s)")
+        assert times[name] <= bar, (name, times[name], bar)

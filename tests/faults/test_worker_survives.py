@@ -1,6 +1,7 @@
 """Redis stops while the worker holds a task: a PDF render, an e-mail being sent, a webhook
-being delivered. The worker process must still be running afterwards (no supervisor restarts
-it here), and the task's work must be done within RECOVERY_SECONDS of Redis answering again.
+being delivered. The workers (as docker-compose runs them: `worker` for the quick tasks,
+`printer` for the renders) must still be running afterwards (no supervisor restarts them
+here), and the task's work must be done within RECOVERY_SECONDS of Redis answering again.
 
 The e-mail and the webhook are held in flight by their receivers: a local SMTP server that
 answers the message's end only after HOLD_SECONDS, and a webhook receiver that answers its
@@ -131,7 +132,7 @@ def site(tmp_path_factory, receivers):
         },
     )
     processes.start_server()
-    processes.start_worker(concurrency=2)  # as docker-compose runs it
+    processes.start_workers(concurrency=2)  # as docker-compose runs them
     processes.start_beat()
     yield processes
     processes.stop()
@@ -151,10 +152,11 @@ def outage(site: Processes, what: str) -> float:
 
 
 def assert_alive(site: Processes, what: str) -> None:
-    code = site.worker.poll()
-    assert code is None, f"the worker exited ({code}) after Redis stopped during {what}"
-    log = (site.tmp / "worker.log").read_text(errors="replace")
-    assert "Unrecoverable error" not in log, f"the worker stopped during {what}"
+    for name, process in (("worker", site.worker), ("printer", site.printer)):
+        code = process.poll()
+        assert code is None, f"the {name} exited ({code}) after Redis stopped during {what}"
+        log = (site.tmp / f"{name}.log").read_text(errors="replace")
+        assert "Unrecoverable error" not in log, f"the {name} stopped during {what}"
 
 
 def alive_until_done(site: Processes, done, back: float, what: str) -> float:

@@ -107,6 +107,25 @@ def test_the_beat_writes_started_again(monkeypatch):
     assert cache.get_many(["printing:started:42", "printing:alive:42"]) == {}
 
 
+def test_is_beating_reads_without_noting_missing_marks(event, played_round, clock):
+    """The fault suite watches renders with `is_beating`: it must not count as a sweep's
+    first look, or a lost document would be sent again sooner than the sweeps alone do."""
+    doc = queued_document(event, played_round, dt.timedelta(minutes=3))
+    cache.clear()  # Redis lost its data
+    for _ in range(3):
+        assert heartbeat.is_beating(doc.pk) is False
+        clock.now += heartbeat.VANISHED_SECONDS
+    assert heartbeat.state(doc.pk) is heartbeat.RenderState.NOT_STARTED  # the first look
+    cache.set(f"printing:alive:{doc.pk}", True)  # a beat
+    assert heartbeat.is_beating(doc.pk) is True
+
+
+def test_is_beating_while_a_render_beats():
+    with heartbeat.beating(43):
+        assert heartbeat.is_beating(43) is True
+    assert heartbeat.is_beating(43) is False
+
+
 def test_nothing_is_concluded_while_the_cache_is_down(event, played_round, clock, monkeypatch):
     doc = queued_document(event, played_round, dt.timedelta(minutes=3))
     down = FailSafeRedisCache("redis://127.0.0.1:1/0", {"OPTIONS": {"socket_connect_timeout": 0.2}})
@@ -117,9 +136,10 @@ def test_nothing_is_concluded_while_the_cache_is_down(event, played_round, clock
     assert services.recover_if_stuck(doc).state == CachedDocument.State.PENDING
 
 
-def test_the_sweep_runs_often_enough_for_90_seconds():
+def test_the_sweep_runs_often_enough_for_30_seconds():
     """Worst case after Redis lost its data: a sweep finds the marks missing, the next one
-    VANISHED_SECONDS later or more sends the document again; both within a minute."""
+    VANISHED_SECONDS later or more sends the document again; both within 30 s (every 5 s:
+    the first look by 5 s, the re-send 15 s later, 20 s in all; the 15 s of before gave 45 s)."""
     from django.conf import settings
 
     (entry,) = [
@@ -128,7 +148,7 @@ def test_the_sweep_runs_often_enough_for_90_seconds():
     every = float(entry["schedule"])
     first_look = every  # the first sweep after the loss
     second_look = first_look + every * -(-heartbeat.VANISHED_SECONDS // every)
-    assert second_look <= 60
+    assert second_look <= 30
 
 
 def test_a_resend_while_the_broker_is_down_stays_pending(event, played_round, monkeypatch):

@@ -35,8 +35,9 @@ BEAT_SECONDS = 5
 ALIVE_SECONDS = 20  # four beats missed: the render is gone
 STARTED_SECONDS = 6 * 3600  # longer than any render and its retries (and any wait in the queue)
 # Marks missing this long are lost with Redis' data: more than a beat, plus the cache's
-# pause after an error during which a beat is dropped, plus a margin. Shorter than the sweep's
-# period (15 s), so that the second sweep to find them missing sends the document again.
+# pause after an error during which a beat is dropped, plus a margin. With the sweep every 5 s
+# (beat's `printing.recover_stuck`), the look 15 s after the first to find them missing sends
+# the document again.
 VANISHED_SECONDS = BEAT_SECONDS + RETRY_AFTER + 2
 
 
@@ -93,6 +94,12 @@ def beating(doc_id: int) -> Iterator[None]:
         stop.set()
         thread.join()
         forget(doc_id)
+
+
+def is_beating(doc_id: int) -> bool:
+    """Whether the document's render beat within the last ALIVE_SECONDS: a read only (unlike
+    `state`, which notes missing marks), for whoever watches a render from outside."""
+    return cache.get(_alive(doc_id)) is not None
 
 
 def _cache_answered() -> bool:
