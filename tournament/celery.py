@@ -71,7 +71,7 @@ app.steps["consumer"].add(SweepOnConnect)
 def check_data() -> bool:
     """Queue the recovery sweeps if the broker's Redis lost its data since the last check
     (run by beat every 5 s): the tasks queued then are gone, and no worker reconnected."""
-    with app.connection_for_write() as connection:
+    with app.pool.acquire(block=True) as connection:  # a pooled connection, not a new one
         lost = broker.lost_data(connection.default_channel)
     if lost:
         logger.warning("broker: no data mark (Redis lost its data, or a first start): sweeping")
