@@ -580,9 +580,12 @@ class CallTimeView(RoundActionView):
 
     def act(self) -> str:
         round_service.call_time(self.round)
-        return _("Time is called: finish the current turn, then play %(turns)s more turns.") % {
-            "turns": round_service.EXTRA_TURNS
-        }
+        turns = round_service.EXTRA_TURNS
+        return ngettext(
+            "Time is called: finish the current turn, then play %(turns)s more turn.",
+            "Time is called: finish the current turn, then play %(turns)s more turns.",
+            turns,
+        ) % {"turns": turns}
 
 
 class MatchActionView(RoundActionView):
