@@ -358,6 +358,22 @@ def test_ranking_page_in_portuguese(client, ranked, countries_catalogue):
     assert '<td class="secondary">Canadá</td>' in page
 
 
+@pytest.mark.parametrize("page", ["accounts:profile", "accounts:signup"])
+def test_the_country_menu_in_the_persons_language(client, db, countries_catalogue, page):
+    """The profile's and the sign-up's country menus name Brazil as a Brazilian reads it,
+    and as an English reader does in English, whichever language the first request had."""
+    player = make_player("ana")
+    if page == "accounts:profile":
+        client.force_login(player.user)
+    client.get(reverse(page), HTTP_ACCEPT_LANGUAGE="en")
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "pt-br"
+    portuguese = client.get(reverse(page)).content.decode()
+    assert '<option value="BR">Brasil</option>' in portuguese
+    assert '<option value="DE">Alemanha</option>' in portuguese
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    assert '<option value="BR">Brazil</option>' in client.get(reverse(page)).content.decode()
+
+
 def test_api_gives_the_code_and_the_name(client, ranked):
     rows = client.get(reverse("api-v1:ranking")).json()["results"]
     ana = next(row for row in rows if row["name"] == "Ana")
