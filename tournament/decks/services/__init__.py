@@ -3,9 +3,9 @@ list), `visibility` (who may see and change it, which lists are public), `saving
 the lock, judges' changes, stored statuses), `display` (a list shaped for pages and the
 printed sheet), `swaps` (sideboard swaps between games) and `deck_checks`.
 
-Callers import from those modules. The names below are still read from the package by
-`decks/metagame.py` and `printing/documents.py`, which are being reworked beside this
-split; they move to the modules with that work, and this list goes."""
+Callers import from those modules; the metagame (`decks/metagame.py`, `leagues/metagame.py`)
+and the printed decklist (`printing/documents.py`) still read the few names below from the
+package."""
 
 from tournament.decks.services.checking import (
     card_data_token,
