@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from scoring import model as m
 from tests.decks.conftest import deck_text
-from tournament.decks.services import check_for_event
+from tournament.decks.services.checking import check_for_event
 from tournament.eventfile.services import _format_issues
 from tournament.events.choices import DeckRules
 from tournament.events.models import Event, Registration

@@ -9,7 +9,7 @@ from django.urls import reverse
 from tests.decks.conftest import deck_text
 from tests.decks.test_published import enter, publish
 from tournament.decks.models import DeckCheckFinding
-from tournament.decks.services import record_deck_check
+from tournament.decks.services.deck_checks import record_deck_check
 from tournament.events.models import Round
 
 pytestmark = pytest.mark.usefixtures("cards_db")

@@ -12,7 +12,9 @@ from tests.decks.conftest import deck_text
 from tests.eventfile.test_messages import english_forms
 from tournament.core.issues import DECK_TEMPLATES, deck_message
 from tournament.decks.models import Decklist, DecklistChange
-from tournament.decks.services import check_decklist, decklist_for_print, save_decklist
+from tournament.decks.services.checking import check_decklist
+from tournament.decks.services.display import decklist_for_print
+from tournament.decks.services.saving import save_decklist
 from tournament.events.models import Registration
 
 LEGAL = deck_text("legal_community_55.txt")

@@ -7,13 +7,8 @@ from django.urls import reverse
 from tests.conftest import make_player
 from tests.decks.conftest import deck_text
 from tournament.decks.models import Decklist, DecklistChange, SideboardSwap
-from tournament.decks.services import (
-    decide_swap,
-    record_swap,
-    save_decklist,
-    swap_state,
-    swaps_for_print,
-)
+from tournament.decks.services.saving import save_decklist
+from tournament.decks.services.swaps import decide_swap, record_swap, swap_state, swaps_for_print
 from tournament.events.models import Bracket, Registration, Round, Seat
 from tournament.printing.documents import DocumentRequest, fingerprint, render_html
 

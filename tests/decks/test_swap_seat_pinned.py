@@ -7,7 +7,7 @@ from django.core.exceptions import ValidationError
 from tests.conftest import make_player
 from tests.decks.test_sideboard import IN, OUT, bracket, sideboard_event  # noqa: F401
 from tournament.decks.models import SideboardSwap
-from tournament.decks.services import record_swap
+from tournament.decks.services.swaps import record_swap
 from tournament.events.models import Bracket, Registration, Seat
 
 

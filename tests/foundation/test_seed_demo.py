@@ -6,7 +6,8 @@ from django.core.management import call_command
 from tournament.accounts.models import Player
 from tournament.accounts.preferences import chosen
 from tournament.accounts.roles import is_ranking_officer
-from tournament.decks.services import decklist_status, public_registrations
+from tournament.decks.services.saving import decklist_status
+from tournament.decks.services.visibility import public_registrations
 from tournament.events.models import Bracket, Event, Seat
 from tournament.leagues.models import League
 from tournament.leagues.services import table

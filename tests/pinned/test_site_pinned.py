@@ -10,7 +10,8 @@ from django.urls import reverse
 
 from tests.conftest import make_player
 from tournament.accounts.roles import RANKING_OFFICERS_GROUP
-from tournament.decks.services import format_key, save_decklist
+from tournament.decks.services.checking import format_key
+from tournament.decks.services.saving import save_decklist
 from tournament.events.models import Bracket, Event, Registration
 from tournament.events.services.editing import save_event
 from tournament.events.services.registration import register

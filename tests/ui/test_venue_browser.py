@@ -236,7 +236,7 @@ def test_a_decklist_with_its_groups_fits_a_phone(
     chromium, live_server, transactional_db, client, event, registered_players
 ):
     """A player pasting a 55-card list sees it, its groups and totals within 390 px."""
-    from tournament.decks.services import save_decklist
+    from tournament.decks.services.saving import save_decklist
 
     player = registered_players[0]
     registration = event.registrations.get(player=player)

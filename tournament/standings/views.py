@@ -22,7 +22,7 @@ from tournament.core.fragments import RecentlyUsed, cached, fragment_key, versio
 from tournament.core.links import URL_SAFE
 from tournament.core.params import parse_year
 from tournament.events import wildcards
-from tournament.events.choices import Status, TournamentType
+from tournament.events.choices import Status
 from tournament.events.models import Bracket, Event, Registration, Round, Seat
 from tournament.events.permissions import EventRole, player_of
 from tournament.events.services.teams import group_by_team
@@ -111,7 +111,7 @@ class StandingsView(EventMixin, ExportMixin, LeanFilterMixin, SingleTableMixin, 
 
     @property
     def is_team_event(self) -> bool:
-        return self.event.tournament_type == TournamentType.TEAM_SPIRIT
+        return self.event.shape.teams
 
     def get_queryset(self):
         """The event's standings the filter form narrows (the table reads their rows)."""
