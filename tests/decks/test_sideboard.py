@@ -15,7 +15,8 @@ from tournament.decks.services import (
     swaps_for_print,
 )
 from tournament.events.models import Bracket, Registration, Round, Seat
-from tournament.printing.documents import DocumentRequest, fingerprint, render_html
+from tournament.printing.documents.base import DocumentRequest
+from tournament.printing.documents.render import fingerprint, render_html
 
 LEGAL = deck_text("legal_community_55.txt")
 SIDEBOARD7 = deck_text("sideboard_7.txt").strip()

@@ -2,7 +2,7 @@
 
 from django.template.loader import get_template
 
-from tournament.printing.documents import DOCUMENTS, document_for
+from tournament.printing.documents.registry import DOCUMENTS, document_for
 from tournament.printing.models import Kind
 
 
