@@ -33,7 +33,7 @@ def register(*documents: PrintedDocument) -> dict[Kind, PrintedDocument]:
         for kind in document.kinds:
             if kind in registered:
                 raise ImproperlyConfigured(
-                    f"{kind!r} is printed by both {type(registered[kind]).__name__} "
+                    f"kind {kind.value!r} is printed by both {type(registered[kind]).__name__} "
                     f"and {type(document).__name__}"
                 )
             registered[kind] = document
