@@ -163,7 +163,8 @@ def print_league_pdf(league_id: int) -> None:
     from pypdf import PdfReader
 
     from tournament.leagues.models import League
-    from tournament.printing.documents import DocumentRequest, render_pdf
+    from tournament.printing.documents.base import DocumentRequest
+    from tournament.printing.documents.render import render_pdf
 
     league = League.objects.get(pk=league_id)
     start = time.perf_counter()

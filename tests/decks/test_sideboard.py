@@ -10,7 +10,8 @@ from tournament.decks.models import Decklist, DecklistChange, SideboardSwap
 from tournament.decks.services.saving import save_decklist
 from tournament.decks.services.swaps import decide_swap, record_swap, swap_state, swaps_for_print
 from tournament.events.models import Bracket, Registration, Round, Seat
-from tournament.printing.documents import DocumentRequest, fingerprint, render_html
+from tournament.printing.documents.base import DocumentRequest
+from tournament.printing.documents.render import fingerprint, render_html
 
 LEGAL = deck_text("legal_community_55.txt")
 SIDEBOARD7 = deck_text("sideboard_7.txt").strip()

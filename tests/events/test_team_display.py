@@ -13,7 +13,8 @@ from django.urls import reverse
 
 from tests.events.conftest import paired
 from tests.events.test_teams import play_first_team_wins
-from tournament.printing.documents import DocumentRequest, render_html
+from tournament.printing.documents.base import DocumentRequest
+from tournament.printing.documents.render import render_html
 from tournament.printing.models import Kind
 from tournament.rounds.services import rounds as svc
 from tournament.standings import recompute

@@ -18,7 +18,7 @@ from tournament.events.models import Event
 from tournament.leagues import services as league_services
 from tournament.leagues.models import League
 from tournament.printing import services
-from tournament.printing.documents import DocumentRequest
+from tournament.printing.documents.base import DocumentRequest
 from tournament.printing.models import CachedDocument, Kind
 from tournament.standings.models import RankedScore
 

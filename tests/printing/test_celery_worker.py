@@ -21,7 +21,7 @@ from tests.conftest import make_player
 from tests.printing.test_documents import row_line
 from tournament.events.models import Bracket, Event, Registration, Round, Seat
 from tournament.printing import services
-from tournament.printing.documents import DocumentRequest
+from tournament.printing.documents.base import DocumentRequest
 from tournament.printing.models import CachedDocument
 from tournament.results.models import Game
 from tournament.rounds.services import rounds as round_service

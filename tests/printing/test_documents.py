@@ -6,7 +6,8 @@ import pytest
 
 from tournament.events.models import Bracket, Seat
 from tournament.events.services.editing import save_event
-from tournament.printing.documents import DocumentRequest, render_html, render_pdf
+from tournament.printing.documents.base import DocumentRequest
+from tournament.printing.documents.render import render_html, render_pdf
 from tournament.printing.models import Kind
 from tournament.standings.recompute import refresh_event
 

@@ -7,7 +7,8 @@ from weasyprint import HTML
 from weasyprint.formatting_structure import boxes
 
 from tournament.decks.models import Decklist
-from tournament.printing.documents import DocumentRequest, render_html, render_pdf
+from tournament.printing.documents.base import DocumentRequest
+from tournament.printing.documents.render import render_html, render_pdf
 from tournament.printing.models import Kind
 
 from .conftest import pdf_pages, pdf_reader

@@ -11,7 +11,9 @@ from django.utils import timezone
 
 from tournament.decks.models import Decklist
 from tournament.printing import chunks, services
-from tournament.printing.documents import DocumentRequest, render_pdf, two_columns
+from tournament.printing.documents.base import DocumentRequest
+from tournament.printing.documents.decklist_data import two_columns
+from tournament.printing.documents.render import render_pdf
 from tournament.printing.models import CachedDocument, Kind
 
 from .conftest import add_players, pdf_pages

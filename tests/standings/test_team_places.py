@@ -205,7 +205,8 @@ def test_stored_places_equal_the_engines_team_places(event, six_teams, rows, win
 def test_the_printed_scoring_form_has_a_team_column_with_the_team_places(nine_team_event):
     """The Team Spirit scoring form names each player's team beside the team's place (the
     silver team's members are both 2nd); other events print no team column."""
-    from tournament.printing.documents import DocumentRequest, render_html
+    from tournament.printing.documents.base import DocumentRequest
+    from tournament.printing.documents.render import render_html
     from tournament.printing.models import Kind
 
     event, roles = nine_team_event

@@ -16,7 +16,9 @@ from tournament.core import queueing
 from tournament.core.broker import BROKER_ERRORS
 from tournament.printing import heartbeat
 from tournament.printing.chunks import render_document_pdf
-from tournament.printing.documents import DocumentRequest, document_for, fingerprint
+from tournament.printing.documents.base import DocumentRequest
+from tournament.printing.documents.registry import document_for
+from tournament.printing.documents.render import fingerprint
 from tournament.printing.models import CachedDocument, Kind
 from tournament.standings import recompute
 from tournament.standings.models import EventScoring
