@@ -3,7 +3,7 @@ registered list as plain groups in two columns, and its recorded sideboard swaps
 
 from tournament.decks.carddata import get_card_index
 from tournament.decks.models import SideboardSwap
-from tournament.decks.services import decklist_for_print
+from tournament.decks.services.display import decklist_for_print
 from tournament.events.models import Registration
 
 
