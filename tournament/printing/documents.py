@@ -33,9 +33,10 @@ from tournament.leagues import services as league_services
 from tournament.leagues.models import League
 from tournament.printing.models import LEAGUE_KINDS, SHEET_KINDS, Kind
 from tournament.printing.qr import bracket_url
+from tournament.ranking.models import scoring_form_due
 from tournament.results.models import EndedBy, Game, game_cells
 from tournament.standings.figures import SCORING_FORM
-from tournament.standings.models import EventScoring, scoring_form_due
+from tournament.standings.models import EventScoring
 from tournament.standings.rows import reader_figures, standing_rows
 
 BLANK_GAME_COLUMNS = 5  # two wins end a bracket; 5 columns cover every 3- and 4-player bracket
@@ -873,12 +874,10 @@ class SwissScoringForm(ScoringForm):
     template = "printing/scoring_form.html"
 
     def shown_data(self, request: DocumentRequest, event: Event) -> tuple:
-        from tournament.standings.models import EventStanding
+        from tournament.standings import reading
 
-        figures = tuple(
-            EventStanding.objects.filter(event=event)
-            .order_by("pk")
-            .values_list("player_id", "match_points", "omw", "gw", "ogw", "unrazed_total", "record")
+        figures = reading.standing_values(
+            event, "player_id", "match_points", "omw", "gw", "ogw", "unrazed_total", "record"
         )
         return (_standings_rows(event), figures)
 

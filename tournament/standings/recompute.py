@@ -44,7 +44,7 @@ from tournament.core.happenings import announce
 from tournament.core.locking import lock_rows
 from tournament.events.models import POINTS_FIELDS, Bracket, Event
 from tournament.events.to_engine import rounds_queryset
-from tournament.standings import services
+from tournament.standings import reading, services
 from tournament.standings.happenings import FiguresStored
 from tournament.standings.locks import hold_standings, locked_scoring, share_standings
 from tournament.standings.models import EventScoring, EventStanding
@@ -214,7 +214,7 @@ def _rank(event: Event, scoring: EventScoring) -> None:
 def event_edited(event: Event, changed: Collection[str], *, judges_changed: bool = False) -> None:
     """After an event's own fields (or its judges) were saved: recompute what they change."""
     changed = set(changed)
-    if not event.rounds.exists() and not services.has_scoring(event):
+    if not event.rounds.exists() and not reading.has_scoring(event):
         return  # nothing derived is stored yet
     if judges_changed or set(POINTS_FIELDS) & changed:
         refresh_event(event)
