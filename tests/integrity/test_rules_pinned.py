@@ -25,7 +25,7 @@ from tournament.results import services as results
 from tournament.results.models import EntryStatus, Game, GameEntry
 from tournament.rounds.services import rounds as round_service
 from tournament.standings.models import EventStanding
-from tournament.standings.services import store_places
+from tournament.standings.writing import store_places
 
 # --- the event's final-place order (SPEC §6 [decision], shown on the standings page) -------
 

@@ -1,4 +1,5 @@
-"""Write side of the standings: `refresh_standings(event)` stores what pages read (§6).
+"""A bracket event's standings, officials' points and eligibility as the engine states them
+(§6): `refresh_standings(event)` works them out and stores them through `writing.py`.
 
 Final place in an event ([decision], documented in docs/recompute.md and on the standings page):
 the tournament winner is 1st; everyone else by total points (desc), then the last round
@@ -12,10 +13,10 @@ import contextlib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from django.db import connection, transaction
+from django.core.exceptions import ObjectDoesNotExist
+from django.db import transaction
 
 from scoring.figures import (
-    UNDECIDED_PLACE,
     PlayerStatus,
     SeatFigures,
     SeatInRound,
@@ -36,21 +37,13 @@ from scoring.points import (
 from tournament.accounts.models import Player
 from tournament.core.happenings import announce
 from tournament.events.choices import Status
-from tournament.events.models import Bracket, Event, Round, Seat, Team
+from tournament.events.models import Bracket, Event, Round, Seat
 from tournament.events.to_engine import engine_id, event_record
 from tournament.results.models import Game
 from tournament.standings import figures as declared
+from tournament.standings import reading, writing
 from tournament.standings.figures import names
 from tournament.standings.happenings import FiguresChanged
-from tournament.standings.locks import locked_scoring
-from tournament.standings.models import (
-    EventScoring,
-    EventStanding,
-    OfficialScore,
-)
-from tournament.standings.store import update_rows
-
-RANKING_CHUNK = 500  # players re-totalled per query (keeps IN lists under SQLite's limits)
 
 
 def seat_in_round(rnd: Round, bracket: Bracket, seat: Seat) -> SeatInRound:
@@ -78,10 +71,10 @@ class _Entrant:
     def figures(self) -> StandingFigures:
         return standing_figures(engine_id(self.player_id), self.seats, self.dropped_in_round)
 
-    def standing(self, event_id: int) -> EventStanding:
-        """The stored row of the engine's figures (its place is set by `store_places`)."""
+    def standing(self, event_id: int):
+        """The unsaved row of the engine's figures (its place is set by `store_places`)."""
         values = declared.stored_values(declared.STANDING_FIGURES, self.figures())
-        return EventStanding(
+        return writing.new_standing(
             event_id=event_id,
             registration_id=self.registration_id,
             player_id=self.player_id,
@@ -94,54 +87,6 @@ STANDING_FIGURES = names(declared.STANDING_FIGURES)  # what refresh_players rewr
 SEAT_FIGURES = names(declared.SEAT_FIGURES)  # what a stored seat gives the engine
 
 
-# Final place in the event: the engine's order (`scoring.figures.final_place_key`, shown on
-# the standings page) written as SQL so one UPDATE with window functions stores it, and a
-# result changes every place without loading the event's rows into Python. Places rank
-# *entrants*: a player, or in Team Spirit his team (`scoring.teams.team_places`, SPEC §10:
-# teams are 1st, 2nd, 3rd … and each member carries his team's place). Each row is ranked
-# by the whole key (competition ranking), an entrant takes its best row's rank, and the
-# entrants are ranked by that: entrants equal on the whole key share the place (1, 2, 2,
-# 4). Property tests (tests/integrity/test_places_sql.py, tests/standings/
-# test_team_places.py) prove it equals the engine's order on random events.
-_PLACES_SQL = """
-WITH members AS (
-    SELECT first_id AS registration_id, id AS team_id FROM {teams}
-    WHERE event_id = %s AND accepted AND second_id IS NOT NULL
-    UNION ALL
-    SELECT second_id, id FROM {teams}
-    WHERE event_id = %s AND accepted AND second_id IS NOT NULL
-),
-keyed AS (
-    SELECT s.id, COALESCE(-members.team_id, s.registration_id) AS entrant, RANK() OVER (
-        ORDER BY CASE WHEN s.status = %s THEN 0 ELSE 1 END, s.points DESC, s.last_round DESC,
-                 COALESCE(s.last_place, {undecided}), s.unrazed_total DESC, s.games_won DESC
-    ) AS row_rank
-    FROM {table} s LEFT JOIN members ON members.registration_id = s.registration_id
-    WHERE s.event_id = %s
-),
-entrants AS (
-    SELECT entrant, RANK() OVER (ORDER BY MIN(row_rank)) AS place FROM keyed GROUP BY entrant
-),
-ranked AS (
-    SELECT keyed.id, entrants.place FROM keyed JOIN entrants ON entrants.entrant = keyed.entrant
-)
-UPDATE {table} SET place = ranked.place
-FROM ranked
-WHERE {table}.id = ranked.id AND {table}.place <> ranked.place
-"""
-
-
-def store_places(event_id: int) -> None:
-    """Store every standing's final place in the event (only rows whose place moved)."""
-    table = connection.ops.quote_name(EventStanding._meta.db_table)
-    teams = connection.ops.quote_name(Team._meta.db_table)
-    with connection.cursor() as cursor:
-        cursor.execute(
-            _PLACES_SQL.format(table=table, teams=teams, undecided=UNDECIDED_PLACE),
-            [event_id, event_id, EventStanding.Status.WINNER.value, event_id],
-        )
-
-
 def _reasons(verdict: Eligibility, participants: int) -> list[dict]:
     """The engine's eligibility reasons as stored codes (translated when shown)."""
     return [
@@ -152,30 +97,26 @@ def _reasons(verdict: Eligibility, participants: int) -> list[dict]:
     ]
 
 
-def refresh_eligibility(
-    event: Event, games: Iterable[Game], scoring: EventScoring | None = None
-) -> None:
+def refresh_eligibility(event: Event, games: Iterable[Game], scoring=None) -> None:
     """After a bracket's games changed: store the event's eligibility again if they can have
     changed it. Only the two-player rule depends on games (SPEC §2 [decision]): it can turn
     when the event is ruled out by it, or when a game of fewer than three players was played
     in an eligible event; both are rare, so a confirmation seldom pays for the whole event."""
-    scoring = EventScoring.objects.get(event=event) if scoring is None else scoring
+    scoring = writing.scoring_for_eligibility(event) if scoring is None else scoring
     ruled_out = any(r.get("code") == TWO_PLAYER_GAMES_ONLY for r in scoring.reasons)
     small_game = any(took_part(g.unrazed) < MIN_GAME_PLAYERS for g in games)
     if not (ruled_out or (scoring.eligible and small_game)):
         return
     record = event_record(event)
     verdict = eligibility(record)
-    EventScoring.objects.filter(pk=scoring.pk).update(
-        eligible=verdict.scored, reasons=_reasons(verdict, len(record.participants))
-    )
+    writing.store_eligibility(scoring, verdict.scored, _reasons(verdict, len(record.participants)))
 
 
-def _officials(event: Event, record) -> list[OfficialScore]:
+def _officials(event: Event, record) -> list:
     judges = list(event.judges.order_by("name"))  # event_record orders judges by name too
     people = [event.organizer, *judges]
     return [
-        OfficialScore(
+        writing.new_official(
             event=event,
             player=person,
             role=str(points.role),
@@ -187,12 +128,12 @@ def _officials(event: Event, record) -> list[OfficialScore]:
 
 
 @transaction.atomic
-def refresh_standings(event: Event, rounds: list[Round], record: EventRecord) -> EventScoring:
+def refresh_standings(event: Event, rounds: list[Round], record: EventRecord):
     """Store the whole event's standings, officials' points and eligibility.
 
     `rounds` (from `rounds_queryset`) carry the seat figures just stored, `record` is the
     event as the engine sees it."""
-    locked_scoring(event)
+    writing.locked_scoring(event)
     entrants = {
         pk: _Entrant(pk, player_id, dropped)
         for pk, player_id, dropped in event.registrations.values_list(
@@ -206,26 +147,22 @@ def refresh_standings(event: Event, rounds: list[Round], record: EventRecord) ->
                 entrants[seat.registration_id].seats.append(seat_in_round(rnd, bracket, seat))
                 seated.add(seat.registration_id)
     standings = [entrants[pk].standing(event.pk) for pk in sorted(seated)]
-    EventStanding.objects.filter(event=event).delete()
-    EventStanding.objects.bulk_create(standings)
-    store_places(event.pk)
-    OfficialScore.objects.filter(event=event).delete()
-    officials = OfficialScore.objects.bulk_create(_officials(event, record))
+    writing.replace_standings(event, standings)
+    writing.store_places(event.pk)
+    officials = writing.replace_officials(event, _officials(event, record))
     verdict = eligibility(record)
     winner = next((s.player_id for s in standings if s.status == PlayerStatus.WINNER), None)
-    scoring, _created = EventScoring.objects.update_or_create(
-        event=event,
-        defaults={
-            "eligible": verdict.scored,
-            "reasons": _reasons(verdict, len(record.participants)),
-            "participants": len(record.participants),
-            "rounds": len(rounds),
-            "winner_id": winner,
-            "standings_count": len(seated),
-            "officials": officials_summary(officials),
-            "wildcards": wildcard_picks(rounds),
-            "standings_stale_since": None,  # every place was just stored
-        },
+    scoring = writing.store_scoring(
+        event,
+        eligible=verdict.scored,
+        reasons=_reasons(verdict, len(record.participants)),
+        participants=len(record.participants),
+        rounds=len(rounds),
+        winner_id=winner,
+        standings_count=len(seated),
+        officials=officials_summary(officials),
+        wildcards=wildcard_picks(rounds),
+        standings_stale_since=None,  # every place was just stored
     )
     if event.status == Status.FINISHED:  # a correction: the review compares (never while running)
         announce(FiguresChanged(event))
@@ -269,7 +206,7 @@ def mark_players_stale(event: Event, seats: Iterable[Seat]) -> None:
     yet gets it now."""
     seats = list(seats)
     ids = {seat.registration_id for seat in seats}
-    marked = EventStanding.objects.filter(registration_id__in=ids).update(totals_stale=True)
+    marked = writing.mark_totals_stale(ids)
     if marked < len(ids):
         refresh_players(event, seats)
 
@@ -277,9 +214,7 @@ def mark_players_stale(event: Event, seats: Iterable[Seat]) -> None:
 def refresh_stale_players(event_id: int) -> int:
     """The re-rank's first step: the standings that results marked (`mark_players_stale`)
     re-added from their seats' figures, the marks cleared. How many."""
-    stale = EventStanding.objects.filter(event_id=event_id, totals_stale=True).values_list(
-        "registration_id", "player_id", "registration__dropped_in_round"
-    )
+    stale = writing.stale_totals(event_id)
     entrants = {pk: _Entrant(pk, player, dropped) for pk, player, dropped in stale}
     if entrants:
         _store_totals(event_id, entrants)
@@ -288,7 +223,7 @@ def refresh_stale_players(event_id: int) -> int:
 
 def _store_totals(event_id: int, entrants: dict[int, _Entrant]) -> None:
     """The entrants' standings from all their seats' figures: updated, or created."""
-    rows: dict[int, EventStanding] = {}  # their stored standings, read with the seats
+    rows: dict = {}  # their stored standings, read with the seats
     for seat in (
         Seat.objects.filter(registration_id__in=list(entrants))
         .select_related("bracket__round", "figures", "registration__standing")
@@ -296,18 +231,19 @@ def _store_totals(event_id: int, entrants: dict[int, _Entrant]) -> None:
     ):
         entrant = entrants[seat.registration_id]
         entrant.seats.append(seat_in_round(seat.bracket.round, seat.bracket, seat))
-        with contextlib.suppress(EventStanding.DoesNotExist):  # none yet: created below
+        with contextlib.suppress(ObjectDoesNotExist):  # none yet: created below
             rows.setdefault(seat.registration_id, seat.registration.standing)
     fresh = {pk: e.standing(event_id) for pk, e in entrants.items()}
     for pk, row in rows.items():
         for name in STANDING_FIGURES:
             setattr(row, name, getattr(fresh[pk], name))
         row.totals_stale = False
-    update_rows(EventStanding, list(rows.values()), [*STANDING_FIGURES, "totals_stale"])
-    EventStanding.objects.bulk_create(row for pk, row in fresh.items() if pk not in rows)
+    writing.save_totals(
+        list(rows.values()), [row for pk, row in fresh.items() if pk not in rows], STANDING_FIGURES
+    )
 
 
-def officials_summary(scores: Iterable[OfficialScore]) -> list[dict]:
+def officials_summary(scores: Iterable) -> list[dict]:
     """The officials' rows as the standings page lists them (role, then name), for JSON."""
     rows = [
         {
@@ -325,21 +261,11 @@ def officials_summary(scores: Iterable[OfficialScore]) -> list[dict]:
 
 def player_changed(player: Player) -> None:
     """After a player is saved: refresh their name and number in stored officials' lists."""
-    event_ids = OfficialScore.objects.filter(player=player).values_list("event_id", flat=True)
-    if not event_ids:
-        return
-    for scoring in EventScoring.objects.filter(event_id__in=list(event_ids)):
-        rows = [dict(r) for r in scoring.officials]
-        for row in rows:
-            if row.get("player_id") == player.pk:
-                row.update(number=player.player_number, name=player.name)
-        if rows != scoring.officials:
-            rows.sort(key=lambda r: (r["role"], r["name"]))
-            EventScoring.objects.filter(pk=scoring.pk).update(officials=rows)
+    writing.rename_official(player)
 
 
 def event_changed(event: Event) -> None:
     """After an event's status, scored flag or date is saved: the totals keep its accepted
     figures (§9); its review is told, and re-opens when they no longer match."""
-    if EventScoring.objects.filter(event=event).exists():  # never scored: nothing to compare
+    if reading.has_scoring(event):  # never scored: nothing to compare
         announce(FiguresChanged(event))

@@ -38,7 +38,6 @@ from tournament.standings.filters import (
     TeamStandingsFilter,
     filter_form_html,
 )
-from tournament.standings.models import EventScoring  # the summary row's type
 from tournament.standings.tables import (
     KnownCountPaginator,
     PlayersTable,
@@ -113,7 +112,8 @@ class StandingsView(EventMixin, ExportMixin, LeanFilterMixin, SingleTableMixin, 
         # The page's table and its CSV read the one standings read (`rows.standing_rows`).
         return reading.standing_rows(self.event, TABLE, self.object_list)
 
-    def get_scoring(self) -> EventScoring | None:
+    def get_scoring(self):
+        """The event's stored summary row (`EventScoring`; None: nothing stored yet)."""
         return getattr(self.event, "scoring", None)
 
     def get_table_kwargs(self):
@@ -179,7 +179,7 @@ def swiss_legend_html() -> SafeString:
     )
 
 
-def top_cut_html(event: Event, scoring: EventScoring | None) -> str:
+def top_cut_html(event: Event, scoring) -> str:
     """The top cut bracket of a one-on-one event (empty without a paired cut), cached until
     the stored figures change."""
     if not event.top_cut:
