@@ -19,8 +19,9 @@ from tournament.accounts import locations
 from tournament.accounts.forms import OTHER_REGION, ProfileForm, SignUpForm
 from tournament.accounts.locations import country_code, fold
 from tournament.accounts.models import Player, Region
-from tournament.standings.filters import PlayerFilter, RankingFilter, ranked_countries
-from tournament.standings.models import RankingTotal
+from tournament.ranking.filters import RankingFilter, ranked_countries
+from tournament.ranking.models import RankingTotal
+from tournament.standings.filters import PlayerFilter
 
 
 @pytest.mark.parametrize(
@@ -313,7 +314,7 @@ def test_choices_are_read_once_per_form(ranked, django_assert_num_queries):
 
 
 def test_ranking_and_players_pages_name_countries_and_regions(client, ranked):
-    page = client.get(reverse("standings:ranking")).content.decode()
+    page = client.get(reverse("ranking:ranking")).content.decode()
     assert '<option value="BR">Brazil</option>' in page
     assert '<option value="CL">' not in page  # no ranked player there
     assert '<td class="secondary">São Paulo</td>' in page
@@ -352,7 +353,7 @@ def test_country_names_in_portuguese(ranked, countries_catalogue):
 
 def test_ranking_page_in_portuguese(client, ranked, countries_catalogue):
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "pt-br"
-    page = client.get(reverse("standings:ranking")).content.decode()
+    page = client.get(reverse("ranking:ranking")).content.decode()
     assert '<option value="BR">Brasil</option>' in page
     assert '<option value="CA">Canadá</option>' in page
     assert '<td class="secondary">Canadá</td>' in page

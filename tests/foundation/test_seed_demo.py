@@ -11,7 +11,7 @@ from tournament.decks.services.visibility import public_registrations
 from tournament.events.models import Bracket, Event, Seat
 from tournament.leagues.models import League
 from tournament.leagues.services import table
-from tournament.standings.models import RankingTotal
+from tournament.ranking.models import RankingTotal
 
 
 def test_seed_demo_loads_a_complete_demo_once(db):

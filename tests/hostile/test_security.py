@@ -90,7 +90,7 @@ def test_good_year_is_accepted(client):
 
 @pytest.mark.parametrize("year", ["0", "-1", "10000"])
 def test_ranking_page_ignores_a_bad_year(client, year):
-    assert client.get(reverse("standings:ranking"), {"year": year}).status_code == 200
+    assert client.get(reverse("ranking:ranking"), {"year": year}).status_code == 200
 
 
 # -- error pages ----------------------------------------------------------------------------

@@ -20,7 +20,7 @@ from tournament.leagues.models import League
 from tournament.printing import services
 from tournament.printing.documents.base import DocumentRequest
 from tournament.printing.models import CachedDocument, Kind
-from tournament.standings.models import RankedScore
+from tournament.ranking.models import RankedScore
 
 pytestmark = pytest.mark.django_db
 

@@ -10,7 +10,7 @@ from tests.conftest import accept_for_ranking, make_player
 from tests.leagues.test_leagues import season  # noqa: F401 (a fixture)
 from tournament.events.models import Event
 from tournament.leagues.models import League
-from tournament.standings.models import RankedScore
+from tournament.ranking.models import RankedScore
 
 
 @pytest.fixture

@@ -14,7 +14,7 @@ from tournament.events.models import Event
 from tournament.events.services.registration import register
 from tournament.leagues import services
 from tournament.leagues.models import League
-from tournament.standings.models import RankedScore
+from tournament.ranking.models import RankedScore
 
 
 @pytest.fixture

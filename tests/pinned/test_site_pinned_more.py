@@ -19,13 +19,14 @@ from tournament.leagues.models import League
 from tournament.notifications import services as outbox
 from tournament.notifications import tasks
 from tournament.notifications.models import Message
+from tournament.ranking.models import RankedScore, RankingTotal
+from tournament.ranking.services import store_ranked_figures
 from tournament.results import services
 from tournament.results.services import GameData
 from tournament.rounds.services import rounds as round_service
 from tournament.rounds.simulate import run_event
-from tournament.standings.models import EventStanding, RankedScore, RankingTotal
+from tournament.standings.models import EventStanding
 from tournament.standings.recompute import refresh_event
-from tournament.standings.services import store_ranked_figures
 
 pytestmark = pytest.mark.django_db
 

@@ -13,10 +13,10 @@ from tests.review.conftest import hand_event_file, other_results
 from tournament.accounts.models import Player
 from tournament.eventfile.services import EventFileError, export_text, import_event
 from tournament.events.models import Event
+from tournament.ranking.models import RankingTotal
+from tournament.ranking.services import ranking
 from tournament.review.evidence import flags, people
 from tournament.review.services import submit
-from tournament.standings.models import RankingTotal
-from tournament.standings.services import ranking
 
 pytestmark = pytest.mark.django_db
 

@@ -3,7 +3,7 @@ ranks teams): teams are 1st, 2nd, 3rd, 4th …, each member carries his team's p
 standings, the podium, the CSV and the API — never 1, 1, 3, 3, 5, 5.
 
 The engine's rule is `scoring.teams.team_places`; the recompute stores it with one SQL
-statement (`standings.services.store_places`), proved equal to the engine on random events.
+statement (`standings.writing.store_places`), proved equal to the engine on random events.
 
 Nine teams, worked out by hand. Round 1 (×1): three tables, each won 2-0 by its first team
 (members 5 + 5 = 10 each game), the second team 4 + 4 = 8 a game, the third 3 + 3 = 6.
@@ -32,7 +32,7 @@ from tournament.events.models import Event, Team
 from tournament.rounds.services import rounds as svc
 from tournament.standings import recompute
 from tournament.standings.models import EventStanding
-from tournament.standings.services import store_places
+from tournament.standings.writing import store_places
 
 # --- the engine's rule ---------------------------------------------------------------------
 

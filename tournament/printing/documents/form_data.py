@@ -2,8 +2,8 @@
 stored eligibility and officials, and the stored rows their fingerprint hashes."""
 
 from tournament.events.models import Event
+from tournament.standings import reading
 from tournament.standings.figures import SCORING_FORM
-from tournament.standings.models import EventScoring
 from tournament.standings.rows import standing_rows
 
 
@@ -11,10 +11,8 @@ def standings_rows(event: Event) -> tuple:
     """The stored standings (the form's rows), officials and eligibility the scoring form
     prints."""
     return (
-        tuple(
-            EventScoring.objects.filter(event=event).values_list(
-                "eligible", "reasons", "participants", "winner_id", "officials", "refreshed_at"
-            )
+        reading.scoring_values(
+            event, "eligible", "reasons", "participants", "winner_id", "officials", "refreshed_at"
         ),
         standing_rows(event, SCORING_FORM).values(),
         tuple(event.judges.order_by("pk").values_list("pk", "name", "player_number")),
@@ -22,10 +20,9 @@ def standings_rows(event: Event) -> tuple:
     )
 
 
-def stored_scoring(event: Event) -> EventScoring:
+def stored_scoring(event: Event):
     """The event's stored eligibility and officials, as stored: a printed form never writes.
     (The print service has the figures stored before it queues a form of an event the
     pipeline never ran for: `printing.services.request_document`.) Without them, an empty
     scoring: nothing counted yet."""
-    scoring = EventScoring.objects.filter(event=event).select_related("winner").first()
-    return scoring if scoring is not None else EventScoring(event=event)
+    return reading.scoring_or_empty(event)

@@ -11,8 +11,9 @@ from tournament.events.services.teams import side_of
 from tournament.printing.documents.base import DocumentRequest, PrintedDocument
 from tournament.printing.documents.form_data import standings_rows, stored_scoring
 from tournament.printing.models import Kind
+from tournament.ranking.models import scoring_form_due
 from tournament.standings.figures import SCORING_FORM
-from tournament.standings.models import scoring_form_due
+from tournament.standings.reading import OfficialRole
 from tournament.standings.rows import reader_figures, standing_rows
 
 FORM_FIGURES = reader_figures(SCORING_FORM)  # the registry's figures for the form
@@ -66,16 +67,14 @@ def _player_rows(event: Event, columns: list[dict]) -> list[dict]:
 
 def _officials(scoring) -> list[dict]:
     """The stored coordinator and judges' points (the coordinator first)."""
-    from tournament.standings.models import OfficialScore
-
-    labels = dict(OfficialScore.Role.choices)
+    labels = dict(OfficialRole.choices)
     rows = sorted(
-        scoring.officials, key=lambda o: (o["role"] != OfficialScore.Role.COORDINATOR, o["name"])
+        scoring.officials, key=lambda o: (o["role"] != OfficialRole.COORDINATOR, o["name"])
     )
     return [
         {
             "role": labels.get(o["role"], o["role"]),
-            "coordinator": o["role"] == OfficialScore.Role.COORDINATOR,
+            "coordinator": o["role"] == OfficialRole.COORDINATOR,
             "name": o["name"],
             "number": o["number"],
             "points": o["points"],

@@ -7,8 +7,9 @@ from tournament.events.models import Event
 from tournament.printing.documents.base import DocumentRequest, PrintedDocument
 from tournament.printing.documents.form_data import standings_rows, stored_scoring
 from tournament.printing.models import Kind
+from tournament.ranking.models import scoring_form_due
+from tournament.standings import reading
 from tournament.standings.figures import SCORING_FORM
-from tournament.standings.models import scoring_form_due
 from tournament.standings.rows import reader_figures, standing_rows
 
 SWISS_FORM_FIGURES = reader_figures(SCORING_FORM, one_on_one=True)  # SPEC §11's figures
@@ -63,12 +64,8 @@ class SwissScoringForm(PrintedDocument):
     template = "printing/scoring_form.html"
 
     def shown_data(self, request: DocumentRequest, event: Event) -> tuple:
-        from tournament.standings.models import EventStanding
-
-        figures = tuple(
-            EventStanding.objects.filter(event=event)
-            .order_by("pk")
-            .values_list("player_id", "match_points", "omw", "gw", "ogw", "unrazed_total", "record")
+        figures = reading.standing_values(
+            event, "player_id", "match_points", "omw", "gw", "ogw", "unrazed_total", "record"
         )
         return (standings_rows(event), figures)
 

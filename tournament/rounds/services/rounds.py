@@ -31,6 +31,7 @@ from tournament.events.services.registration import lock_event, register
 from tournament.events.services.registration_import import create_guest_player
 from tournament.events.services.teams import team_of
 from tournament.events.to_engine import engine_id, event_record, teams_by_player
+from tournament.ranking.models import RankingTotal
 from tournament.ratings.services import seeding_ratings
 from tournament.results.models import Game, GameEntry
 from tournament.rounds.happenings import (
@@ -46,7 +47,6 @@ from tournament.rounds.services.round_state import locked_round as _locked_round
 from tournament.rounds.services.round_state import require_open_current as _require_open_current
 from tournament.rounds.services.round_state import round_has_results as _round_has_results
 from tournament.standings import recompute
-from tournament.standings.models import RankingTotal
 
 # How time is called in a timed event (000 TIMED EVENTS).
 EXTRA_TURNS = 5
