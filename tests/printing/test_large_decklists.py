@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 from django.utils import timezone
 
+from tests.support.pdf import pdf_pages
+from tests.support.printing import add_players
 from tournament.decks.models import Decklist
 from tournament.printing import chunks, services
 from tournament.printing.documents import DocumentRequest, render_pdf, two_columns
 from tournament.printing.models import CachedDocument, Kind
-
-from .conftest import add_players, pdf_pages
 
 pytestmark = pytest.mark.django_db
 DECKS = Path(__file__).resolve().parents[1] / "scoring" / "decks"
