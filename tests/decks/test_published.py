@@ -14,8 +14,8 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from tests.conftest import make_player
-from tests.decks.conftest import deck_text
+from tests.support.decks import deck_text
+from tests.support.players import make_player
 from tournament.decks.models import Decklist
 from tournament.decks.services.saving import save_decklist, set_hidden_by_player
 from tournament.decks.services.visibility import (

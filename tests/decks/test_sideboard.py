@@ -4,8 +4,8 @@ import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.urls import reverse
 
-from tests.conftest import make_player
-from tests.decks.conftest import deck_text
+from tests.support.decks import deck_text
+from tests.support.players import make_player
 from tournament.decks.models import Decklist, DecklistChange, SideboardSwap
 from tournament.decks.services.saving import save_decklist
 from tournament.decks.services.swaps import decide_swap, record_swap, swap_state, swaps_for_print

@@ -221,7 +221,7 @@ def test_drop_ignores_foreign_redirects(seated, client_as, organizer):
 
 
 def test_timer_on_the_round_pages(timed_event, client_as, organizer):
-    from tests.events.conftest import add_players
+    from tests.support.events import add_players
 
     add_players(timed_event, 9, prefix="t")
     client = client_as(organizer)

@@ -4,8 +4,8 @@ import uuid
 
 from django.urls import reverse
 
-from tests.events.conftest import add_players, paired
 from tests.events.test_teams import play_first_team_wins
+from tests.support.events import add_players, paired
 from tournament.events.models import Team
 from tournament.printing.documents.base import DocumentRequest
 from tournament.printing.documents.render import render_html

@@ -7,8 +7,8 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from tests.conftest import make_player
-from tests.events.conftest import add_players
+from tests.support.events import add_players
+from tests.support.players import make_player
 from tournament.decks.models import Decklist
 from tournament.decks.services.checking import format_key
 from tournament.events.models import Registration, Round, Seat

@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils import translation
 from django_countries import countries
 
-from tests.conftest import make_player
+from tests.support.players import make_player
 from tournament.accounts import locations
 from tournament.accounts.forms import OTHER_REGION, ProfileForm, SignUpForm
 from tournament.accounts.locations import country_code, fold

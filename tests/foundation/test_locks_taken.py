@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 from django.db import transaction
 
-from tests.conftest import make_player, ranking_officer
+from tests.support.players import make_player
+from tests.support.ranking import ranking_officer
 from tournament.core import locking
 from tournament.decks.services.saving import save_decklist
 from tournament.events.models import Event, Registration, Round

@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from scoring import eventlimits
 from scoring.eventfile import read_event
-from tests.eventfile.conftest import sample
+from tests.support.eventfile import sample
 from tournament.events.models import Event
 
 pytestmark = pytest.mark.django_db
@@ -121,7 +121,7 @@ def test_a_normal_file_is_within_every_limit():
 
 
 def test_score_event_reports_depth_without_a_traceback(tmp_path):
-    from tests.eventfile.conftest import run
+    from tests.support.commands import run
 
     path = tmp_path / "deep.json"
     path.write_text("[" * 50_000 + "]" * 50_000)

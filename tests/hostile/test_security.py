@@ -13,8 +13,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from rest_framework.throttling import AnonRateThrottle
 
-from tests.conftest import make_player
-from tests.standings.conftest import build_event
+from tests.support.events import build_event
+from tests.support.players import make_player
 from tournament.core import views as core_views
 from tournament.results.models import Game
 

@@ -14,8 +14,8 @@ from django.core.exceptions import ValidationError
 from scoring import model as m
 from scoring.placement import place_bracket
 from scoring.validation import validate_game
-from tests.conftest import make_player
-from tests.integrity.conftest import record, seated, victory
+from tests.support.players import make_player
+from tests.support.results import record, seated, victory
 from tournament.accounts.models import Player
 from tournament.events.models import Bracket, Event, Registration, Seat
 from tournament.events.services.registration import register

@@ -17,7 +17,7 @@ import io
 import pytest
 from django.urls import reverse
 
-from tests.conftest import make_player
+from tests.support.players import make_player
 from tournament.accounts.models import Region
 from tournament.events.models import Event
 from tournament.leagues import services

@@ -8,7 +8,7 @@ from django.contrib.auth.models import Group
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.urls import reverse
 
-from tests.conftest import make_player
+from tests.support.players import make_player
 from tournament.accounts.roles import RANKING_OFFICERS_GROUP
 from tournament.decks.services.checking import format_key
 from tournament.decks.services.saving import save_decklist

@@ -11,7 +11,8 @@ import pytest
 from django.core import mail
 from django.utils import timezone
 
-from tests.conftest import accept_for_ranking, make_player
+from tests.support.players import make_player
+from tests.support.ranking import accept_for_ranking
 from tournament.events.models import Event, Registration, Seat
 from tournament.events.services.registration import register
 from tournament.leagues import services as leagues

@@ -10,12 +10,11 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from tests.support.pdf import pdf_pages
 from tournament.printing import chunks, services
 from tournament.printing.documents.base import DocumentRequest
 from tournament.printing.documents.render import render_pdf
 from tournament.printing.models import CachedDocument, Kind
-
-from .conftest import pdf_pages
 
 pytestmark = pytest.mark.django_db
 

@@ -8,7 +8,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from tests.printing.conftest import add_players
+from tests.support.printing import add_players
 from tournament.printing.documents.base import DocumentRequest
 from tournament.printing.documents.scoring_form import scoring_form_context
 from tournament.printing.models import Kind

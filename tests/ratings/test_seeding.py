@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import make_player
+from tests.support.players import make_player
 from tournament.events.models import Registration, Seat
 from tournament.ranking.models import RankingTotal
 from tournament.ratings.models import Rating

@@ -8,7 +8,7 @@ from django.core.exceptions import ValidationError
 from django.forms.models import model_to_dict
 from django.urls import reverse
 
-from tests.conftest import accept_for_ranking
+from tests.support.ranking import accept_for_ranking
 from tournament.events.forms import EventForm
 from tournament.events.models import Event
 from tournament.events.services.editing import save_event

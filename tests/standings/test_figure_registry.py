@@ -30,8 +30,7 @@ from scoring.figures import (
 )
 from scoring.model import PointsMode
 from scoring.swiss.standings import SwissRow, score_swiss_event
-from tests.events.conftest import add_players
-from tests.standings.conftest import build_event
+from tests.support.events import add_players, build_event
 from tournament.api.serializers import StandingSerializer, api_rows
 from tournament.eventfile.services import export_text, file_ids
 from tournament.events.models import Event, Seat

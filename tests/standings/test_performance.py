@@ -8,8 +8,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tests.conftest import accept_for_ranking
-from tests.standings.conftest import build_event
+from tests.support.events import build_event
+from tests.support.ranking import accept_for_ranking
 from tournament.accounts.models import Player
 from tournament.api.serializers import StandingSerializer
 from tournament.events.models import Event, Registration

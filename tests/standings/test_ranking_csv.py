@@ -6,7 +6,7 @@ import io
 
 from django.urls import reverse
 
-from tests.conftest import accept_for_ranking
+from tests.support.ranking import accept_for_ranking
 from tournament.ranking.models import RankingTotal
 
 

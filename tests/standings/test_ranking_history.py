@@ -7,8 +7,8 @@ import datetime
 
 from django.urls import reverse
 
-from tests.conftest import accept_for_ranking
-from tests.standings.conftest import build_event
+from tests.support.events import build_event
+from tests.support.ranking import accept_for_ranking
 from tournament.ranking.models import RankedScore, RankingStep, RankingTotal
 
 ALL = RankingTotal.ALL_YEARS

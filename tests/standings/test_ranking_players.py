@@ -5,8 +5,8 @@ import datetime
 import pytest
 from django.urls import reverse
 
-from tests.conftest import accept_for_ranking
-from tests.standings.conftest import build_event
+from tests.support.events import build_event
+from tests.support.ranking import accept_for_ranking
 from tournament.events.models import Registration
 from tournament.ranking.services import ranking, ranking_breakdown
 from tournament.standings.models import EventStanding

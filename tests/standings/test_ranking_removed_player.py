@@ -2,7 +2,7 @@
 moves when a correction is accepted): a player removed from the event keeps none of its
 points."""
 
-from tests.conftest import accept_for_ranking
+from tests.support.ranking import accept_for_ranking
 from tournament.ranking.models import RankedScore, RankingTotal
 from tournament.ranking.services import store_ranked_figures
 from tournament.standings.models import EventStanding

@@ -7,7 +7,7 @@ import io
 import pytest
 from django.urls import reverse
 
-from tests.standings.conftest import build_event
+from tests.support.events import build_event
 from tournament.events.models import Seat
 from tournament.ranking.services import (
     is_scoring_form_late,

@@ -26,8 +26,8 @@ from hypothesis import strategies as st
 
 from scoring.figures import final_place_key
 from scoring.teams import team_places
-from tests.events.conftest import paired
 from tests.events.test_teams import play_first_team_wins
+from tests.support.events import paired
 from tournament.events.models import Event, Team
 from tournament.rounds.services import rounds as svc
 from tournament.standings import recompute

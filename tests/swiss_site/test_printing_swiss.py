@@ -9,7 +9,8 @@ from django.test import override_settings
 from django.urls import reverse
 from pypdf import PdfReader
 
-from tests.swiss_site.conftest import TIME, play_game, seated
+from tests.support.one_on_one import TIME, play_game
+from tests.support.results import seated
 from tournament.events.models import Bracket, Round
 from tournament.printing.chunks import render_document_pdf
 from tournament.printing.documents.base import DocumentRequest
