@@ -1,9 +1,8 @@
 """What the upgrade check compares, printed as one JSON object (run by `manage.py shell` with
 the previous release's code and again with this one's, on the same database): every row of
-every table of the site's apps (the fields the previous release had), each event's export
-(`export_event`), the CSV exports of each event's standings and of the ranking, and the
-API's standings and ranking. Uses only
-what both releases have."""
+every table of the site's apps, by table name (the fields the previous release had), each
+event's export (`export_event`), the CSV exports of each event's standings and of the
+ranking, and the API's standings and ranking. Uses only what both releases have."""
 
 import io
 import json
@@ -18,7 +17,9 @@ for model in apps.get_models():
         continue
     fields = [f.attname for f in model._meta.concrete_fields]
     rows = model.objects.order_by("pk").values_list(*fields)
-    snapshot["rows"][model._meta.label] = {
+    # Keyed by the table, not the model's label: a model moved to another app with its table
+    # (the ranking's, from the standings) is the same stored rows.
+    snapshot["rows"][model._meta.db_table] = {
         "fields": fields,
         "rows": [[str(value) for value in row] for row in rows],
     }

@@ -22,7 +22,7 @@ django.setup()
 
 from scoring.deckformat import DeckFormat  # noqa: E402
 from tournament.decks.carddata import csv_card_index  # noqa: E402
-from tournament.decks.services import check_decklist  # noqa: E402
+from tournament.decks.services.checking import check_decklist  # noqa: E402
 
 DECKS = Path(__file__).resolve().parents[1] / "tests" / "scoring" / "decks"
 

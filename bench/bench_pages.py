@@ -84,13 +84,9 @@ def build_ranking(events: int, size: int = 12, pool: int = 600) -> None:
     """`events` finished, eligible events with stored standings and officials, in bulk."""
     from tournament.events.choices import Status
     from tournament.events.models import Event, Registration
-    from tournament.standings.models import (
-        EventScoring,
-        EventStanding,
-        OfficialScore,
-        RankedScore,
-    )
-    from tournament.standings.services import refresh_ranking
+    from tournament.ranking.models import RankedScore
+    from tournament.ranking.services import refresh_ranking
+    from tournament.standings.models import EventScoring, EventStanding, OfficialScore
 
     rng = random.Random(200)
     people = located_players("R", "Ranked", pool, ["CA", "BR", "US", "DE", "PT"])

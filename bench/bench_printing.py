@@ -38,7 +38,7 @@ def build_round(brackets: int, tag: str):
 
 
 def request_for(event, rnd, bracket=None):
-    from tournament.printing.documents import DocumentRequest
+    from tournament.printing.documents.base import DocumentRequest
 
     return DocumentRequest(
         kind="brackets",
@@ -93,7 +93,7 @@ def main() -> None:
     from django.db import connection
 
     from tournament.printing import chunks
-    from tournament.printing.documents import render_pdf
+    from tournament.printing.documents.render import render_pdf
 
     workers = args.workers or chunks.worker_count()
     size = args.chunk or chunks.chunk_sheets()

@@ -83,7 +83,8 @@ def build_season(events: int, players: int) -> tuple[int, int]:
     from tournament.events.choices import Status
     from tournament.events.models import DecklistsPublished, Event, Registration
     from tournament.leagues.models import League
-    from tournament.standings.models import EventScoring, EventStanding, RankedScore
+    from tournament.ranking.models import RankedScore
+    from tournament.standings.models import EventScoring, EventStanding
 
     rng = random.Random(2026)
     people = located_players("S", "Season", players, ["BR", "PT", "CA", "US", "DE"])
@@ -163,7 +164,8 @@ def print_league_pdf(league_id: int) -> None:
     from pypdf import PdfReader
 
     from tournament.leagues.models import League
-    from tournament.printing.documents import DocumentRequest, render_pdf
+    from tournament.printing.documents.base import DocumentRequest
+    from tournament.printing.documents.render import render_pdf
 
     league = League.objects.get(pk=league_id)
     start = time.perf_counter()

@@ -46,7 +46,8 @@ def main() -> None:
     from bench.fixtures import event_with_players
     from scoring.cards import default_data_dir, load_card_index
     from tournament.decks.carddata import import_card_data
-    from tournament.printing.documents import DocumentRequest, render_pdf
+    from tournament.printing.documents.base import DocumentRequest
+    from tournament.printing.documents.render import render_pdf
     from tournament.printing.models import Kind
     from tournament.rounds.services import rounds as round_service
     from tournament.rounds.simulate import play_round, run_event

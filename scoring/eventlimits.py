@@ -41,7 +41,10 @@ _TOO_MANY_ENTRIES = (
     IssueCode.TOO_MANY_ENTRIES,
     Plural("has %(count)s entry; at most %(limit)s", "has %(count)s entries; at most %(limit)s"),
 )
-_MORE_ISSUES = (IssueCode.MORE_ISSUES, "and %(count)s more issues")
+_MORE_ISSUES = (
+    IssueCode.MORE_ISSUES,
+    Plural("and %(count)s more issue", "and %(count)s more issues"),
+)
 _TEXT = (
     (IssueCode.TEXT_NUL, "the text contains a NUL character"),
     (IssueCode.TEXT_TOO_LONG, "the text is too long: at most %(limit)s characters, got %(length)s"),
@@ -153,7 +156,13 @@ def decode(source: str | bytes) -> tuple[Any, list[Issue]]:
 
 
 def cap_issues(issues: list[Issue], limit: int = MAX_ISSUES) -> list[Issue]:
-    """The first `limit` issues, plus one that counts the rest."""
-    if len(issues) <= limit:
+    """The first `limit` issues, plus one that counts the rest. A list capped already keeps
+    its count: capping twice never turns "and 110 more issues" into "and 1 more issue"."""
+    counted = 0
+    if issues and issues[-1].code == IssueCode.MORE_ISSUES:
+        counted = int((issues[-1].params or {}).get("count", 0))
+        issues = issues[:-1]
+    rest = max(len(issues) - limit, 0) + counted
+    if not rest:
         return issues
-    return [*issues[:limit], issue("(file)", *_MORE_ISSUES, count=len(issues) - limit)]
+    return [*issues[:limit], issue("(file)", *_MORE_ISSUES, count=rest)]

@@ -75,6 +75,7 @@ INSTALLED_APPS = [
     "tournament.results",
     "tournament.decks",
     "tournament.standings",
+    "tournament.ranking",
     "tournament.rounds",
     "tournament.printing",
     "tournament.eventfile",

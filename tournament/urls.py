@@ -43,6 +43,7 @@ urlpatterns = [
     # the metagame's namespace: the decks' pages and a league's metagame, which leagues run
     path("", include((deck_urls.urlpatterns + league_urls.DECK_PAGES, deck_urls.app_name))),
     path("", include("tournament.standings.urls")),
+    path("", include("tournament.ranking.urls")),
     path("", include("tournament.ratings.urls")),
     path("", include("tournament.printing.urls")),
     path("", include("tournament.eventfile.urls")),

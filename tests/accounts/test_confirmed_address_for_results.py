@@ -6,17 +6,11 @@ import uuid
 import pytest
 from django.core.exceptions import ValidationError
 
-from tests.results import conftest as results_fixtures
+from tests.support.results import post_game
 from tournament.results import services
 from tournament.results.models import GameEntry
 
 pytestmark = pytest.mark.django_db
-
-# The results tests' seated, published round 1 (tests/results/conftest.py).
-round1 = results_fixtures.round1
-bracket = results_fixtures.bracket
-seated = results_fixtures.seated
-post_game = results_fixtures.post_game
 
 MESSAGE = "Confirm your e-mail address first"
 

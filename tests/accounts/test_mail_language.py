@@ -7,7 +7,7 @@ import pytest
 from django.core import mail
 from django.urls import reverse
 
-from tests.conftest import make_player
+from tests.support.players import make_player
 from tournament.events.models import Event, Registration
 from tournament.events.services.registration import register
 from tournament.notifications import services

@@ -11,7 +11,7 @@ from django.core import mail, signing
 from django.test import Client
 from django.urls import reverse
 
-from tests.conftest import make_player
+from tests.support.players import make_player
 from tournament.accounts import signup, tasks
 from tournament.accounts.models import Player
 

@@ -1,6 +1,5 @@
 import pytest
 
-from tests.standings.conftest import finished_event  # noqa: F401  (shared fixture)
 from tournament.rounds.services.rounds import publish_round, seat_next_round
 
 

@@ -7,7 +7,7 @@ a skipped heading level or two navigation landmarks with the same name.
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from tests.conftest import browser_page, browser_test
+from tests.support.browser import browser_page, browser_test
 from tournament.events.models import Bracket
 
 pytestmark = [*browser_test, pytest.mark.django_db(transaction=True)]

@@ -11,7 +11,7 @@ import pytest
 
 from tests.api.test_organize import Api, url
 from tests.api.test_webhooks import receiver  # noqa: F401 (a fixture)
-from tests.conftest import make_player
+from tests.support.players import make_player
 from tournament.accounts.api_tokens import make_token
 from tournament.events.models import Registration, Seat
 from tournament.rounds.services import rounds

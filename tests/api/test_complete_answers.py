@@ -9,11 +9,8 @@ from django.conf import settings
 from django.urls import reverse
 
 from tests.api.test_organize import Api, bearer, url
-from tests.swiss_site.conftest import (
-    seated,
-    swiss_event,  # noqa: F401 (a fixture)
-    win,
-)
+from tests.support.one_on_one import win
+from tests.support.results import seated
 from tournament.accounts.api_tokens import make_token
 from tournament.events.models import Event
 
@@ -45,7 +42,7 @@ def links(data) -> list[str]:
 
 def test_a_one_on_one_round_answer_has_its_matches_byes_and_cut(
     boss,
-    swiss_event,  # noqa: F811 (the fixture)
+    swiss_event,
     judge,
     second_judge,
 ):

@@ -5,7 +5,7 @@ import datetime
 import pytest
 from django.utils import timezone
 
-from tests.conftest import make_player
+from tests.support.players import make_player
 from tournament.events.models import Event, Registration
 from tournament.rounds.services import rounds as round_service
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tests.standings.conftest import build_event
+from tests.support.events import build_event
 from tournament.events.models import Event
 from tournament.ratings.models import Rating
 

@@ -14,7 +14,7 @@ import uuid
 import pytest
 
 from tests.api.test_organize import Api, url
-from tests.events.conftest import add_players
+from tests.support.events import add_players
 from tournament.accounts.api_tokens import make_token
 from tournament.events.models import Bracket
 from tournament.results import services

@@ -6,7 +6,7 @@ import uuid
 from django.urls import reverse
 from rest_framework.throttling import UserRateThrottle
 
-from tests.conftest import make_player
+from tests.support.players import make_player
 from tournament.accounts.api_tokens import make_token, revoke
 from tournament.events.models import Registration
 from tournament.results.models import EntryStatus, GameEntry

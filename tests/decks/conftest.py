@@ -1,20 +1,14 @@
-"""Decks fixtures: the card data imported once per session, decklist texts, events."""
+"""Decks fixtures: the card data imported once per session, registrations, a seated round."""
 
 from pathlib import Path
 
 import pytest
 from django.conf import settings
 
-from tests.conftest import make_player
+from tests.support.players import make_player
 from tournament.decks.carddata import import_card_data
 from tournament.decks.models import Card
 from tournament.events.models import Registration, Round
-
-DECKS = Path(__file__).resolve().parents[1] / "scoring" / "decks"
-
-
-def deck_text(name: str) -> str:
-    return (DECKS / name).read_text(encoding="utf-8")
 
 
 @pytest.fixture(scope="session")

@@ -7,7 +7,8 @@ from django.urls import reverse
 
 from tests.decks.test_upload import list_url, my_url
 from tournament.decks.models import Decklist
-from tournament.printing.documents import DocumentRequest, render_html
+from tournament.printing.documents.base import DocumentRequest
+from tournament.printing.documents.render import render_html
 from tournament.printing.models import Kind
 
 pytestmark = pytest.mark.usefixtures("cards_db")

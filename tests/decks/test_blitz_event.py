@@ -9,8 +9,8 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from scoring import model as m
-from tests.decks.conftest import deck_text
-from tournament.decks.services import check_for_event
+from tests.support.decks import deck_text
+from tournament.decks.services.checking import check_for_event
 from tournament.eventfile.services import _format_issues
 from tournament.events.choices import DeckRules
 from tournament.events.models import Event, Registration

@@ -6,10 +6,10 @@ import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.urls import reverse
 
-from tests.decks.conftest import deck_text
 from tests.decks.test_published import enter, publish
+from tests.support.decks import deck_text
 from tournament.decks.models import DeckCheckFinding
-from tournament.decks.services import record_deck_check
+from tournament.decks.services.deck_checks import record_deck_check
 from tournament.events.models import Round
 
 pytestmark = pytest.mark.usefixtures("cards_db")

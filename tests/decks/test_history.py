@@ -4,7 +4,7 @@ from django.urls import reverse
 
 from tournament.decks.carddata import get_card_index
 from tournament.decks.history import card_changes
-from tournament.decks.services import save_decklist
+from tournament.decks.services.saving import save_decklist
 
 BEFORE = "Waterdeep\n2 Age of Entropy\nGizmo the Wonder Llama\n"
 AFTER = "Waterdeep\nAge of Entropy\nThe Barbarian's Decree (1st/429)\n"

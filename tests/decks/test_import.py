@@ -11,10 +11,11 @@ from django.core.management import call_command
 from scoring.cards import load_card_index
 from scoring.deckformat import DeckFormat
 from scoring.deckrules import validate_decklist
-from tests.decks.conftest import DECKS
+from tests.support.decks import DECKS
 from tournament.decks.carddata import card_index_from_db, import_card_data
 from tournament.decks.models import Card, CardIdentity, CardImport, CardName, CardSet, Placeholder
-from tournament.decks.services import check_stored, save_decklist
+from tournament.decks.services.checking import check_stored
+from tournament.decks.services.saving import save_decklist
 
 DATA = Path(settings.CARD_DATA_DIR)
 

@@ -140,7 +140,7 @@ def test_metagame_page_follows_a_changed_publication(
 def test_league_table_page_follows_a_renamed_region(
     client, season, django_capture_on_commit_callbacks
 ):
-    from tournament.standings.models import RankedScore
+    from tournament.ranking.models import RankedScore
 
     cara = Player.objects.get(name="Cara Second")  # plays in the league from Brazil
     region = Region.objects.create(country="BR", name="Nordeste")

@@ -4,9 +4,9 @@ from django.urls import reverse
 
 from scoring.deckformat import DeckFormat
 from scoring.decklist import MAX_DECKLIST_CHARS
-from tests.decks.conftest import deck_text
+from tests.support.decks import deck_text
 from tournament.decks.models import Decklist
-from tournament.decks.services import check_decklist
+from tournament.decks.services.checking import check_decklist
 
 LEGAL = deck_text("legal_community_55.txt")
 

@@ -17,8 +17,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tests.conftest import make_player
 from tests.decks.test_published import GREYHAWK, LEGAL
+from tests.support.players import make_player
 from tournament.decks import metagame
 from tournament.decks.carddata import get_card_index
 from tournament.decks.models import Decklist

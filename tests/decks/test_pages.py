@@ -7,12 +7,14 @@ from django.utils import translation
 from scoring import decklist as parser_msgs
 from scoring import deckrules as rules_msgs
 from scoring.deckformat import MessageTemplate, Note, problem
-from tests.conftest import make_player
-from tests.decks.conftest import deck_text
 from tests.eventfile.test_messages import english_forms
+from tests.support.decks import deck_text
+from tests.support.players import make_player
 from tournament.core.issues import DECK_TEMPLATES, deck_message
 from tournament.decks.models import Decklist, DecklistChange
-from tournament.decks.services import check_decklist, decklist_for_print, save_decklist
+from tournament.decks.services.checking import check_decklist
+from tournament.decks.services.display import decklist_for_print
+from tournament.decks.services.saving import save_decklist
 from tournament.events.models import Registration
 
 LEGAL = deck_text("legal_community_55.txt")

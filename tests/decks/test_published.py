@@ -1,6 +1,6 @@
 """Published decklists: none, the top N (by STORED final place) or all, only once the event
 is finished, never a list its player keeps private; every reader (pages, the list of
-decklists, the API, the event menu) follows the one rule of `decks.services`.
+decklists, the API, the event menu) follows the one rule of `decks.services.visibility`.
 
 Places below are stored on purpose in an order nothing would recompute (no game was
 played): "top N" must read them as they are."""
@@ -14,15 +14,14 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from tests.conftest import make_player
-from tests.decks.conftest import deck_text
+from tests.support.decks import deck_text
+from tests.support.players import make_player
 from tournament.decks.models import Decklist
-from tournament.decks.services import (
+from tournament.decks.services.saving import save_decklist, set_hidden_by_player
+from tournament.decks.services.visibility import (
     can_view_decklist,
     can_view_index,
     public_registrations,
-    save_decklist,
-    set_hidden_by_player,
 )
 from tournament.events.models import Event, Registration
 from tournament.standings.models import EventStanding

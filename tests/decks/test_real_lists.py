@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from scoring.deckformat import DeckFormat
-from tournament.decks.services import PARSE_CODES, check_decklist
+from tournament.decks.services.checking import PARSE_CODES, check_decklist
 
 REAL = Path(__file__).resolve().parents[1] / "scoring" / "decks" / "real"
 pytestmark = pytest.mark.usefixtures("cards_db")

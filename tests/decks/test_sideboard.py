@@ -4,18 +4,14 @@ import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.urls import reverse
 
-from tests.conftest import make_player
-from tests.decks.conftest import deck_text
+from tests.support.decks import deck_text
+from tests.support.players import make_player
 from tournament.decks.models import Decklist, DecklistChange, SideboardSwap
-from tournament.decks.services import (
-    decide_swap,
-    record_swap,
-    save_decklist,
-    swap_state,
-    swaps_for_print,
-)
+from tournament.decks.services.saving import save_decklist
+from tournament.decks.services.swaps import decide_swap, record_swap, swap_state, swaps_for_print
 from tournament.events.models import Bracket, Registration, Round, Seat
-from tournament.printing.documents import DocumentRequest, fingerprint, render_html
+from tournament.printing.documents.base import DocumentRequest
+from tournament.printing.documents.render import fingerprint, render_html
 
 LEGAL = deck_text("legal_community_55.txt")
 SIDEBOARD7 = deck_text("sideboard_7.txt").strip()

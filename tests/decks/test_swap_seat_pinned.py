@@ -4,10 +4,10 @@ variant: swaps are made between the games of the player's own bracket)."""
 import pytest
 from django.core.exceptions import ValidationError
 
-from tests.conftest import make_player
 from tests.decks.test_sideboard import IN, OUT, bracket, sideboard_event  # noqa: F401
+from tests.support.players import make_player
 from tournament.decks.models import SideboardSwap
-from tournament.decks.services import record_swap
+from tournament.decks.services.swaps import record_swap
 from tournament.events.models import Bracket, Registration, Seat
 
 

@@ -13,7 +13,7 @@ from django.core.management.base import CommandError
 from django.urls import reverse
 
 from tournament.decks.models import Decklist
-from tournament.decks.services import MAX_UPLOAD_BYTES
+from tournament.decks.services.checking import MAX_UPLOAD_BYTES
 
 CROSSFIRE = Path(__file__).resolve().parents[1] / "scoring" / "decks" / "crossfire"
 # CrossFire's 1st Edition starter deck E-1: 55 cards of the 1st edition (tempDeck), e.g.

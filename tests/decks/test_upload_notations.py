@@ -1,6 +1,7 @@
-"""The site's check (`decks.services.check_decklist`: the pasted text tidied, then parsed) gives
-CrossFire's printed deck the same cards and verdict as its `.cfd` file uploaded, for all 46
-sample decks of CrossFire (SPEC §3; fixtures: tests/scoring/decks/crossfire)."""
+"""The site's check (`decks.services.checking.check_decklist`: the pasted text tidied,
+then parsed) gives CrossFire's printed deck the same cards and verdict as its `.cfd` file
+uploaded, for all 46 sample decks of CrossFire (SPEC §3; fixtures:
+tests/scoring/decks/crossfire)."""
 
 from collections import Counter
 from pathlib import Path
@@ -10,7 +11,7 @@ import pytest
 from scoring.cards import default_card_index
 from scoring.cfd import decode_cfd, read_cfd
 from scoring.deckformat import DeckFormat
-from tournament.decks.services import check_decklist, decklist_from_file
+from tournament.decks.services.checking import check_decklist, decklist_from_file
 
 FIXTURES = Path(__file__).resolve().parents[1] / "scoring" / "decks" / "crossfire"
 DECKS = sorted(p.name.removesuffix(".cfd") for p in FIXTURES.glob("*.cfd"))

@@ -12,7 +12,7 @@ from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from tests.decks.conftest import DECKS, deck_text
+from tests.support.decks import DECKS, deck_text
 
 ROOT = Path(settings.BASE_DIR)
 

@@ -10,7 +10,7 @@ import tarfile
 import pytest
 from django.core.management import CommandError, call_command
 
-from tests.standings.conftest import build_event
+from tests.support.events import build_event
 from tournament.standings.models import EventStanding
 
 pytestmark = pytest.mark.django_db(transaction=True)

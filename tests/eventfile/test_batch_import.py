@@ -7,8 +7,9 @@ import zipfile
 import pytest
 from django.urls import reverse
 
-from tests.conftest import make_player, ranking_officer
-from tests.eventfile.conftest import DATA
+from tests.support.eventfile import DATA
+from tests.support.players import make_player
+from tests.support.ranking import ranking_officer
 from tournament.eventfile import batch
 from tournament.eventfile.models import ImportedEvent
 from tournament.events.models import Event

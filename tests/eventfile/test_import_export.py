@@ -7,18 +7,18 @@ from django.contrib.auth.models import User
 
 from scoring.eventfile import parse_event, serialize_event
 from scoring.standings import standings_json
-from tests.conftest import make_player
-from tests.eventfile.conftest import (
+from tests.eventfile.test_score_event import INVALID_PLACES
+from tests.support.commands import run
+from tests.support.eventfile import (
     DATA,
     INVALID,
     VALID,
     build_site_event,
-    run,
     sample,
     worked_example,
     write,
 )
-from tests.eventfile.test_score_event import INVALID_PLACES
+from tests.support.players import make_player
 from tournament.accounts.models import Player
 from tournament.eventfile.models import EventFileId, ImportedEvent
 from tournament.eventfile.services import export_text, import_event

@@ -12,8 +12,8 @@ from django.utils import translation
 
 from scoring.eventfile import read_event
 from scoring.model import IssueCode, Plural, issue
-from tests.eventfile.conftest import sample, write
 from tests.scoring.test_engine_rules_files import NINE_ROUND_1, event, seats, two_nil
+from tests.support.eventfile import sample, write
 from tournament.core.issues import ISSUE_TEMPLATES, issue_line, issue_message
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -17,12 +17,12 @@ from django.urls import reverse
 
 from scoring.advancement import advance
 from scoring.eventfile import parse_event, serialize_event
-from tests.eventfile.conftest import write
 from tests.eventfile.test_import_export import export_file, import_file
 from tests.scoring.test_engine_rules_files import event as event_file
 from tests.scoring.test_engine_rules_files import seats, two_nil
 from tests.scoring.test_recorded_draw import team_final, team_round_1
 from tests.scoring.test_teams import event_file as team_file
+from tests.support.eventfile import write
 from tournament.accounts.models import Player
 from tournament.eventfile.services import export_text
 from tournament.events.models import Event, Registration, Round, Seat

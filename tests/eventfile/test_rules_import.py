@@ -6,8 +6,9 @@ import pytest
 from django.core.management import call_command
 
 from scoring.eventfile import parse_event, read_any_event, read_event, serialize_event
-from tests.eventfile.conftest import run, write
 from tests.scoring.test_engine_rules_files import NINE_ROUND_1, event, seats, two_nil
+from tests.support.commands import run
+from tests.support.eventfile import write
 from tournament.accounts.models import Player
 from tournament.eventfile.services import export_text
 from tournament.events.models import Event, Registration

@@ -11,7 +11,8 @@ import pytest
 
 from scoring.eventfile import parse_event
 from scoring.standings import standings_json
-from tests.eventfile.conftest import DATA, INVALID, VALID, run, sample, worked_example, write
+from tests.support.commands import run
+from tests.support.eventfile import DATA, INVALID, VALID, sample, worked_example, write
 
 ROOT = Path(__file__).resolve().parents[2]
 

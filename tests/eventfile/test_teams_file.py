@@ -6,9 +6,10 @@ import json
 import pytest
 
 from scoring.eventfile import parse_event, serialize_event
-from tests.eventfile.conftest import run, write
 from tests.eventfile.test_import_export import import_file, round_trip
 from tests.scoring.test_teams import NINE_TEAM_POINTS, nine_team_event
+from tests.support.commands import run
+from tests.support.eventfile import write
 from tournament.events.models import Seat, Team
 
 pytestmark = pytest.mark.django_db

@@ -7,7 +7,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from scoring.eventfile import parse_event, serialize_event
-from tests.eventfile.conftest import DATA, build_site_event, sample
+from tests.support.eventfile import DATA, build_site_event, sample
 from tournament.eventfile.services import export_text
 from tournament.events.models import Event, Registration, Seat
 

@@ -1,24 +1,12 @@
-"""Fixtures of the round tests: events with any number of checked-in players."""
+"""Fixtures of the round tests: events with any number of checked-in players, timed, of teams."""
 
 import datetime
 import random
 
 import pytest
 
-from tests.conftest import make_player
-from tournament.accounts.models import Player
-from tournament.events.models import Event, Registration, Team
-from tournament.events.services.teams import pair_players
-
-
-def add_players(event: Event, count: int, prefix: str = "r") -> list[Player]:
-    """`count` checked-in players (accounts included), named so they sort by number."""
-    players = []
-    for i in range(1, count + 1):
-        player = make_player(f"{prefix}{i}", f"Player {i:03d}", club=f"Club {i % 4}")
-        Registration.objects.create(event=event, player=player, checked_in=True)
-        players.append(player)
-    return players
+from tests.support.events import add_players
+from tournament.events.models import Event
 
 
 @pytest.fixture
@@ -55,15 +43,3 @@ def team_event(event):
     event.victory = "enhanced"
     event.save()
     return event
-
-
-def paired(event, n_teams: int) -> list[Team]:
-    """n_teams teams of two checked-in players, paired by the organizer."""
-    players = add_players(event, 2 * n_teams)
-    regs = {r.player_id: r for r in event.registrations.all()}
-    return [
-        pair_players(
-            event, regs[players[2 * i].pk], regs[players[2 * i + 1].pk], f"Team {i + 1:02d}"
-        )
-        for i in range(n_teams)
-    ]

@@ -12,7 +12,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from tests.conftest import make_player
+from tests.support.players import make_player
 from tournament.events.forms import EventForm
 from tournament.events.models import Event, Registration
 

@@ -8,7 +8,7 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils import timezone
 
-from tests.conftest import make_player
+from tests.support.players import make_player
 from tournament.events.services import registration as service
 from tournament.events.services.editing import save_event
 

@@ -5,8 +5,8 @@ import random
 
 from django.urls import reverse
 
-from tests.conftest import login
-from tests.events.conftest import add_players
+from tests.support.events import add_players
+from tests.support.players import login
 from tournament.events.models import Seat
 from tournament.rounds.services import rounds as svc
 from tournament.rounds.simulate import play_round

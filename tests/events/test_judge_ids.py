@@ -1,7 +1,7 @@
 """Who judges an event is read once per event instance (a write asks in the view and again
 in the service) and read again after the judges change through it or it is refreshed."""
 
-from tests.conftest import make_player
+from tests.support.players import make_player
 from tournament.events.models import Event
 from tournament.events.permissions import EventRole, player_role
 

@@ -10,8 +10,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from scoring.swiss.model import default_swiss_rounds
-from tests.conftest import make_player
-from tests.events.conftest import add_players
+from tests.support.events import add_players
+from tests.support.players import make_player
 from tournament.events.models import Event, Registration, Round, Seat
 from tournament.events.services import registration as reg
 from tournament.rounds.services import rounds as svc

@@ -5,7 +5,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from tests.conftest import make_player
+from tests.support.players import make_player
 from tournament.accounts.models import Player
 from tournament.events.models import Registration
 

@@ -4,8 +4,8 @@ import random
 
 from django.urls import reverse
 
-from tests.conftest import browser_page, browser_test
-from tests.events.conftest import add_players
+from tests.support.browser import browser_page, browser_test
+from tests.support.events import add_players
 from tournament.events.models import Round
 from tournament.rounds.simulate import play_round
 

@@ -7,7 +7,7 @@ from django.core.exceptions import ValidationError
 
 from scoring.advancement import advance
 from scoring.brackets import bracket_sizes
-from tests.conftest import make_player
+from tests.support.players import make_player
 from tournament.events.models import Bracket, Round, Seat
 from tournament.events.to_engine import engine_id, event_record
 from tournament.results.models import Game
@@ -302,7 +302,7 @@ def test_next_round_refused_before_close(event_with, rng):
 
 
 def test_timer_start_and_call(timed_event, rng):
-    from tests.events.conftest import add_players
+    from tests.support.events import add_players
 
     add_players(timed_event, 9, prefix="t")
     rnd = svc.seat_next_round(timed_event, seed=14)

@@ -221,7 +221,7 @@ def test_drop_ignores_foreign_redirects(seated, client_as, organizer):
 
 
 def test_timer_on_the_round_pages(timed_event, client_as, organizer):
-    from tests.events.conftest import add_players
+    from tests.support.events import add_players
 
     add_players(timed_event, 9, prefix="t")
     client = client_as(organizer)
@@ -318,7 +318,8 @@ def test_each_wildcard_says_why_it_was_picked(event_with, client_as, organizer):
     seat = Seat.objects.get(bracket__round__number=2, bracket__round__event=event, is_wildcard=True)
     grid = reverse("standings:bracket", args=[event.pk, 2, seat.bracket.table])
     assert f'<span class="badge">{why}</span>' in client_as(None).get(grid).content.decode()
-    from tournament.printing.documents import DocumentRequest, render_document_html
+    from tournament.printing.documents.base import DocumentRequest
+    from tournament.printing.documents.render import render_document_html
 
     sheet = render_document_html(
         DocumentRequest(kind="brackets", event=event, paper="A4", round=seat.bracket.round)

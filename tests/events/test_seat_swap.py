@@ -4,7 +4,7 @@ other's table and seat, nobody else moves, and the bracket sizes stay the engine
 import pytest
 from django.urls import reverse
 
-from tests.results.conftest import game_post
+from tests.support.results import game_post
 from tournament.events.models import Seat
 from tournament.rounds.services import rounds as svc
 
@@ -79,7 +79,7 @@ def test_no_swap_once_the_round_has_an_entry(seated, client_as, organizer, judge
 def test_the_same_player_twice_or_a_player_not_seated_is_refused(seated, organizer):
     from django.core.exceptions import ValidationError
 
-    from tests.conftest import make_player
+    from tests.support.players import make_player
     from tournament.events.models import Registration
 
     first, _second = two_at_different_tables(seated)

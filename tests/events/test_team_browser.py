@@ -3,9 +3,9 @@
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from tests.conftest import browser_page, browser_test
-from tests.events.conftest import add_players
-from tests.results.conftest import bracket_url
+from tests.support.browser import browser_page, browser_test
+from tests.support.events import add_players
+from tests.support.results import bracket_url
 from tournament.events.services import teams as team_svc
 
 pytestmark = browser_test

@@ -11,9 +11,10 @@ One final of three teams, played by `play_first_team_wins`: the first seated tea
 import pytest
 from django.urls import reverse
 
-from tests.events.conftest import paired
 from tests.events.test_teams import play_first_team_wins
-from tournament.printing.documents import DocumentRequest, render_html
+from tests.support.events import paired
+from tournament.printing.documents.base import DocumentRequest
+from tournament.printing.documents.render import render_html
 from tournament.printing.models import Kind
 from tournament.rounds.services import rounds as svc
 from tournament.standings import recompute

@@ -4,10 +4,11 @@ import uuid
 
 from django.urls import reverse
 
-from tests.events.conftest import add_players, paired
 from tests.events.test_teams import play_first_team_wins
+from tests.support.events import add_players, paired
 from tournament.events.models import Team
-from tournament.printing.documents import DocumentRequest, render_html
+from tournament.printing.documents.base import DocumentRequest
+from tournament.printing.documents.render import render_html
 from tournament.printing.models import Kind
 from tournament.results.services import GameData, submit_entry
 from tournament.rounds.services import rounds as svc

@@ -5,7 +5,7 @@ import uuid
 import pytest
 from django.core.exceptions import ValidationError
 
-from tests.events.conftest import add_players, paired
+from tests.support.events import add_players, paired
 from tournament.events.models import Seat, Team
 from tournament.events.services import teams as team_svc
 from tournament.events.to_engine import engine_id

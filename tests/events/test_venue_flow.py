@@ -7,10 +7,10 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from tests.conftest import make_player
-from tests.events.conftest import add_players
+from tests.support.events import add_players
+from tests.support.players import make_player
 from tournament.decks.models import Decklist
-from tournament.decks.services import format_key
+from tournament.decks.services.checking import format_key
 from tournament.events.models import Registration, Round, Seat
 from tournament.events.services import registration as reg_svc
 from tournament.rounds.services import rounds as svc

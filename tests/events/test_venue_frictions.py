@@ -11,7 +11,8 @@ import pytest
 from django.test import override_settings
 from django.urls import reverse
 
-from tests.conftest import make_player, ranking_officer
+from tests.support.players import make_player
+from tests.support.ranking import ranking_officer
 from tournament.core.timezones import SESSION_ZONE
 from tournament.events.models import Event
 from tournament.notifications.kinds import Kind
@@ -82,7 +83,7 @@ def test_the_close_dialog_of_the_final_says_the_final(final_closed, client_as, o
 
 
 def test_the_close_dialog_of_a_one_on_one_round_says_what_it_closes(event, client_as, organizer):
-    from tests.events.conftest import add_players
+    from tests.support.events import add_players
 
     event.structure, event.best_of, event.swiss_rounds = "one-on-one", 1, 1
     event.save()

@@ -11,7 +11,7 @@ import uuid
 import pytest
 import requests
 
-from tests.faults.conftest import (
+from tests.support.faults import (
     PENDING_SECONDS,
     browser_for,
     build_running_event,

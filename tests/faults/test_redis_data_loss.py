@@ -19,7 +19,7 @@ import time
 
 import pytest
 
-from tests.faults.conftest import (
+from tests.support.faults import (
     Processes,
     browser_for,
     build_running_event,

@@ -17,7 +17,13 @@ import time
 
 import pytest
 
-from tests.faults.conftest import (
+from tests.faults.test_redis_data_loss import (
+    Receiver,
+    ask_document,
+    call_time,
+    started_rendering,
+)
+from tests.support.faults import (
     Processes,
     browser_for,
     build_running_event,
@@ -25,12 +31,6 @@ from tests.faults.conftest import (
     stop_redis,
     tag,
     wait_for,
-)
-from tests.faults.test_redis_data_loss import (
-    Receiver,
-    ask_document,
-    call_time,
-    started_rendering,
 )
 
 pytestmark = [pytest.mark.faults]

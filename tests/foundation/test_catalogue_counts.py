@@ -3,7 +3,8 @@ without a plural form ("inscreveu 1 jogadores").
 
 The rule, applied to each msgid of the pt-BR catalogue that is not a plural entry:
 
-- a placeholder (`%(name)s`, `%(name)d` or `{name}`) directly followed by a word is a count
+- a placeholder (`%(name)s`, `%(name)d` or `{name}`) followed by a word (directly, or after
+  "more", "other", "new", "extra", "further" or "open") is a count
   of that word when the placeholder is named `count` or `n` (the site's names for a number
   of things) and the word is an English plural ("%(count)s players", "%(n)s players"), or
   when the word is the placeholder's own name and plural ("%(minutes)s minutes",
@@ -34,7 +35,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOGUE = ROOT / "locale" / "pt_BR" / "LC_MESSAGES" / "django.po"
-PLACEHOLDER_WORD = re.compile(r"(?:%\((\w+)\)[sd]|\{(\w+)\}) ([A-Za-z]+)")
+# A count may have a word between it and its noun ("%(count)s more issues").
+PLACEHOLDER_WORD = re.compile(
+    r"(?:%\((\w+)\)[sd]|\{(\w+)\}) (?:(?:more|other|new|extra|further|open) )?([A-Za-z]+)"
+)
 COUNT_NAMES = {"count", "n"}
 NOT_NOUNS = {"is", "was", "has", "does", "goes", "gives", "comes", "needs"}
 ENGINE_TEMPLATES_TO_DO: frozenset[str] = frozenset()

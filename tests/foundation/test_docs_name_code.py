@@ -158,5 +158,5 @@ def test_the_check_catches_a_missing_name():
     assert problem("events/no_such_module.py") is not None
     assert problem("no_such_function(event)") is not None
     assert problem("no_such_module.py") is not None
-    assert problem("standings/services.py: store_places") is None
+    assert problem("standings/writing.py: store_places") is None
     assert problem("scoring.points.bracket_scores") is None

@@ -33,13 +33,16 @@ def test_the_site_hands_in_every_part_the_lower_apps_declare():
     from tournament.leagues.views import player_seasons
     from tournament.leagues.views_metagame import metagame_leagues
     from tournament.notifications.person import keeper
+    from tournament.ranking.views import player_ranking, standings_form_due
     from tournament.ratings.views import bracket_chances, player_rating
     from tournament.review.fingerprint import accepted_copy_issues
-    from tournament.standings.views import BracketView, PlayerView
+    from tournament.standings.views import BracketView, PlayerView, StandingsView
 
     assert BRACKET_FILE_CHECKS.parts == (accepted_copy_issues,)
     assert ProfileView.extras.parts == (profile_feeds,)
     assert PlayerView.extras.parts == (player_seasons, player_rating)
+    assert PlayerView.yearly_extras.parts == (player_ranking,)
+    assert StandingsView.extras.parts == (standings_form_due,)
     assert BracketView.extras.parts == (bracket_chances,)
     assert MetagameIndexView.extras.parts == (metagame_leagues,)
     assert preferences._keeper == [keeper]

@@ -13,7 +13,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.dispatch import Signal
 
-from tests.conftest import make_player
+from tests.support.players import make_player
 from tournament.core import happenings
 from tournament.core.happenings import Happening, announce, subscribe
 from tournament.events.happenings import Registered

@@ -14,13 +14,14 @@ from django.urls import reverse
 from django.utils import translation
 from django_countries import countries
 
-from tests.conftest import make_player
+from tests.support.players import make_player
 from tournament.accounts import locations
 from tournament.accounts.forms import OTHER_REGION, ProfileForm, SignUpForm
 from tournament.accounts.locations import country_code, fold
 from tournament.accounts.models import Player, Region
-from tournament.standings.filters import PlayerFilter, RankingFilter, ranked_countries
-from tournament.standings.models import RankingTotal
+from tournament.ranking.filters import RankingFilter, ranked_countries
+from tournament.ranking.models import RankingTotal
+from tournament.standings.filters import PlayerFilter
 
 
 @pytest.mark.parametrize(
@@ -313,7 +314,7 @@ def test_choices_are_read_once_per_form(ranked, django_assert_num_queries):
 
 
 def test_ranking_and_players_pages_name_countries_and_regions(client, ranked):
-    page = client.get(reverse("standings:ranking")).content.decode()
+    page = client.get(reverse("ranking:ranking")).content.decode()
     assert '<option value="BR">Brazil</option>' in page
     assert '<option value="CL">' not in page  # no ranked player there
     assert '<td class="secondary">São Paulo</td>' in page
@@ -352,10 +353,26 @@ def test_country_names_in_portuguese(ranked, countries_catalogue):
 
 def test_ranking_page_in_portuguese(client, ranked, countries_catalogue):
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "pt-br"
-    page = client.get(reverse("standings:ranking")).content.decode()
+    page = client.get(reverse("ranking:ranking")).content.decode()
     assert '<option value="BR">Brasil</option>' in page
     assert '<option value="CA">Canadá</option>' in page
     assert '<td class="secondary">Canadá</td>' in page
+
+
+@pytest.mark.parametrize("page", ["accounts:profile", "accounts:signup"])
+def test_the_country_menu_in_the_persons_language(client, db, countries_catalogue, page):
+    """The profile's and the sign-up's country menus name Brazil as a Brazilian reads it,
+    and as an English reader does in English, whichever language the first request had."""
+    player = make_player("ana")
+    if page == "accounts:profile":
+        client.force_login(player.user)
+    client.get(reverse(page), HTTP_ACCEPT_LANGUAGE="en")
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "pt-br"
+    portuguese = client.get(reverse(page)).content.decode()
+    assert '<option value="BR">Brasil</option>' in portuguese
+    assert '<option value="DE">Alemanha</option>' in portuguese
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    assert '<option value="BR">Brazil</option>' in client.get(reverse(page)).content.decode()
 
 
 def test_api_gives_the_code_and_the_name(client, ranked):

@@ -13,9 +13,10 @@ from pathlib import Path
 import pytest
 from django.db import transaction
 
-from tests.conftest import make_player, ranking_officer
+from tests.support.players import make_player
+from tests.support.ranking import ranking_officer
 from tournament.core import locking
-from tournament.decks import services as decks
+from tournament.decks.services.saving import save_decklist
 from tournament.events.models import Event, Registration, Round
 from tournament.events.services import registration as reg
 from tournament.events.services.editing import save_event
@@ -211,7 +212,7 @@ def w_pair_swiss(f):
 def w_save_decklist(f):
     registration = Registration.objects.filter(event=f.event).first()
     text = "Realms:\nWaterdeep (1st/001)\n"
-    return lambda: decks.save_decklist(registration, f.organizer.user, text, reason="at the desk")
+    return lambda: save_decklist(registration, f.organizer.user, text, reason="at the desk")
 
 
 def w_refresh_event(f):

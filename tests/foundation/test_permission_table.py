@@ -16,7 +16,8 @@ from django.shortcuts import resolve_url
 from django.test import Client
 from django.urls import reverse
 
-from tests.conftest import make_player, ranking_officer
+from tests.support.players import make_player
+from tests.support.ranking import ranking_officer
 from tournament.accounts.api_tokens import make_token
 from tournament.events.models import Event, Registration
 from tournament.results import services as results

@@ -4,7 +4,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError
 
-from tests.conftest import make_player
+from tests.support.players import make_player
 from tournament.events.models import Registration
 from tournament.events.services import registration as service
 from tournament.rounds.services.rounds import seat_next_round

@@ -6,11 +6,12 @@ from django.core.management import call_command
 from tournament.accounts.models import Player
 from tournament.accounts.preferences import chosen
 from tournament.accounts.roles import is_ranking_officer
-from tournament.decks.services import decklist_status, public_registrations
+from tournament.decks.services.saving import decklist_status
+from tournament.decks.services.visibility import public_registrations
 from tournament.events.models import Bracket, Event, Seat
 from tournament.leagues.models import League
 from tournament.leagues.services import table
-from tournament.standings.models import RankingTotal
+from tournament.ranking.models import RankingTotal
 
 
 def test_seed_demo_loads_a_complete_demo_once(db):

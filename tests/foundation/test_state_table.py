@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from django.core.exceptions import ValidationError
 
-from tests.conftest import make_player
-from tests.events.conftest import add_players
+from tests.support.events import add_players
+from tests.support.players import make_player
 from tournament.events.models import Event, Registration, Round
 from tournament.events.services import registration as reg
 from tournament.results import services as results

@@ -1,5 +1,10 @@
-"""The printing fixtures (a seated and a played round, tasks in-process) serve here too."""
+"""Tasks run in-process here, as in the printing tests (the seated and played rounds they use
+are shared: `tests/plugins/rounds.py`)."""
 
-from tests.printing.conftest import eager_celery, played_round, seated_round
+import pytest
 
-__all__ = ["eager_celery", "played_round", "seated_round"]
+
+@pytest.fixture(autouse=True)
+def eager_celery(eager_celery):
+    """Every test here: the shared `eager_celery`, automatically."""
+    return eager_celery

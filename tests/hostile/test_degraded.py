@@ -58,7 +58,7 @@ def test_pages_and_api_answer_with_redis_down(
     client = client_as(None)
     for url in (
         reverse("standings:event", args=[event.pk]),
-        reverse("standings:ranking"),
+        reverse("ranking:ranking"),
         f"/api/v1/events/{event.pk}/standings/",
         "/api/v1/ranking/",
     ):

@@ -8,7 +8,7 @@ import pytest
 from django.core import mail
 from django.urls import reverse
 
-from tests.conftest import make_player
+from tests.support.players import make_player
 from tournament.accounts import tasks
 from tournament.accounts.lockout import locked_until
 from tournament.events.models import Registration

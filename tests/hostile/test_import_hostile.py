@@ -5,8 +5,8 @@ import json
 
 import pytest
 
-from tests.conftest import make_player
-from tests.review.conftest import hand_event_file
+from tests.support.hand_event import hand_event_file
+from tests.support.players import make_player
 from tournament.eventfile.services import EventFileError, import_event
 from tournament.events.models import Event
 

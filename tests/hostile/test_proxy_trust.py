@@ -14,7 +14,7 @@ from django.test import Client, RequestFactory
 from django.urls import reverse
 from rest_framework.throttling import AnonRateThrottle
 
-from tests.conftest import make_player
+from tests.support.players import make_player
 from tournament.core.checks import proxy_trust
 from tournament.core.client_ip import client_ip
 

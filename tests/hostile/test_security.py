@@ -13,8 +13,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from rest_framework.throttling import AnonRateThrottle
 
-from tests.conftest import make_player
-from tests.standings.conftest import build_event
+from tests.support.events import build_event
+from tests.support.players import make_player
 from tournament.core import views as core_views
 from tournament.results.models import Game
 
@@ -90,7 +90,7 @@ def test_good_year_is_accepted(client):
 
 @pytest.mark.parametrize("year", ["0", "-1", "10000"])
 def test_ranking_page_ignores_a_bad_year(client, year):
-    assert client.get(reverse("standings:ranking"), {"year": year}).status_code == 200
+    assert client.get(reverse("ranking:ranking"), {"year": year}).status_code == 200
 
 
 # -- error pages ----------------------------------------------------------------------------

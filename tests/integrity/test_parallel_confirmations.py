@@ -18,7 +18,7 @@ from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
-from tests.integrity.conftest import victory
+from tests.support.results import victory
 from tournament.accounts.models import Player
 from tournament.events.models import Registration, Seat
 from tournament.results import services as results

@@ -1,4 +1,4 @@
-"""The stored final places (one SQL statement, `standings.services.store_places`) equal the
+"""The stored final places (one SQL statement, `standings.writing.store_places`) equal the
 engine's final-place order (`scoring.figures.final_place_key`) on random events.
 
 The order is a [decision] of SPEC §6 (docs/recompute.md): the tournament winner, then total
@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from scoring.figures import final_place_key, final_places
 from tournament.standings.models import EventStanding
-from tournament.standings.services import store_places
+from tournament.standings.writing import store_places
 
 pytestmark = pytest.mark.django_db(transaction=False)
 

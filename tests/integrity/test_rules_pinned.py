@@ -14,16 +14,18 @@ from django.core.exceptions import ValidationError
 from scoring import model as m
 from scoring.placement import place_bracket
 from scoring.validation import validate_game
-from tests.conftest import make_player
-from tests.integrity.conftest import record, seated, victory
+from tests.support.players import make_player
+from tests.support.results import record, seated, victory
 from tournament.accounts.models import Player
 from tournament.events.models import Bracket, Event, Registration, Seat
 from tournament.events.services.registration import register
+from tournament.ranking.models import RankingTotal
+from tournament.ranking.services import _renumber
 from tournament.results import services as results
 from tournament.results.models import EntryStatus, Game, GameEntry
 from tournament.rounds.services import rounds as round_service
-from tournament.standings.models import EventStanding, RankingTotal
-from tournament.standings.services import _renumber, store_places
+from tournament.standings.models import EventStanding
+from tournament.standings.writing import store_places
 
 # --- the event's final-place order (SPEC §6 [decision], shown on the standings page) -------
 

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from scoring.eventfile import parse_event
 from scoring.model import EndedBy, Format
 from scoring.standings import score_event
-from tests.conftest import make_player
+from tests.support.players import make_player
 from tournament.eventfile.services import export_text, file_ids
 from tournament.events.models import Bracket, Event, Registration, Round, Seat, Team
 from tournament.events.services.teams import pair_players

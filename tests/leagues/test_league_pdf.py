@@ -10,19 +10,19 @@ from collections import defaultdict
 import pytest
 from django.urls import reverse
 
-from tests.conftest import accept_for_ranking
 from tests.leagues.test_leagues import season  # noqa: F401 (the fixture `liga` reads)
-from tests.printing.conftest import eager_celery, pdf_pages  # noqa: F401 (tasks in-process)
+from tests.support.pdf import pdf_pages
+from tests.support.ranking import accept_for_ranking
 from tournament.accounts.models import Player
 from tournament.events.models import Event
 from tournament.leagues import services as league_services
 from tournament.leagues.models import League
 from tournament.printing import services
-from tournament.printing.documents import DocumentRequest
+from tournament.printing.documents.base import DocumentRequest
 from tournament.printing.models import CachedDocument, Kind
-from tournament.standings.models import RankedScore
+from tournament.ranking.models import RankedScore
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_celery")]  # tasks in-process
 
 TICK = "✔"  # the "qualified" mark
 

@@ -17,12 +17,12 @@ import io
 import pytest
 from django.urls import reverse
 
-from tests.conftest import make_player
+from tests.support.players import make_player
 from tournament.accounts.models import Region
 from tournament.events.models import Event
 from tournament.leagues import services
 from tournament.leagues.models import League
-from tournament.standings.models import RankedScore
+from tournament.ranking.models import RankedScore
 
 REGION_OF = {0: None, 1: "Nordeste", 2: None, 3: "Sul", 4: "Nordeste", 5: "Sul"}
 

@@ -6,11 +6,12 @@ import datetime
 import pytest
 from django.urls import reverse
 
-from tests.conftest import accept_for_ranking, make_player
 from tests.leagues.test_leagues import season  # noqa: F401 (a fixture)
+from tests.support.players import make_player
+from tests.support.ranking import accept_for_ranking
 from tournament.events.models import Event
 from tournament.leagues.models import League
-from tournament.standings.models import RankedScore
+from tournament.ranking.models import RankedScore
 
 
 @pytest.fixture
@@ -112,7 +113,7 @@ def edit_league(client, league, **fields):
 
 
 def test_the_league_form_offers_the_countries_players_come_from(client, regional):
-    from tests.conftest import ranking_officer
+    from tests.support.ranking import ranking_officer
 
     client.force_login(ranking_officer())
     form = client.get(reverse("leagues:edit", args=[regional.pk])).content.decode()

@@ -8,13 +8,14 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from tests.conftest import accept_for_ranking, make_player, ranking_officer
-from tests.standings.conftest import build_event
+from tests.support.events import build_event
+from tests.support.players import make_player
+from tests.support.ranking import accept_for_ranking, ranking_officer
 from tournament.events.models import Event
 from tournament.events.services.registration import register
 from tournament.leagues import services
 from tournament.leagues.models import League
-from tournament.standings.models import RankedScore
+from tournament.ranking.models import RankedScore
 
 
 @pytest.fixture

@@ -23,7 +23,7 @@ from django.core import mail
 from django.test import TestCase
 from django.utils import timezone
 
-from tests.conftest import make_player
+from tests.support.players import make_player
 from tournament.accounts.roles import RANKING_OFFICERS_GROUP
 from tournament.events.models import Event, Registration
 from tournament.events.services.registration import register

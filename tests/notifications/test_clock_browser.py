@@ -9,7 +9,7 @@ from pathlib import Path
 from django.conf import settings
 from django.urls import reverse
 
-from tests.conftest import browser_page, browser_test
+from tests.support.browser import browser_page, browser_test
 from tournament.notifications.models import Preferences
 
 pytestmark = browser_test

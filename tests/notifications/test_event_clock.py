@@ -10,7 +10,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tournament.events.models import Event
-from tournament.printing.documents import DocumentRequest, render_document_html
+from tournament.printing.documents.base import DocumentRequest
+from tournament.printing.documents.render import render_document_html
 from tournament.printing.models import Kind as PrintKind
 from tournament.rounds.services.rounds import start_timer
 

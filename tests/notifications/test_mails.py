@@ -15,7 +15,7 @@ import pytest
 from django.core import mail
 from django.utils import timezone
 
-from tests.conftest import make_player
+from tests.support.players import make_player
 from tournament.core.happenings import announce
 from tournament.decks.happenings import DecklistChanged
 from tournament.events.models import Registration
@@ -313,7 +313,7 @@ def test_a_dropped_player_is_told(running, round1, registered_players):
 
 
 def test_a_submitted_scoring_form_tells_the_ranking_officers(event):
-    from tests.conftest import ranking_officer
+    from tests.support.ranking import ranking_officer
     from tournament.review.models import ReviewDecision, ScoringReview
 
     officer = ranking_officer()
@@ -433,7 +433,8 @@ def test_a_one_on_one_round_names_the_opponent_and_carries_the_last_match(
     event, judge, second_judge
 ):
     """The same mails for matches: "round 2: table 1 with X", with the round-1 match."""
-    from tests.swiss_site.conftest import one_on_one, seated, win
+    from tests.support.one_on_one import one_on_one, win
+    from tests.support.results import seated
 
     one_on_one(event, 4, swiss_rounds=2)
     round1 = seat_next_round(event, seed=5)
@@ -461,7 +462,8 @@ def test_a_one_on_one_round_names_the_opponent_and_carries_the_last_match(
 
 
 def test_a_bye_is_told_like_a_seat_with_the_last_match(event, judge, second_judge):
-    from tests.swiss_site.conftest import one_on_one, seated, win
+    from tests.support.one_on_one import one_on_one, win
+    from tests.support.results import seated
     from tournament.accounts.models import Player
 
     one_on_one(event, 3, swiss_rounds=2)

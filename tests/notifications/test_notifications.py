@@ -11,8 +11,8 @@ from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 
-from tests.conftest import make_player
-from tests.results.conftest import game_post, post_game
+from tests.support.players import make_player
+from tests.support.results import game_post, post_game
 from tournament.events.models import Event, Registration, Seat
 from tournament.events.services.registration import register, unregister
 from tournament.notifications import services, tasks

@@ -15,8 +15,8 @@ from django.core import mail
 from django.test import Client
 from django.urls import reverse
 
-from tests.conftest import make_player
 from tests.notifications import mail_scenario
+from tests.support.players import make_player
 from tournament.accounts import preferences
 from tournament.notifications.models import Preferences
 

@@ -6,7 +6,8 @@ Portuguese a player picked (`Preferences.language`)."""
 import re
 
 from tests.notifications.test_mails import later, sent_to
-from tests.swiss_site.conftest import one_on_one, seated, win
+from tests.support.one_on_one import one_on_one, win
+from tests.support.results import seated
 from tournament.notifications import handlers
 from tournament.notifications.kinds import Kind
 from tournament.notifications.models import Preferences

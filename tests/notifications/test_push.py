@@ -26,7 +26,8 @@ from django.urls import reverse
 from py_vapid import Vapid
 from pywebpush import WebPushException
 
-from tests.conftest import browser_page, browser_test, make_player
+from tests.support.browser import browser_page, browser_test
+from tests.support.players import make_player
 from tournament.events.services.registration import register
 from tournament.notifications import push, services, tasks
 from tournament.notifications.kinds import Kind

@@ -8,7 +8,7 @@ import pytest
 from django.core import mail
 from django.utils import timezone
 
-from tests.conftest import make_player
+from tests.support.players import make_player
 from tournament.events.models import Event
 from tournament.events.services.registration import register
 from tournament.notifications import services, tasks

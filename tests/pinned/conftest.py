@@ -1,4 +1,10 @@
-"""Fixtures of the pinned-rule tests: the results and standings areas' own fixtures."""
+"""Fixtures of the pinned-rule tests: passwords hashed cheaply, as in the results tests (the
+results and standings fixtures they use are shared: `tests/plugins/`)."""
 
-from tests.results.conftest import bracket, fast_passwords, round1, seated  # noqa: F401
-from tests.standings.conftest import finished_event  # noqa: F401
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def fast_passwords(fast_passwords):
+    """Every test here: the shared `fast_passwords`, automatically."""
+    return fast_passwords

@@ -8,9 +8,10 @@ from django.contrib.auth.models import Group
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.urls import reverse
 
-from tests.conftest import make_player
+from tests.support.players import make_player
 from tournament.accounts.roles import RANKING_OFFICERS_GROUP
-from tournament.decks.services import format_key, save_decklist
+from tournament.decks.services.checking import format_key
+from tournament.decks.services.saving import save_decklist
 from tournament.events.models import Bracket, Event, Registration
 from tournament.events.services.editing import save_event
 from tournament.events.services.registration import register

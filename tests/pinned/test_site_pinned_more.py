@@ -11,7 +11,8 @@ import pytest
 from django.core import mail
 from django.utils import timezone
 
-from tests.conftest import accept_for_ranking, make_player
+from tests.support.players import make_player
+from tests.support.ranking import accept_for_ranking
 from tournament.events.models import Event, Registration, Seat
 from tournament.events.services.registration import register
 from tournament.leagues import services as leagues
@@ -19,13 +20,14 @@ from tournament.leagues.models import League
 from tournament.notifications import services as outbox
 from tournament.notifications import tasks
 from tournament.notifications.models import Message
+from tournament.ranking.models import RankedScore, RankingTotal
+from tournament.ranking.services import store_ranked_figures
 from tournament.results import services
 from tournament.results.services import GameData
 from tournament.rounds.services import rounds as round_service
 from tournament.rounds.simulate import run_event
-from tournament.standings.models import EventStanding, RankedScore, RankingTotal
+from tournament.standings.models import EventStanding
 from tournament.standings.recompute import refresh_event
-from tournament.standings.services import store_ranked_figures
 
 pytestmark = pytest.mark.django_db
 

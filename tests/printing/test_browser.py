@@ -5,7 +5,7 @@ import os
 import pytest
 from django.urls import reverse
 
-from tests.conftest import browser_page, browser_test
+from tests.support.browser import browser_page, browser_test
 
 SHOTS = os.environ.get("PRINTING_DUMP_DIR")
 

@@ -17,17 +17,16 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import DEFAULT_DB_ALIAS, connections
 
-from tests.conftest import make_player
 from tests.printing.test_documents import row_line
+from tests.support.pdf import pdf_pages
+from tests.support.players import make_player
 from tournament.events.models import Bracket, Event, Registration, Round, Seat
 from tournament.printing import services
-from tournament.printing.documents import DocumentRequest
+from tournament.printing.documents.base import DocumentRequest
 from tournament.printing.models import CachedDocument
 from tournament.results.models import Game
 from tournament.rounds.services import rounds as round_service
 from tournament.rounds.simulate import play_round
-
-from .conftest import pdf_pages
 
 WAIT_SECONDS = 90
 

@@ -10,11 +10,11 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from tests.support.pdf import pdf_pages
 from tournament.printing import chunks, services
-from tournament.printing.documents import DocumentRequest, render_pdf
+from tournament.printing.documents.base import DocumentRequest
+from tournament.printing.documents.render import render_pdf
 from tournament.printing.models import CachedDocument, Kind
-
-from .conftest import pdf_pages
 
 pytestmark = pytest.mark.django_db
 
@@ -161,7 +161,7 @@ def test_the_sheet_legend_gives_each_mark_its_own_letter_in_portuguese(event, pl
     """ "V" is the victory ending in pt-BR: the won-game tick must be another letter."""
     import re
 
-    from tournament.printing.documents import render_document_html
+    from tournament.printing.documents.render import render_document_html
 
     request = sheets_request(event, played_round, language="pt-br")
     html = render_document_html(request)

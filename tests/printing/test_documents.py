@@ -4,13 +4,13 @@ import os
 
 import pytest
 
+from tests.support.pdf import pdf_pages, pdf_reader
 from tournament.events.models import Bracket, Seat
 from tournament.events.services.editing import save_event
-from tournament.printing.documents import DocumentRequest, render_html, render_pdf
+from tournament.printing.documents.base import DocumentRequest
+from tournament.printing.documents.render import render_html, render_pdf
 from tournament.printing.models import Kind
 from tournament.standings.recompute import refresh_event
-
-from .conftest import pdf_pages, pdf_reader
 
 DUMP = os.environ.get("PRINTING_DUMP_DIR")  # set to keep the PDFs for a visual check
 
@@ -117,9 +117,8 @@ def test_scoring_form_points_officials_due_date(event, finished_event):
 
 
 def test_scoring_form_not_eligible_and_forfeited(event, judge):
+    from tests.support.printing import add_players
     from tournament.events.models import Registration
-
-    from .conftest import add_players
 
     add_players(event, 5)
     Registration.objects.create(event=event, player=judge, checked_in=True)  # a judge who plays

@@ -6,11 +6,11 @@ from django.utils import translation
 from weasyprint import HTML
 from weasyprint.formatting_structure import boxes
 
+from tests.support.pdf import pdf_pages, pdf_reader
 from tournament.decks.models import Decklist
-from tournament.printing.documents import DocumentRequest, render_html, render_pdf
+from tournament.printing.documents.base import DocumentRequest
+from tournament.printing.documents.render import render_html, render_pdf
 from tournament.printing.models import Kind
-
-from .conftest import pdf_pages, pdf_reader
 
 pytestmark = pytest.mark.django_db
 
@@ -189,9 +189,8 @@ def test_no_inline_handlers_in_printing_templates(client_as, organizer, event, p
 @pytest.mark.parametrize("paper", ["A4", "Letter"])
 def test_seating_sheet_of_27_players_fits_one_page(event, paper):
     """27 players: 9 names in each of three columns and 9 table cards three abreast."""
+    from tests.support.printing import add_players
     from tournament.rounds.services import rounds as round_service
-
-    from .conftest import add_players
 
     add_players(event, 27)
     rnd = round_service.seat_next_round(event, seed=3)

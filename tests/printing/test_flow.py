@@ -6,13 +6,12 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from tests.support.pdf import pdf_pages, pdf_reader
 from tournament.printing import services
 from tournament.printing.models import CachedDocument
 from tournament.printing.tasks import render_document
 from tournament.results.models import Game
 from tournament.standings.recompute import refresh_event
-
-from .conftest import pdf_pages, pdf_reader
 
 pytestmark = pytest.mark.django_db
 

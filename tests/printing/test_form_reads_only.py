@@ -8,8 +8,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from tests.printing.conftest import add_players
-from tournament.printing.documents import DocumentRequest, scoring_form_context
+from tests.support.printing import add_players
+from tournament.printing.documents.base import DocumentRequest
+from tournament.printing.documents.scoring_form import scoring_form_context
 from tournament.printing.models import Kind
 from tournament.printing.services import request_document
 from tournament.rounds.simulate import run_event

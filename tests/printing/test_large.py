@@ -6,12 +6,13 @@ import random
 import pytest
 import weasyprint  # noqa: F401 (imported once per worker process)
 
-from tournament.printing.documents import DocumentRequest, render_pdf
+from tests.support.pdf import pdf_pages
+from tests.support.printing import add_players
+from tournament.printing.documents.base import DocumentRequest
+from tournament.printing.documents.render import render_pdf
 from tournament.printing.models import Kind
 from tournament.rounds.services import rounds as round_service
 from tournament.rounds.simulate import play_round, run_event
-
-from .conftest import add_players, pdf_pages
 
 pytestmark = pytest.mark.django_db
 DUMP = os.environ.get("PRINTING_DUMP_DIR")

@@ -9,12 +9,14 @@ from pathlib import Path
 import pytest
 from django.utils import timezone
 
+from tests.support.pdf import pdf_pages
+from tests.support.printing import add_players
 from tournament.decks.models import Decklist
 from tournament.printing import chunks, services
-from tournament.printing.documents import DocumentRequest, render_pdf, two_columns
+from tournament.printing.documents.base import DocumentRequest
+from tournament.printing.documents.decklist_data import two_columns
+from tournament.printing.documents.render import render_pdf
 from tournament.printing.models import CachedDocument, Kind
-
-from .conftest import add_players, pdf_pages
 
 pytestmark = pytest.mark.django_db
 DECKS = Path(__file__).resolve().parents[1] / "scoring" / "decks"

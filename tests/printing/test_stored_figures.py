@@ -10,14 +10,14 @@ import re
 import pytest
 from django.urls import reverse
 
+from tests.support.pdf import pdf_pages
 from tournament.accounts.models import Player
 from tournament.events.models import Registration, Seat
-from tournament.printing.documents import DocumentRequest, render_pdf
+from tournament.printing.documents.base import DocumentRequest
+from tournament.printing.documents.render import render_pdf
 from tournament.printing.models import Kind
 from tournament.standings.models import EventScoring, EventStanding
 from tournament.standings.recompute import refresh_event
-
-from .conftest import pdf_pages
 
 pytestmark = pytest.mark.django_db
 

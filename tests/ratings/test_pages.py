@@ -11,7 +11,7 @@ import random
 import pytest
 from django.urls import reverse
 
-from tests.standings.conftest import build_event
+from tests.support.events import build_event
 from tournament.accounts.models import Player
 from tournament.events.models import Event, Registration
 from tournament.ratings.models import Rating

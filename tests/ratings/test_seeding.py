@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import make_player
+from tests.support.players import make_player
 from tournament.events.models import Registration, Seat
+from tournament.ranking.models import RankingTotal
 from tournament.ratings.models import Rating
 from tournament.rounds.services.rounds import seat_next_round
-from tournament.standings.models import RankingTotal
 
 
 @pytest.fixture

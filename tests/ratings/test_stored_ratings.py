@@ -89,7 +89,7 @@ def test_the_demo_ratings_are_openskill_over_the_exported_games(db):
 
 
 def test_a_correction_of_a_finished_event_equals_a_fresh_full_run(db, organizer):
-    from tests.standings.conftest import build_event
+    from tests.support.events import build_event
 
     first = build_event(organizer, 9, seed=3, name="First")
     second = build_event(organizer, 9, seed=5, name="Second")
@@ -120,7 +120,7 @@ def test_a_correction_of_a_finished_event_equals_a_fresh_full_run(db, organizer)
 
 
 def test_an_event_with_bad_games_is_not_rated_and_the_others_stand(db, organizer):
-    from tests.standings.conftest import build_event
+    from tests.support.events import build_event
 
     good = build_event(organizer, 9, seed=3, name="Good")
     bad = build_event(organizer, 9, seed=5, name="Bad")
@@ -141,7 +141,7 @@ def test_an_event_with_bad_games_is_not_rated_and_the_others_stand(db, organizer
 
 @pytest.mark.parametrize("status", ["running"])
 def test_an_unfinished_event_is_not_rated(db, organizer, status):
-    from tests.standings.conftest import build_event
+    from tests.support.events import build_event
 
     event = build_event(organizer, 9, seed=3, name="Reopened")
     Event.objects.filter(pk=event.pk).update(status=status)
@@ -153,7 +153,7 @@ def test_an_unfinished_event_is_not_rated(db, organizer, status):
 def test_the_ratings_page_says_why_an_event_is_not_rated(client, db, organizer):
     from django.urls import reverse
 
-    from tests.standings.conftest import build_event
+    from tests.support.events import build_event
 
     bad = build_event(organizer, 9, seed=5, name="Bad Open")
     game = Game.objects.filter(bracket__round__event=bad).order_by("pk")[0]
@@ -171,7 +171,7 @@ def test_with_a_broker_the_refresh_is_queued_after_the_commit(
 ):
     from types import SimpleNamespace
 
-    from tests.standings.conftest import build_event
+    from tests.support.events import build_event
 
     event = build_event(organizer, 9, seed=3, name="Queued")
     queued = []

@@ -4,8 +4,8 @@ are English whatever the phone says)."""
 
 import pytest
 
-from tests.conftest import browser_page, browser_test
-from tests.results.conftest import bracket_url
+from tests.support.browser import browser_page, browser_test
+from tests.support.results import bracket_url
 from tournament.accounts import preferences
 from tournament.rounds.services.rounds import publish_round, seat_next_round
 

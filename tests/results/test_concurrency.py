@@ -8,7 +8,7 @@ from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
-from tests.results.conftest import bracket_url, game_post
+from tests.support.results import bracket_url, game_post
 from tournament.results.models import EntryStatus, Game, GameEntry
 from tournament.rounds.services.rounds import publish_round, seat_next_round
 

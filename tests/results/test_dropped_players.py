@@ -8,7 +8,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.utils import translation
 
-from tests.results.conftest import bracket_url, game_post, post_game
+from tests.support.results import bracket_url, game_post, post_game
 from tournament.events.models import Registration, Seat
 from tournament.results import selectors, services
 from tournament.results.models import Game, GameEntry

@@ -7,7 +7,7 @@ import uuid
 import pytest
 from django.urls import reverse
 
-from tests.results.conftest import bracket_url, game_post
+from tests.support.results import bracket_url, game_post
 from tournament.events.models import Bracket
 from tournament.results import services
 from tournament.results.models import EntryStatus, Game, GameEntry
@@ -157,7 +157,7 @@ def test_dashboard_keeps_completed_brackets_with_a_filter(
 
 
 def test_final_winner_is_the_tournament_winner(client_as, organizer, judge, event, single_entry):
-    from tests.events.conftest import add_players
+    from tests.support.events import add_players
 
     add_players(event, 3)
     rnd = seat_next_round(event, seed=1)
@@ -181,7 +181,7 @@ def test_the_confirm_card_shows_the_razed_realms_that_decided_a_timed_game(
 ):
     """A game ended by time with 5–5 unrazed is decided by razed realms (SPEC §5: more
     unrazed, then more razed): the confirming official sees the razed counts, 2 against 1."""
-    from tests.results.conftest import post_game
+    from tests.support.results import post_game
     from tournament.rounds.services.rounds import call_time, start_timer
 
     event.time_limit_minutes = 50

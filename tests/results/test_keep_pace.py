@@ -11,7 +11,7 @@ import uuid
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
-from tests.results.conftest import bracket_url, game_post
+from tests.support.results import bracket_url, game_post
 from tournament.results import services
 from tournament.results.models import EntryStatus, Game, GameEntry
 from tournament.results.services import GameData

@@ -5,8 +5,8 @@ enters it; a second judge sees both waiting and confirms them with one button.""
 import pytest
 from django.conf import settings
 
-from tests.conftest import browser_page, browser_test
-from tests.results.conftest import bracket_url
+from tests.support.browser import browser_page, browser_test
+from tests.support.results import bracket_url
 from tournament.results.models import EntryStatus, Game, GameEntry
 from tournament.rounds.services.rounds import publish_round, seat_next_round
 

@@ -13,7 +13,7 @@ from django.db import OperationalError, connection, transaction
 from django.test import Client
 from django.urls import reverse
 
-from tests.results.conftest import bracket_url, game_post
+from tests.support.results import bracket_url, game_post
 from tournament.accounts.api_tokens import make_token
 from tournament.core.locking import is_lock_timeout, lock_rows
 from tournament.events.models import Bracket

@@ -10,7 +10,7 @@ import uuid
 from django.contrib.staticfiles import finders
 from django.urls import reverse
 
-from tests.results.conftest import bracket_url, game_post
+from tests.support.results import bracket_url, game_post
 from tournament.results import services
 from tournament.results.models import EntryStatus, Game, GameEntry
 from tournament.results.offline import OFFLINE_HEADER

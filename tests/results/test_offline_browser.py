@@ -16,8 +16,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.conftest import browser_page, browser_test
-from tests.results.conftest import bracket_url, post_game
+from tests.support.browser import browser_page, browser_test
+from tests.support.results import bracket_url, post_game
 from tournament.accounts import preferences
 from tournament.results import selectors
 from tournament.results.models import EntryStatus, Game, GameEntry

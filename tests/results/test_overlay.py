@@ -7,8 +7,8 @@ import uuid
 import pytest
 from django.urls import reverse
 
-from tests.events.conftest import paired
-from tests.results.conftest import bracket_url, post_game
+from tests.support.events import paired
+from tests.support.results import bracket_url, post_game
 from tournament.events.models import Bracket, Event, Seat
 from tournament.results import services as results
 from tournament.results.models import GameEntry

@@ -8,7 +8,7 @@ import uuid
 import pytest
 from django.core.exceptions import PermissionDenied
 
-from tests.conftest import make_player
+from tests.support.players import make_player
 from tournament.events.models import Registration
 from tournament.results import services
 from tournament.results.models import EntryStatus, GameEntry

@@ -7,7 +7,7 @@ import uuid
 import pytest
 from django.urls import reverse
 
-from tests.results.conftest import bracket_url
+from tests.support.results import bracket_url
 from tournament.events.models import Seat
 from tournament.results import services
 from tournament.results.services import GameData

@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.results.conftest import post_game
+from tests.support.results import post_game
 from tournament.results.models import Game, GameEntry
 from tournament.rounds.services.rounds import call_time, start_timer
 

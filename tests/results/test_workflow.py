@@ -5,7 +5,7 @@ import uuid
 import pytest
 from django.urls import reverse
 
-from tests.results.conftest import bracket_url, game_post, post_game
+from tests.support.results import bracket_url, game_post, post_game
 from tournament.events.models import Bracket, Seat
 from tournament.results import services
 from tournament.results.models import EntryStatus, Game, GameEntry

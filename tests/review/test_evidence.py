@@ -7,8 +7,9 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from tests.conftest import accept_for_ranking, make_player
-from tests.review.conftest import hand_event_file, other_results
+from tests.support.hand_event import hand_event_file, other_results
+from tests.support.players import make_player
+from tests.support.ranking import accept_for_ranking
 from tournament.eventfile.services import EventFileError, import_event
 from tournament.events.services import editing
 from tournament.events.services.editing import save_event
@@ -88,7 +89,7 @@ def test_a_multiplier_correction_shows_every_players_change(hand_event, importer
     assert changes["H04"] == (10, 20)
     assert changes["H03"] == (2, 4)
     submit(hand_event, importer.user)
-    from tests.conftest import ranking_officer
+    from tests.support.ranking import ranking_officer
 
     page = client_as(ranking_officer().player).get(reverse("review:event", args=[hand_event.pk]))
     text = page.content.decode()

@@ -1,6 +1,6 @@
 """Forgeries that must not pass the review (SPEC §9), each flagged with its evidence.
 
-The hand-made nine-player event (tests/review/conftest.py) is accepted, then copied with
+The hand-made nine-player event (tests/support/hand_event.py) is accepted, then copied with
 players swapped between brackets, with counts changed, or after ten other events; and an
 event is made up on the site by its organizer and a friend. Facts of the hand event
 (scoring/similarity.py): each bracket of three with two games has 3 × 2 = 6 games played, 6
@@ -19,8 +19,9 @@ from django.urls import reverse
 from django.utils import translation
 
 from scoring.eventfile import read_event
-from tests.conftest import accept_for_ranking, make_player, ranking_officer
-from tests.review.conftest import _bracket, hand_event_file
+from tests.support.hand_event import _bracket, hand_event_file
+from tests.support.players import make_player
+from tests.support.ranking import accept_for_ranking, ranking_officer
 from tournament.accounts.api_tokens import make_token
 from tournament.eventfile.services import export_text, import_event
 from tournament.events.models import Event

@@ -8,15 +8,16 @@ from django.core.management import call_command
 from django.db.models import F
 from django.urls import reverse
 
-from tests.conftest import accept_for_ranking, make_player
-from tests.review.conftest import hand_event_file, other_results
+from tests.support.hand_event import hand_event_file, other_results
+from tests.support.players import make_player
+from tests.support.ranking import accept_for_ranking
 from tournament.accounts.models import Player
 from tournament.eventfile.services import EventFileError, export_text, import_event
 from tournament.events.models import Event
+from tournament.ranking.models import RankingTotal
+from tournament.ranking.services import ranking
 from tournament.review.evidence import flags, people
 from tournament.review.services import submit
-from tournament.standings.models import RankingTotal
-from tournament.standings.services import ranking
 
 pytestmark = pytest.mark.django_db
 

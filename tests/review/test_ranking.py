@@ -4,12 +4,12 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from tests.conftest import accept_for_ranking
-from tests.review.conftest import PLAYING_TOTALS, hand_event_file, hand_totals, other_results
+from tests.support.hand_event import PLAYING_TOTALS, hand_event_file, hand_totals, other_results
+from tests.support.ranking import accept_for_ranking
 from tournament.accounts.models import Player
 from tournament.eventfile.services import import_event
+from tournament.ranking.services import counted_events, ranking, ranking_breakdown
 from tournament.review.services import accept, submit
-from tournament.standings.services import counted_events, ranking, ranking_breakdown
 
 pytestmark = pytest.mark.django_db
 

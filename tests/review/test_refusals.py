@@ -4,7 +4,7 @@ a finished event's form is submitted; §3: after round 1 a list changes with a r
 import pytest
 from django.core.exceptions import ValidationError
 
-from tournament.decks.services import save_decklist
+from tournament.decks.services.saving import save_decklist
 from tournament.events.models import Registration
 from tournament.review import services as review
 from tournament.rounds.services.rounds import seat_next_round

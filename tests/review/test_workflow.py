@@ -8,15 +8,16 @@ from django.core.exceptions import ValidationError
 from django.forms.models import model_to_dict
 from django.urls import reverse
 
-from tests.conftest import accept_for_ranking
+from tests.support.ranking import accept_for_ranking
 from tournament.events.forms import EventForm
 from tournament.events.models import Event
 from tournament.events.services.editing import save_event
+from tournament.ranking.models import ScoringFormSubmission
+from tournament.ranking.services import is_scoring_form_late, ranking
 from tournament.review.models import ReviewState
 from tournament.review.services import accept, return_form, review_of, submit
-from tournament.standings.models import EventStanding, ScoringFormSubmission
+from tournament.standings.models import EventStanding
 from tournament.standings.recompute import refresh_event
-from tournament.standings.services import is_scoring_form_late, ranking
 
 pytestmark = pytest.mark.django_db
 

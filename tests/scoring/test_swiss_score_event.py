@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tests.eventfile.conftest import run, write
+from tests.support.commands import run
+from tests.support.eventfile import write
 
 FIXTURES = Path(__file__).resolve().parents[1] / "eventfile" / "one_on_one"
 

@@ -4,7 +4,7 @@ import jsonschema
 import pytest
 from django.urls import reverse
 
-from tests.conftest import accept_for_ranking
+from tests.support.ranking import accept_for_ranking
 from tournament.standings.models import EventStanding
 
 pytestmark = pytest.mark.django_db

@@ -20,7 +20,7 @@ EXPORT_LINK = re.compile(r'href="([^"]*_export=[^"]*)"')
 
 def pages_with_tables() -> list[str]:
     """Every page of the demo that shows a table with an export."""
-    pages = [reverse("standings:ranking"), reverse("decks:metagame")]
+    pages = [reverse("ranking:ranking"), reverse("decks:metagame")]
     for event in Event.objects.all():
         pages += [
             reverse("standings:event", args=[event.pk]),
@@ -54,7 +54,7 @@ def test_every_export_a_page_links_answers_a_csv(client, db, language):
         links |= export_links(client, page, language)
     # the ranking, the standings of the events with rounds, a league's table and the
     # metagame pages' tables are all linked
-    assert any(link.startswith(reverse("standings:ranking")) for link in links)
+    assert any(link.startswith(reverse("ranking:ranking")) for link in links)
     assert any("/leagues/" in link for link in links)
     assert any("table=cards" in link for link in links)
     failures = {}
@@ -66,7 +66,7 @@ def test_every_export_a_page_links_answers_a_csv(client, db, language):
     assert len(links) >= 10
     # the country is named in the reader's language (the demo's organiser lives in Brazil)
     ranking = client.get(
-        reverse("standings:ranking"), {"_export": "csv"}, HTTP_ACCEPT_LANGUAGE=language
+        reverse("ranking:ranking"), {"_export": "csv"}, HTTP_ACCEPT_LANGUAGE=language
     )
     organiser = next(
         line for line in ranking.content.decode().splitlines() if "Ann Organiser" in line

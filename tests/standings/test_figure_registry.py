@@ -30,17 +30,13 @@ from scoring.figures import (
 )
 from scoring.model import PointsMode
 from scoring.swiss.standings import SwissRow, score_swiss_event
-from tests.events.conftest import add_players
-from tests.standings.conftest import build_event
+from tests.support.events import add_players, build_event
 from tournament.api.serializers import StandingSerializer, api_rows
 from tournament.eventfile.services import export_text, file_ids
 from tournament.events.models import Event, Seat
-from tournament.printing.documents import (
-    DocumentRequest,
-    scoring_form_columns,
-    scoring_form_context,
-    swiss_form_context,
-)
+from tournament.printing.documents.base import DocumentRequest
+from tournament.printing.documents.scoring_form import scoring_form_columns, scoring_form_context
+from tournament.printing.documents.swiss_scoring_form import swiss_form_context
 from tournament.printing.models import Kind
 from tournament.results.services import GameData, confirm_entry, submit_entry
 from tournament.rounds.services import rounds as round_service

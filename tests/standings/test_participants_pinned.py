@@ -10,9 +10,9 @@ import random
 
 from scoring.eventfile import parse_event
 from scoring.standings import score_event
-from tests.conftest import make_player
 from tests.scoring.test_engine_rules_files import event as event_file
 from tests.scoring.test_engine_rules_files import seats, two_nil
+from tests.support.players import make_player
 from tournament.events.models import Registration
 from tournament.rounds.simulate import run_event
 from tournament.standings.models import EventScoring, OfficialScore

@@ -8,16 +8,16 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tests.conftest import accept_for_ranking
-from tests.standings.conftest import build_event
+from tests.support.events import build_event
+from tests.support.ranking import accept_for_ranking
 from tournament.accounts.models import Player
 from tournament.api.serializers import StandingSerializer
 from tournament.events.models import Event, Registration
 from tournament.events.services.editing import save_event
+from tournament.ranking.services import ranking
 from tournament.rounds.simulate import run_event
 from tournament.standings.models import EventScoring, EventStanding, OfficialScore
 from tournament.standings.recompute import refresh_event
-from tournament.standings.services import ranking
 
 pytestmark = pytest.mark.django_db
 
@@ -68,7 +68,7 @@ def test_cached_ranking_page_shows_an_event_once_it_is_accepted(
     Registration.objects.bulk_create(
         Registration(event=event, player=p, checked_in=True) for p in players
     )
-    url = reverse("standings:ranking")
+    url = reverse("ranking:ranking")
     assert "Later 0" not in client.get(url).content.decode()  # cached without the event
     run_event(event, random.Random(4))
     assert "Later 0<" not in client.get(url).content.decode()  # finished, not accepted
@@ -168,7 +168,7 @@ def test_page_queries_are_constant_in_players(organizer, client, django_assert_m
         event = build_event(organizer, size, name=f"Size {size}")
         urls = [
             reverse("standings:event", args=[event.pk]),
-            reverse("standings:ranking"),
+            reverse("ranking:ranking"),
             f"/api/v1/events/{event.pk}/standings/",
         ]
         counts.append(_query_counts(client, urls))
@@ -208,7 +208,7 @@ def _bulk_events(organizer: Player, count: int, size: int = 12) -> None:
 
 
 def test_ranking_queries_are_constant_in_events(organizer, client, django_assert_max_num_queries):
-    url = reverse("standings:ranking")
+    url = reverse("ranking:ranking")
     counts = []
     for events in (5, 25):  # 5, then 30 in all
         _bulk_events(organizer, events)
@@ -292,7 +292,7 @@ def test_the_ranking_offers_the_years_and_countries_it_has(
     Registration.objects.bulk_create(
         Registration(event=event, player=p, checked_in=True) for p in players
     )
-    url = reverse("standings:ranking")
+    url = reverse("ranking:ranking")
     assert '<option value="2025">' not in client.get(url).content.decode()
     run_event(event, random.Random(4))
     with django_capture_on_commit_callbacks(execute=True):

@@ -6,8 +6,8 @@ import io
 
 from django.urls import reverse
 
-from tests.conftest import accept_for_ranking
-from tournament.standings.models import RankingTotal
+from tests.support.ranking import accept_for_ranking
+from tournament.ranking.models import RankingTotal
 
 
 def rows_of(response, delimiter=",") -> list[list[str]]:
@@ -18,9 +18,9 @@ def rows_of(response, delimiter=",") -> list[list[str]]:
 
 def test_the_ranking_downloads_as_the_page_ranks_it(client, finished_event):
     accept_for_ranking(finished_event)
-    page = client.get(reverse("standings:ranking")).content.decode()
+    page = client.get(reverse("ranking:ranking")).content.decode()
     assert "_export=csv" in page
-    rows = rows_of(client.get(reverse("standings:ranking"), {"_export": "csv"}))
+    rows = rows_of(client.get(reverse("ranking:ranking"), {"_export": "csv"}))
     header, body = rows[0], rows[1:]
     assert "Player" in header and "Ranking points" in header
     points = header.index("Ranking points")
@@ -34,7 +34,7 @@ def test_the_ranking_downloads_as_the_page_ranks_it(client, finished_event):
 def test_the_portuguese_ranking_csv_splits_on_semicolons(client, finished_event):
     accept_for_ranking(finished_event)
     response = client.get(
-        reverse("standings:ranking"), {"_export": "csv"}, HTTP_ACCEPT_LANGUAGE="pt-BR"
+        reverse("ranking:ranking"), {"_export": "csv"}, HTTP_ACCEPT_LANGUAGE="pt-BR"
     )
     header = rows_of(response, delimiter=";")[0]
     assert "Pontos de ranking" in header and "Jogador" in header

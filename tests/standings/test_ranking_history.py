@@ -7,9 +7,9 @@ import datetime
 
 from django.urls import reverse
 
-from tests.conftest import accept_for_ranking
-from tests.standings.conftest import build_event
-from tournament.standings.models import RankedScore, RankingStep, RankingTotal
+from tests.support.events import build_event
+from tests.support.ranking import accept_for_ranking
+from tournament.ranking.models import RankedScore, RankingStep, RankingTotal
 
 ALL = RankingTotal.ALL_YEARS
 
@@ -54,7 +54,7 @@ def test_the_player_page_draws_his_rank_after_each_event(client, organizer):
 
 
 def test_the_ranking_table_shows_each_players_move_since_the_last_event(client, organizer):
-    from tournament.standings.tables import movement
+    from tournament.ranking.tables import movement
 
     # By hand: rank 3 before, 1 now → up 2; 1 → 4: down 3; unchanged; first time ranked.
     assert movement(1, 3) == '<span class="move up">▲2</span>'
@@ -64,7 +64,7 @@ def test_the_ranking_table_shows_each_players_move_since_the_last_event(client, 
     first = build_event(organizer, 9, seed=3, name="March Open", date=datetime.date(2026, 3, 1))
     second = build_event(organizer, 9, seed=5, name="April Open", date=datetime.date(2026, 4, 1))
     accept_for_ranking(first, second)
-    page = client.get(reverse("standings:ranking")).content.decode()
+    page = client.get(reverse("ranking:ranking")).content.decode()
     assert "Since the last event" in page
     # The 9 players of the April event are new to the ranking; March's players and the
     # organizer (who coordinated both) were ranked before it.

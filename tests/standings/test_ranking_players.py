@@ -5,12 +5,12 @@ import datetime
 import pytest
 from django.urls import reverse
 
-from tests.conftest import accept_for_ranking
-from tests.standings.conftest import build_event
+from tests.support.events import build_event
+from tests.support.ranking import accept_for_ranking
 from tournament.events.models import Registration
+from tournament.ranking.services import ranking, ranking_breakdown
 from tournament.standings.models import EventStanding
 from tournament.standings.recompute import refresh_event
-from tournament.standings.services import ranking, ranking_breakdown
 
 pytestmark = pytest.mark.django_db
 
@@ -56,7 +56,7 @@ def test_ranking_year_filter(season, organizer):
 
 
 def test_ranking_page_filters_and_links(season, client, organizer):
-    url = reverse("standings:ranking")
+    url = reverse("ranking:ranking")
     response = client.get(url, {"year": 2025})
     table = response.context["table"]
     assert {row.record.pk for row in table.page.object_list} == {p.pk for p in ranking(2025)}

@@ -2,9 +2,10 @@
 moves when a correction is accepted): a player removed from the event keeps none of its
 points."""
 
-from tests.conftest import accept_for_ranking
-from tournament.standings.models import EventStanding, RankedScore, RankingTotal
-from tournament.standings.services import store_ranked_figures
+from tests.support.ranking import accept_for_ranking
+from tournament.ranking.models import RankedScore, RankingTotal
+from tournament.ranking.services import store_ranked_figures
+from tournament.standings.models import EventStanding
 
 
 def test_a_player_removed_from_a_re_accepted_event_loses_its_points(finished_event):

@@ -7,15 +7,15 @@ import io
 import pytest
 from django.urls import reverse
 
-from tests.standings.conftest import build_event
+from tests.support.events import build_event
 from tournament.events.models import Seat
-from tournament.standings.models import EventScoring, EventStanding, OfficialScore
-from tournament.standings.recompute import refresh_event
-from tournament.standings.services import (
+from tournament.ranking.services import (
     is_scoring_form_late,
     late_scoring_forms,
     mark_scoring_form_sent,
 )
+from tournament.standings.models import EventScoring, EventStanding, OfficialScore
+from tournament.standings.recompute import refresh_event
 
 pytestmark = pytest.mark.django_db
 
@@ -158,11 +158,11 @@ def test_cannot_mark_unfinished_event(event):
 def test_late_forms_listed_on_ranking_for_their_organizer(finished_event, client_as, organizer):
     finished_event.date = datetime.date(2020, 1, 1)
     finished_event.save()
-    text = client_as(organizer).get(reverse("standings:ranking")).content.decode()
+    text = client_as(organizer).get(reverse("ranking:ranking")).content.decode()
     assert "Scoring forms past their due date" in text and finished_event.name in text
     assert (
         "Scoring forms past their due date"
-        not in client_as(None).get(reverse("standings:ranking")).content.decode()
+        not in client_as(None).get(reverse("ranking:ranking")).content.decode()
     )
 
 
@@ -172,7 +172,7 @@ def test_standings_queries_do_not_grow(organizer, client, django_assert_max_num_
     with django_assert_max_num_queries(12):
         assert client.get(reverse("standings:event", args=[event.pk])).status_code == 200
     with django_assert_max_num_queries(12):
-        assert client.get(reverse("standings:ranking")).status_code == 200
+        assert client.get(reverse("ranking:ranking")).status_code == 200
     with django_assert_max_num_queries(8):
         assert client.get(f"/api/v1/events/{event.pk}/standings/").status_code == 200
 

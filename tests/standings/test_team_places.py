@@ -3,7 +3,7 @@ ranks teams): teams are 1st, 2nd, 3rd, 4th …, each member carries his team's p
 standings, the podium, the CSV and the API — never 1, 1, 3, 3, 5, 5.
 
 The engine's rule is `scoring.teams.team_places`; the recompute stores it with one SQL
-statement (`standings.services.store_places`), proved equal to the engine on random events.
+statement (`standings.writing.store_places`), proved equal to the engine on random events.
 
 Nine teams, worked out by hand. Round 1 (×1): three tables, each won 2-0 by its first team
 (members 5 + 5 = 10 each game), the second team 4 + 4 = 8 a game, the third 3 + 3 = 6.
@@ -26,13 +26,13 @@ from hypothesis import strategies as st
 
 from scoring.figures import final_place_key
 from scoring.teams import team_places
-from tests.events.conftest import paired
 from tests.events.test_teams import play_first_team_wins
+from tests.support.events import paired
 from tournament.events.models import Event, Team
 from tournament.rounds.services import rounds as svc
 from tournament.standings import recompute
 from tournament.standings.models import EventStanding
-from tournament.standings.services import store_places
+from tournament.standings.writing import store_places
 
 # --- the engine's rule ---------------------------------------------------------------------
 
@@ -205,7 +205,8 @@ def test_stored_places_equal_the_engines_team_places(event, six_teams, rows, win
 def test_the_printed_scoring_form_has_a_team_column_with_the_team_places(nine_team_event):
     """The Team Spirit scoring form names each player's team beside the team's place (the
     silver team's members are both 2nd); other events print no team column."""
-    from tournament.printing.documents import DocumentRequest, render_html
+    from tournament.printing.documents.base import DocumentRequest
+    from tournament.printing.documents.render import render_html
     from tournament.printing.models import Kind
 
     event, roles = nine_team_event

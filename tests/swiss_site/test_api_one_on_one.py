@@ -5,8 +5,8 @@ cut, and standings with match points, OMW, GW, OGW and the record. Figures by ha
 import pytest
 from django.urls import reverse
 
-from tests.standings.conftest import finished_event  # noqa: F401 (a fixture)
-from tests.swiss_site.conftest import play_game, seated, win
+from tests.support.one_on_one import play_game, win
+from tests.support.results import seated
 from tournament.rounds.services import rounds
 from tournament.rounds.services.swiss import record_no_show
 
@@ -113,13 +113,13 @@ def test_standings_carry_the_swiss_figures(swiss_event, client, judge, second_ju
     assert rows[b.name]["place"] == 3
 
 
-def test_a_bracket_events_standings_have_no_swiss_figures(finished_event, client):  # noqa: F811
+def test_a_bracket_events_standings_have_no_swiss_figures(finished_event, client):
     (row, *_rest) = get(client, "standings", finished_event.pk)["results"]
     assert (row["match_points"], row["omw"], row["gw"], row["ogw"]) == (None, None, None, None)
     assert row["record"] == ""
 
 
-def test_a_bracket_events_rounds_list_no_matches(finished_event, client):  # noqa: F811
+def test_a_bracket_events_rounds_list_no_matches(finished_event, client):
     listed = get(client, "rounds", finished_event.pk)
     assert listed and all(r["matches"] == [] and r["is_cut"] is False for r in listed)
 

@@ -10,9 +10,10 @@ from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 
-from tests.conftest import browser_page, browser_test
-from tests.events.conftest import add_players
-from tests.swiss_site.conftest import seated, win
+from tests.support.browser import browser_page, browser_test
+from tests.support.events import add_players
+from tests.support.one_on_one import win
+from tests.support.results import seated
 from tournament.events.models import Bracket, Event, Round
 from tournament.standings.models import EventStanding
 

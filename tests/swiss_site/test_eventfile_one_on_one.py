@@ -15,9 +15,11 @@ from django.urls import reverse
 
 from scoring.eventfile import EventFileError, read_any_event
 from scoring.standings import standings_json
-from tests.conftest import ranking_officer
-from tests.eventfile.conftest import run, write
-from tests.swiss_site.conftest import seated, win
+from tests.support.commands import run
+from tests.support.eventfile import write
+from tests.support.one_on_one import win
+from tests.support.ranking import ranking_officer
+from tests.support.results import seated
 from tournament.accounts.models import Player
 from tournament.eventfile.models import ImportedEvent
 from tournament.eventfile.services import export_text, import_event

@@ -10,7 +10,8 @@ import pytest
 from django.urls import reverse
 
 from scoring.leagues import LeagueRules, Result, league_table, one_on_one_points, parse_record
-from tests.swiss_site.conftest import seated, win
+from tests.support.one_on_one import win
+from tests.support.results import seated
 from tournament.eventfile.services import import_event
 from tournament.events.models import Event
 from tournament.leagues import services

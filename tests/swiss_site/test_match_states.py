@@ -1,7 +1,8 @@
 """A match's stored state and winner through its games (SPEC §11: a best-of-three match is
 won with two game wins; until then it has no winner, whoever leads)."""
 
-from tests.swiss_site.conftest import play_game, seated
+from tests.support.one_on_one import play_game
+from tests.support.results import seated
 from tournament.events.models import Bracket
 from tournament.rounds.services import swiss
 

@@ -5,7 +5,7 @@ import pytest
 from django.forms.models import model_to_dict
 from django.urls import reverse
 
-from tests.events.conftest import add_players
+from tests.support.events import add_players
 from tournament.events.forms import EventForm
 from tournament.events.models import Event
 from tournament.rounds.services import rounds
@@ -124,7 +124,8 @@ def test_swiss_rounds_may_grow_but_never_below_those_paired(client_as, organizer
 
 
 def test_the_top_cut_is_fixed_once_it_is_paired(client_as, organizer, swiss_event, judge):
-    from tests.swiss_site.conftest import seated, win
+    from tests.support.one_on_one import win
+    from tests.support.results import seated
 
     event = swiss_event(4, swiss_rounds=1, top_cut=2)
     rnd = rounds.seat_next_round(event, seed=1)

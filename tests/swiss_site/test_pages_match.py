@@ -7,8 +7,9 @@ import uuid
 import pytest
 from django.urls import reverse
 
-from tests.events.conftest import add_players
-from tests.swiss_site.conftest import play_game, seated, win
+from tests.support.events import add_players
+from tests.support.one_on_one import play_game, win
+from tests.support.results import seated
 from tournament.events.models import Bracket
 from tournament.results.models import EntryStatus, GameEntry
 from tournament.rounds.services import rounds

@@ -5,8 +5,9 @@ the round's caption, the public round page and where a player sits."""
 import pytest
 from django.urls import reverse
 
-from tests.events.conftest import add_players
-from tests.swiss_site.conftest import play_game, seated, win
+from tests.support.events import add_players
+from tests.support.one_on_one import play_game, win
+from tests.support.results import seated
 from tournament.events.models import Bracket, Round
 from tournament.rounds.services import rounds
 from tournament.rounds.services.swiss import record_no_show

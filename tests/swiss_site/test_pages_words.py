@@ -12,7 +12,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from tests.swiss_site.conftest import seated, win
+from tests.support.one_on_one import win
+from tests.support.results import seated
 from tournament.events.models import Event
 from tournament.rounds.services import rounds
 from tournament.standings.models import EventStanding

@@ -9,19 +9,16 @@ from django.test import override_settings
 from django.urls import reverse
 from pypdf import PdfReader
 
-from tests.swiss_site.conftest import TIME, play_game, seated
+from tests.support.one_on_one import TIME, play_game
+from tests.support.results import seated
 from tournament.events.models import Bracket, Round
 from tournament.printing.chunks import render_document_pdf
-from tournament.printing.documents import (
-    DocumentRequest,
-    MatchSlips,
-    Pairings,
-    SwissScoringForm,
-    document_for,
-    fingerprint,
-    render_html,
-    render_pdf,
-)
+from tournament.printing.documents.base import DocumentRequest
+from tournament.printing.documents.match_slips import MatchSlips
+from tournament.printing.documents.pairings import Pairings
+from tournament.printing.documents.registry import document_for
+from tournament.printing.documents.render import fingerprint, render_html, render_pdf
+from tournament.printing.documents.swiss_scoring_form import SwissScoringForm
 from tournament.printing.models import Kind
 from tournament.rounds.services import rounds
 

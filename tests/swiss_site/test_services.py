@@ -8,7 +8,8 @@ import uuid
 import pytest
 from django.core.exceptions import ValidationError
 
-from tests.swiss_site.conftest import play_game, seated, win
+from tests.support.one_on_one import play_game, win
+from tests.support.results import seated
 from tournament.events.models import Bracket, Round
 from tournament.results.services import GameData, submit_entry
 from tournament.rounds.services import rounds

@@ -5,7 +5,8 @@ overlay of one match (two players, games won, realms)."""
 import pytest
 from django.urls import reverse
 
-from tests.swiss_site.conftest import play_game, seated
+from tests.support.one_on_one import play_game
+from tests.support.results import seated
 from tournament.rounds.services import rounds
 
 pytestmark = pytest.mark.django_db

@@ -11,7 +11,8 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from tests.swiss_site.conftest import play_game, seated
+from tests.support.one_on_one import play_game
+from tests.support.results import seated
 from tournament.events.models import Bracket, Round
 from tournament.rounds.services import rounds
 

@@ -7,8 +7,8 @@ import json
 import pytest
 from standardwebhooks.webhooks import Webhook as StandardWebhook
 
-from tests.swiss_site.conftest import play_game, seated, win
-from tests.webhooks.conftest import serve  # noqa: F401 (a fixture)
+from tests.support.one_on_one import play_game, win
+from tests.support.results import seated
 from tournament.events.models import Bracket
 from tournament.rounds.services import rounds
 from tournament.rounds.services.swiss import record_no_show
@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def receiver(serve, settings):  # noqa: F811
+def receiver(serve, settings):
     settings.WEBHOOKS_ALLOW_PRIVATE_HOSTS = True  # the receiver runs on this machine
     return serve()
 

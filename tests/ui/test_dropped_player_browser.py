@@ -3,8 +3,8 @@ is not offered as winner and has no count field (390×844, Portuguese)."""
 
 import pytest
 
-from tests.conftest import browser_page, browser_test
-from tests.results.conftest import bracket_url
+from tests.support.browser import browser_page, browser_test
+from tests.support.results import bracket_url
 from tests.ui.test_venue_browser import PHONE, shoot
 from tournament.events.models import Registration
 from tournament.rounds.services.rounds import drop_player, publish_round, seat_next_round

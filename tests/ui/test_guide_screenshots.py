@@ -20,7 +20,7 @@ from django.core.management import call_command
 from django.urls import reverse
 from PIL import Image
 
-from tests.conftest import browser_page, browser_test
+from tests.support.browser import browser_page, browser_test
 from tournament.accounts import preferences
 from tournament.accounts.models import Player
 from tournament.demo.management.commands.seed_demo import event as demo_event

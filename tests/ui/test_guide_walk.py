@@ -21,9 +21,11 @@ from django.test import Client
 from playwright.sync_api import Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.conftest import browser_page, browser_test, make_player
 from tests.help.test_guide import labels, text_of
-from tests.swiss_site.conftest import seated, win
+from tests.support.browser import browser_page, browser_test
+from tests.support.one_on_one import win
+from tests.support.players import make_player
+from tests.support.results import seated
 from tournament.events.models import Event, Registration
 from tournament.review.models import ScoringReview
 from tournament.rounds.simulate import play_round

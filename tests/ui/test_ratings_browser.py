@@ -7,9 +7,9 @@ import random
 import pytest
 from django.urls import reverse
 
-from tests.conftest import browser_page, browser_test
 from tests.ratings.test_pages import replay
-from tests.standings.conftest import build_event
+from tests.support.browser import browser_page, browser_test
+from tests.support.events import build_event
 from tests.ui.test_venue_browser import PHONE, inside_width, shoot
 
 pytestmark = browser_test

@@ -11,8 +11,8 @@ import pytest
 from django.conf import settings
 from django.urls import reverse
 
-from tests.conftest import browser_page, browser_test
-from tests.events.conftest import add_players
+from tests.support.browser import browser_page, browser_test
+from tests.support.events import add_players
 from tournament.accounts.models import Player
 from tournament.rounds.simulate import run_event
 

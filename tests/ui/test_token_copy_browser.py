@@ -3,7 +3,7 @@
 import pytest
 from django.urls import reverse
 
-from tests.conftest import browser_page, browser_test
+from tests.support.browser import browser_page, browser_test
 from tests.ui.test_venue_browser import PHONE, shoot
 
 pytestmark = browser_test

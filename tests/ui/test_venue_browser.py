@@ -10,8 +10,9 @@ import pytest
 from django.conf import settings
 from django.urls import reverse
 
-from tests.conftest import browser_page, browser_test, login
-from tests.decks.conftest import deck_text
+from tests.support.browser import browser_page, browser_test
+from tests.support.decks import deck_text
+from tests.support.players import login
 from tournament.rounds.services.rounds import publish_round, seat_next_round
 from tournament.rounds.simulate import run_event
 from tournament.standings.recompute import refresh_event
@@ -126,7 +127,7 @@ def test_officials_navigation_is_compact_on_a_phone(
 def test_judge_reaches_submit_without_scrolling(
     chromium, live_server, transactional_db, client, running_bracket, judge
 ):
-    from tests.results.conftest import bracket_url
+    from tests.support.results import bracket_url
 
     phone = browser_page(chromium, client, live_server, judge, viewport=PHONE, is_mobile=True)
     desktop = browser_page(chromium, client, live_server, judge, viewport=DESKTOP)
@@ -158,7 +159,7 @@ def fits_the_screen(page) -> bool:
 def test_projector_seating_fits_the_screen_with_big_table_numbers(
     chromium, live_server, transactional_db, client, event
 ):
-    from tests.events.conftest import add_players
+    from tests.support.events import add_players
 
     add_players(event, 27)
     rnd = seat_next_round(event, seed=3)
@@ -236,7 +237,7 @@ def test_a_decklist_with_its_groups_fits_a_phone(
     chromium, live_server, transactional_db, client, event, registered_players
 ):
     """A player pasting a 55-card list sees it, its groups and totals within 390 px."""
-    from tournament.decks.services import save_decklist
+    from tournament.decks.services.saving import save_decklist
 
     player = registered_players[0]
     registration = event.registrations.get(player=player)
@@ -272,7 +273,7 @@ def test_a_conflict_is_highlighted_cell_by_cell(
 ):
     """Two judges enter game 1 with 6 against 7 realms for the first player: the organizer
     sees those two cells marked, and no other."""
-    from tests.results.conftest import bracket_url, post_game
+    from tests.support.results import bracket_url, post_game
 
     seated = [s.registration.player for s in running_bracket.seats.order_by("position")]
     a = seated[0]
@@ -295,8 +296,8 @@ def test_the_team_is_named_as_the_winner(
     chromium, live_server, transactional_db, client, event, organizer
 ):
     """Team Spirit: the winner is the team, its two members named (SPEC §10)."""
-    from tests.events.conftest import paired
     from tests.events.test_teams import play_first_team_wins
+    from tests.support.events import paired
     from tournament.rounds.services.rounds import close_round, finish_event
 
     event.tournament_type = "team-spirit"

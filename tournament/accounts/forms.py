@@ -8,6 +8,7 @@ from django.db import transaction
 from django.template import loader
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
+from django_countries import countries
 
 from tournament.accounts import preferences
 from tournament.accounts.locations import choices_with_country
@@ -44,13 +45,18 @@ def region_choices() -> list[tuple[str, str]]:
     ]
 
 
+def country_choices() -> list[tuple[str, str]]:
+    """Every ISO country, named and sorted in the active language, after an empty choice."""
+    return [("", "—"), *((code, str(name)) for code, name in countries)]
+
+
 class LocationFields(forms.Form):
     """Country (a select of ISO countries, names in the page's language), region (a select of
     the regions of that country, or “other”) and a note for a region not in the list."""
 
-    country = Player._meta.get_field("country").formfield(
-        label=_("Country"), required=False, empty_label="—"
-    )
+    # A callable: the names are sorted and translated in each request's language (choices
+    # taken from the model field at import would stay in the language of the first import).
+    country = forms.ChoiceField(label=_("Country"), required=False, choices=country_choices)
     region = forms.ChoiceField(
         label=_("Region"), required=False, choices=region_choices, widget=RegionSelect
     )

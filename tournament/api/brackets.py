@@ -11,12 +11,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournament.api.views import _event
-from tournament.decks.services import (
-    can_view_index,
-    check_stored,
-    group_entries,
-    visible_registrations,
-)
+from tournament.decks.services.checking import check_stored
+from tournament.decks.services.display import group_entries
+from tournament.decks.services.visibility import can_view_index, visible_registrations
 from tournament.events.models import Bracket, Registration
 from tournament.events.permissions import EventRole, role_in_event
 from tournament.events.services.teams import sides_by_player
@@ -137,7 +134,8 @@ class DecklistList(generics.ListAPIView):
         event = _event(self)
         if not can_view_index(self.request.user, event):
             raise Http404
-        # Officials: every list; anybody else: the public ones (the one rule of decks.services).
+        # Officials: every list; anybody else: the public ones (the one rule of
+        # decks.services.visibility).
         return (
             visible_registrations(self.request.user, event)
             .filter(decklist__isnull=False)

@@ -1,5 +1,5 @@
 """API write of a player's decklist, through the same service as the decklist page
-(`decks.services.save_decklist`: the lock, the reason after it, the history are its own).
+(`decks.services.saving.save_decklist`: the lock, the reason after it, the history are its own).
 
 The list is sent as text in any notation of SPEC §3 (`text`), or as the content of a
 CrossFire deck file (`cfd`) or of a LackeyCCG deck file (`dek`), which is saved as the typed
@@ -18,13 +18,9 @@ from tournament.accounts.models import ApiToken
 from tournament.api.errors import Conflict, conflict
 from tournament.api.tokens import has_scope
 from tournament.api.writes import ScopedView, _registration, _valid
-from tournament.decks.services import (
-    MAX_UPLOAD_BYTES,
-    decklist_from_file,
-    is_locked,
-    is_owner,
-    save_decklist,
-)
+from tournament.decks.services.checking import MAX_UPLOAD_BYTES, decklist_from_file
+from tournament.decks.services.saving import save_decklist
+from tournament.decks.services.visibility import is_locked, is_owner
 from tournament.events.permissions import EventRole, role_in_event
 
 

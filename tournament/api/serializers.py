@@ -23,7 +23,7 @@ from tournament.events.models import FORMAT_FIELDS, Event, Registration, Round, 
 from tournament.rounds.services.rounds import timer_ends_at
 from tournament.standings.figures import API, names
 from tournament.standings.models import EventStanding, OfficialScore, SeatFigures
-from tournament.standings.rows import StandingRow, reader_figures
+from tournament.standings.reading import StandingRow, reader_figures
 
 
 class PlayerRefSerializer(serializers.ModelSerializer):

@@ -24,10 +24,9 @@ from tournament.core.params import YEAR_RANGE, parse_year
 from tournament.events.choices import Status
 from tournament.events.models import Bracket, Event, Registration, Round, Seat
 from tournament.events.permissions import player_of
-from tournament.standings import services
+from tournament.ranking import services as ranking
+from tournament.standings import reading
 from tournament.standings.figures import API
-from tournament.standings.models import EventStanding, OfficialScore
-from tournament.standings.rows import standing_rows
 from tournament.standings.tables import KnownCountPaginator
 from tournament.standings.views import PUBLIC_STANDINGS
 from tournament.version import release
@@ -141,7 +140,7 @@ class StandingsList(generics.ListAPIView):
     serializer_class = s.StandingSerializer  # the documented shape; list() writes it directly
 
     def get_queryset(self):
-        return standing_rows(_public_standings_event(self), API).standings
+        return reading.standing_rows(_public_standings_event(self), API).standings
 
     def list(self, request, *args, **kwargs):
         event = _public_standings_event(self, "scoring")
@@ -153,10 +152,10 @@ class StandingsList(generics.ListAPIView):
 
     def _page(self, event: Event) -> dict:
         # DRF's field-by-field serialization costs ~0.4 ms a row; the rows are stored flat.
-        count = EventStanding.objects.filter(event=event).count()
+        count = reading.standings_count(event)
         # the rows' COUNT would join the players; counting the event's rows needs no join
         self.paginator.django_paginator_class = partial(KnownCountPaginator, count=count)
-        page = self.paginate_queryset(standing_rows(event, API))  # the one standings read
+        page = self.paginate_queryset(reading.standing_rows(event, API))  # the one standings read
         return self.get_paginated_response(s.api_rows(page)).data
 
 
@@ -170,12 +169,8 @@ class OfficialsList(generics.ListAPIView):
     def get_queryset(self):
         event = _event(self)
         if event.status in PUBLIC_STANDINGS:
-            return OfficialScore.objects.filter(event=event).select_related("player")
-        coordinator = OfficialScore(player=event.organizer, role=OfficialScore.Role.COORDINATOR)
-        judges = event.judges.exclude(pk=event.organizer_id).order_by("name")
-        return [coordinator] + [
-            OfficialScore(player=judge, role=OfficialScore.Role.JUDGE) for judge in judges
-        ]
+            return reading.officials(event)
+        return reading.unscored_officials(event)
 
 
 SEARCH = OpenApiParameter(
@@ -210,13 +205,8 @@ class PlayerDetail(generics.RetrieveAPIView):
     def get_object(self):
         player = get_object_or_404(Player, player_number=self.kwargs["player_number"])
         viewer = player_of(self.request.user)
-        player.events = (
-            EventStanding.objects.filter(services.shown_on_player_pages(viewer), player=player)
-            .exclude(event__status=Status.DRAFT)
-            .select_related("event")
-            .order_by("-event__date")
-        )
-        player.ranking = services.ranking_breakdown(player, _year(self.request))
+        player.events = reading.player_standings(player, viewer).order_by("-event__date")
+        player.ranking = ranking.ranking_breakdown(player, _year(self.request))
         return player
 
 
@@ -242,4 +232,4 @@ class RankingList(generics.ListAPIView):
 
     def get_queryset(self):
         params = self.request.query_params
-        return services.ranking(_year(self.request), params.get("country"), params.get("region"))
+        return ranking.ranking(_year(self.request), params.get("country"), params.get("region"))

@@ -41,7 +41,7 @@ ISSUE_TEMPLATES: Mapping[IssueCode, Any] = {
         "has %(count)s entries; at most %(limit)s",
         "count",
     ),
-    C.MORE_ISSUES: _("and %(count)s more issues"),
+    C.MORE_ISSUES: ngettext_lazy("and %(count)s more issue", "and %(count)s more issues", "count"),
     C.TEXT_NUL: _("the text contains a NUL character"),
     C.TEXT_TOO_LONG: _("the text is too long: at most %(limit)s characters, got %(length)s"),
     C.TEXT_SURROGATE: _("the text contains an unpaired surrogate (not Unicode)"),

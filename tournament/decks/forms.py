@@ -6,7 +6,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.decklist import text_limit_problems
 from tournament.core.issues import deck_message
-from tournament.decks.services import MAX_UPLOAD_BYTES, decklist_from_file
+from tournament.decks.services.checking import MAX_UPLOAD_BYTES, decklist_from_file
 
 DECK_HELP = _(
     "One card a line: “Shaqat Beetles”, “3 Shaqat Beetles”, “Menzoberranzan (4th/001)”, "

@@ -12,11 +12,39 @@ from django_filters.views import FilterView
 from django_tables2 import SingleTableMixin
 
 from scoring.deckrules import level_limit
-from tournament.decks import services
 from tournament.decks.carddata import get_card_index
 from tournament.decks.forms import DecklistForm, SwapForm
 from tournament.decks.history import card_changes
 from tournament.decks.models import DeckCheckFinding, Decklist, SideboardSwap
+from tournament.decks.services.checking import DeckCheck, check_for_event, has_sideboard
+from tournament.decks.services.deck_checks import deck_checks, record_deck_check
+from tournament.decks.services.display import group_entries, written_rows
+from tournament.decks.services.saving import (
+    decklist_status,
+    refresh_statuses,
+    save_decklist,
+    set_hidden_by_player,
+)
+from tournament.decks.services.swaps import (
+    SwapState,
+    decide_swap,
+    record_swap,
+    seated_brackets,
+    swap_choices,
+    swap_row,
+    swap_state,
+    swaps_for_print,
+)
+from tournament.decks.services.visibility import (
+    can_edit_decklist,
+    can_view_decklist,
+    can_view_index,
+    is_locked,
+    is_owner,
+    is_public_decklist,
+    reason_required,
+    visible_registrations,
+)
 from tournament.decks.tables import DecklistFilter, DecklistStatusTable, registrations_with_status
 from tournament.events.models import Bracket, Registration
 from tournament.events.permissions import EventRole, player_of
@@ -30,18 +58,18 @@ def deny(request, message: str):
     raise PermissionDenied(message)
 
 
-def report_context(check: services.DeckCheck) -> dict:
+def report_context(check: DeckCheck) -> dict:
     """What the check-result partial shows for one checked list."""
-    written = services.written_rows(check)
+    written = written_rows(check)
     return {
         "check": check,
         "problems": check.messages(),
         "notes": check.notes(),
-        "groups": services.group_entries(check.entries),
+        "groups": group_entries(check.entries),
         "written": written,
         # Open at once when some line was read by a rule or not read at all.
         "written_open": any(r["problems"] or any(c["note"] for c in r["cards"]) for r in written),
-        "sideboard_groups": services.group_entries(check.sideboard),
+        "sideboard_groups": group_entries(check.sideboard),
         "deck_size": check.fmt.size,
         "max_levels": level_limit(check.fmt),
         "has_cards": bool(check.entries or check.sideboard),
@@ -66,14 +94,14 @@ class DecklistPageView(EventMixin, TemplateView):
 
     def post(self, request, *args, **kwargs):
         self.load()
-        if not services.can_edit_decklist(request.user, self.registration) and not (
-            services.is_owner(request.user, self.registration)
+        if not can_edit_decklist(request.user, self.registration) and not (
+            is_owner(request.user, self.registration)
         ):
             raise PermissionDenied(_("You may not change this list."))
         form = self.make_form(request.POST, request.FILES)
         if form.is_valid():
             try:
-                decklist, _report, changed = services.save_decklist(
+                decklist, _report, changed = save_decklist(
                     self.registration,
                     request.user,
                     form.cleaned_data["text"],
@@ -103,7 +131,7 @@ class DecklistPageView(EventMixin, TemplateView):
 
     def make_form(self, data=None, files=None) -> DecklistForm | None:
         user = self.request.user
-        if data is None and not services.can_edit_decklist(user, self.registration):
+        if data is None and not can_edit_decklist(user, self.registration):
             return None
         initial = {
             "text": self.decklist.text if self.decklist else "",
@@ -114,8 +142,8 @@ class DecklistPageView(EventMixin, TemplateView):
             data,
             files,
             initial=initial,
-            sideboard=services.has_sideboard(self.event),
-            reason_required=services.reason_required(user, self.registration),
+            sideboard=has_sideboard(self.event),
+            reason_required=reason_required(user, self.registration),
             validate_url=reverse("decks:validate", args=[self.event.pk]),
         )
 
@@ -126,32 +154,30 @@ class DecklistPageView(EventMixin, TemplateView):
             text = self.decklist.text if self.decklist else ""
             side = self.decklist.sideboard_text if self.decklist else ""
             opt_out = bool(self.decklist and self.decklist.sideboard_opt_out)
-        check = services.check_for_event(self.event, text, side, opt_out)
-        status_value = services.decklist_status(self.registration)
-        owner = services.is_owner(self.request.user, self.registration)
+        check = check_for_event(self.event, text, side, opt_out)
+        status_value = decklist_status(self.registration)
+        owner = is_owner(self.request.user, self.registration)
         context = self.get_context_data(
             registration=self.registration,
             decklist=self.decklist,
             form=form,
             # Neither its player nor an official: the published list, grouped as on the sheet.
             public_view=not owner and self.role < EventRole.JUDGE,
-            is_public=services.is_public_decklist(self.registration),
+            is_public=is_public_decklist(self.registration),
             place=getattr(getattr(self.registration, "standing", None), "place", None),
             may_hide=owner
             and (
                 self.event.decklist_opt_out_allowed
                 or bool(self.decklist and self.decklist.hidden_by_player)
             ),
-            locked=services.is_locked(self.event),
+            locked=is_locked(self.event),
             is_owner=owner,
             deck_status=status_value,
-            deck_checks=services.deck_checks(self.registration),
+            deck_checks=deck_checks(self.registration),
             penalties=DeckCheckFinding.Penalty.choices,
-            sideboard=services.has_sideboard(self.event),
-            sideboard_record=services.swaps_for_print(self.registration),
-            swap_brackets=services.seated_brackets(self.registration)
-            if services.has_sideboard(self.event)
-            else [],
+            sideboard=has_sideboard(self.event),
+            sideboard_record=swaps_for_print(self.registration),
+            swap_brackets=seated_brackets(self.registration) if has_sideboard(self.event) else [],
             **report_context(check),
         )
         return self.render_to_response(context, status=status)
@@ -183,7 +209,7 @@ class RegistrationDecklistView(DecklistPageView):
             pk=self.kwargs["registration_id"],
             event=self.event,
         )
-        if not services.can_view_decklist(self.request.user, registration):
+        if not can_view_decklist(self.request.user, registration):
             raise PermissionDenied(_("Decklists are not public."))
         return registration
 
@@ -202,10 +228,10 @@ class ValidateView(EventMixin, View):
 
     def post(self, request, *args, **kwargs):
         text, side, opt_out = _posted_list(request.POST)
-        if not services.has_sideboard(self.event):
+        if not has_sideboard(self.event):
             side, opt_out = "", False
         # check_for_event refuses oversized text before reading it (bounded time and memory).
-        check = services.check_for_event(self.event, text, side, opt_out)
+        check = check_for_event(self.event, text, side, opt_out)
         context = {"event": self.event, **report_context(check)}
         return TemplateResponse(request, "decks/includes/report.html", context)
 
@@ -224,7 +250,7 @@ class PrivacyView(EventMixin, View):
         )
         hidden = request.POST.get("hidden") in ("on", "true", "1", "True")
         try:
-            services.set_hidden_by_player(request.user, registration, hidden)
+            set_hidden_by_player(request.user, registration, hidden)
         except ValidationError as error:
             for message in error.messages:
                 messages.error(request, message)
@@ -248,7 +274,7 @@ class DeckCheckView(EventMixin, View):
             pk=kwargs["registration_id"],
         )
         try:
-            services.record_deck_check(
+            record_deck_check(
                 request.user,
                 registration,
                 request.POST.get("problem", ""),
@@ -270,13 +296,13 @@ class DecklistIndexView(EventMixin, SingleTableMixin, FilterView):
     paginate_by = 100
 
     def get(self, request, *args, **kwargs):
-        if not services.can_view_index(request.user, self.event, self.role):
+        if not can_view_index(request.user, self.event, self.role):
             return deny(request, _("Decklists are not public."))
-        services.refresh_statuses(self.event)
+        refresh_statuses(self.event)
         return super().get(request, *args, **kwargs)
 
     def get_queryset(self):
-        visible = services.visible_registrations(self.request.user, self.event, self.role)
+        visible = visible_registrations(self.request.user, self.event, self.role)
         return registrations_with_status(visible)
 
     def get_context_data(self, **kwargs):
@@ -286,7 +312,7 @@ class DecklistIndexView(EventMixin, SingleTableMixin, FilterView):
             counts[status] += 1
         context.update(
             status_counts=counts,
-            locked=services.is_locked(self.event),
+            locked=is_locked(self.event),
             public_view=self.role < EventRole.JUDGE,
         )
         return context
@@ -303,7 +329,7 @@ class HistoryView(EventMixin, TemplateView):
             pk=kwargs["registration_id"],
             event=self.event,
         )
-        owner = services.is_owner(request.user, self.registration)
+        owner = is_owner(request.user, self.registration)
         if not owner and self.role < EventRole.JUDGE:
             return deny(request, _("Only officials and the player see a list's history."))
         return super().get(request, *args, **kwargs)
@@ -346,7 +372,7 @@ class SwapsView(EventMixin, TemplateView):
         self.registrations = [
             seat.registration
             for seat in seats
-            if self.official or services.is_owner(request.user, seat.registration)
+            if self.official or is_owner(request.user, seat.registration)
         ]
         if not self.registrations:
             raise PermissionDenied(_("Only officials and the bracket's players see its swaps."))
@@ -362,11 +388,11 @@ class SwapsView(EventMixin, TemplateView):
             registration = allowed[int(request.POST.get("registration", ""))]
         except (KeyError, ValueError) as error:
             raise PermissionDenied(_("You may not swap this player's cards.")) from error
-        state = services.swap_state(registration, self.bracket)
+        state = swap_state(registration, self.bracket)
         form = _swap_form(state, self.bracket, data=request.POST)
         if form.is_valid():
             try:
-                services.record_swap(
+                record_swap(
                     request.user,
                     registration,
                     self.bracket,
@@ -389,29 +415,29 @@ class SwapsView(EventMixin, TemplateView):
         context = super().get_context_data(**kwargs)
         players = []
         for registration in self.registrations:
-            state = services.swap_state(registration, self.bracket)
+            state = swap_state(registration, self.bracket)
             form = (bound or {}).get(registration.pk) or _swap_form(state, self.bracket)
             players.append(
                 {
                     "registration": registration,
                     "state": state,
                     "form": form if state.check.sideboard else None,
-                    "swaps": [(s, services.swap_row(s)) for s in state.swaps],
-                    "deck_groups": services.group_entries(state.deck),
-                    "sideboard_groups": services.group_entries(state.sideboard),
+                    "swaps": [(s, swap_row(s)) for s in state.swaps],
+                    "deck_groups": group_entries(state.deck),
+                    "sideboard_groups": group_entries(state.sideboard),
                 }
             )
         context.update(
             bracket=self.bracket,
             players=players,
             official=self.official,
-            sideboard=services.has_sideboard(self.event),
+            sideboard=has_sideboard(self.event),
         )
         return context
 
 
-def _swap_form(state: services.SwapState, bracket: Bracket, data=None) -> SwapForm:
-    outs, ins = services.swap_choices(state)
+def _swap_form(state: SwapState, bracket: Bracket, data=None) -> SwapForm:
+    outs, ins = swap_choices(state)
     label = "{name} ({card_id})"
     return SwapForm(
         data,
@@ -436,7 +462,7 @@ class DecideSwapView(EventMixin, View):
         )
         accept = request.POST.get("decision") == "accept"
         try:
-            services.decide_swap(request.user, swap, accept)
+            decide_swap(request.user, swap, accept)
         except ValidationError as error:
             for message in error.messages:
                 messages.error(request, message)

@@ -8,9 +8,10 @@ from django.utils.translation import ngettext
 from tournament.accounts.models import Player
 from tournament.core.fields import RowChoiceField, RowsChoiceField
 from tournament.core.timezones import time_zone_names, wall_time_in
-from tournament.events.choices import Structure, TopCut, Variant
+from tournament.events.choices import TopCut, Variant
 from tournament.events.models import FORMAT_FIELDS, Event
 from tournament.events.services.editing import frozen_fields_error
+from tournament.events.structures import structure_named
 from tournament.events.to_engine import swiss_participants, swiss_rounds_of
 
 # A one-on-one event's settings (SPEC §11); the page shows the last three only for it.
@@ -127,7 +128,7 @@ class EventForm(FrozenFormatMixin, forms.ModelForm):
                 data[name] = getattr(self.instance, name)
         if self._structure_frozen(data):
             return data
-        if data.get("structure") != Structure.ONE_ON_ONE:
+        if not structure_named(data.get("structure")).one_on_one:
             # Brackets play until two wins: the one-on-one settings mean nothing there.
             data["best_of"] = self.instance.best_of
             data["swiss_rounds"] = None
@@ -168,7 +169,10 @@ class EventForm(FrozenFormatMixin, forms.ModelForm):
         """Refuse another structure once round 1 is seated or paired (its rounds are
         brackets or matches for good)."""
         event = self.instance
-        if event.pk is None or data.get("structure") == event.structure:
+        if (
+            event.pk is None
+            or structure_named(data.get("structure")).one_on_one == event.is_one_on_one
+        ):
             return False
         if not event.rounds.exists():
             return False

@@ -28,6 +28,7 @@ from tournament.events.choices import (
     Variant,
     Victory,
 )
+from tournament.events.structures import EventStructure, choice_errors, structure_of
 
 # The event's format (SPEC §2), declared once in three groups, in the order forms and the API
 # list them; what the engine's `scoring.model.Format` is built from (`events/to_engine.py:
@@ -198,7 +199,7 @@ class Event(models.Model):
         _("paper size"), max_length=10, choices=PaperSize, default=PaperSize.A4
     )
     # Which decklists the public reads once the event is finished (never while it runs):
-    # `tournament/decks/services.py: public_decklist_q` is the one rule.
+    # `tournament/decks/services/visibility.py: public_decklist_q` is the one rule.
     decklists_published = models.CharField(
         _("decklists published after the event"),
         max_length=4,
@@ -295,27 +296,30 @@ class Event(models.Model):
         super().refresh_from_db(*args, **kwargs)
 
     @property
+    def shape(self) -> EventStructure:
+        """The event's structure object (`events/structures.py`): what differs between a
+        bracket and a one-on-one event, asked of it rather than of the structure's name.
+        Chosen afresh at each read (a form may change the choices), reading nothing."""
+        return structure_of(self)
+
+    @property
     def is_one_on_one(self) -> bool:
         """Played in one-on-one matches (SPEC §11) rather than brackets."""
-        return self.structure == Structure.ONE_ON_ONE
+        return self.shape.one_on_one
 
     @property
     def has_scoring_form(self) -> bool:
         """Whether the finished event sends a scoring form to the ranking body: a scored
         bracket event; a one-on-one event is never scored (SPEC §11 Ranking), whatever its
         `scored` flag says."""
-        return self.scored and not self.is_one_on_one
+        return self.scored and self.shape.ranked
 
     @property
     def is_timed(self) -> bool:
         return bool(self.time_limit_minutes)
 
     def clean(self) -> None:
-        errors: dict[str, str] = {}
-        if self.tournament_type == TournamentType.NO_XS and self.no_xs_digit is None:
-            errors["no_xs_digit"] = _("A No-Xs tournament needs its digit X (0–9).")
-        if self.tournament_type != TournamentType.NO_XS and self.no_xs_digit is not None:
-            errors["no_xs_digit"] = _("Only a No-Xs tournament has a digit.")
+        errors = choice_errors(self)  # the No-Xs digit, and Team Spirit never one-on-one
         unknown = sorted(set(self.variants or []) - set(Variant.values))
         if unknown:
             errors["variants"] = _("Unknown variants: %(names)s.") % {"names": ", ".join(unknown)}
@@ -325,10 +329,6 @@ class Event(models.Model):
             errors["deck_size"] = _("Blitz decks have 25 cards.")
         if self.victory == Victory.BARBARIC_NEWBIE and self.deck_size != 25:
             errors["deck_size"] = _("Barbaric Newbie is played with 25-card decks.")
-        if self.structure == Structure.ONE_ON_ONE and self.tournament_type == (
-            TournamentType.TEAM_SPIRIT
-        ):
-            errors["structure"] = _("Team Spirit is played by teams in brackets, never one-on-one.")
         if self.players_confirm_reports and not self.players_report_results:
             errors["players_confirm_reports"] = _(
                 "Players confirm each other's reports only where players report their results."

@@ -12,7 +12,6 @@ from scoring import model as m
 from scoring.figures import entrant_bracket
 from scoring.swiss import model as sw
 from scoring.teams import seated_as_teams
-from tournament.events.choices import TournamentType
 from tournament.events.models import FORMAT_FIELDS, Bracket, Event, Round, Seat, Team
 
 TeamsByPlayer = dict[str, m.Team]
@@ -30,7 +29,7 @@ def team_engine_id(team_id: int) -> str:
 
 def teams_by_player(event: Event) -> TeamsByPlayer:
     """The complete teams of a Team Spirit event by member id (empty for other events)."""
-    if event.tournament_type != TournamentType.TEAM_SPIRIT:
+    if not event.shape.teams:
         return {}
     rows = Team.objects.filter(event=event, accepted=True, second__isnull=False).values_list(
         "pk", "name", "first__player_id", "second__player_id"

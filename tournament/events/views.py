@@ -22,11 +22,11 @@ from tournament.core.timezones import default_time_zone, person_zone, zone_name
 from tournament.events.choices import Status, Variant
 from tournament.events.forms import EventForm, JudgesForm, RegistrationImportForm
 from tournament.events.models import Event, Registration, Team
+from tournament.events.overview import scoring_words, structure_words
 from tournament.events.permissions import EventRole, player_of
 from tournament.events.services import editing as editing_service
 from tournament.events.services import registration as registration_service
 from tournament.events.services.registration_import import ImportRefused, import_registrations
-from tournament.events.structure import scoring_words, structure_words
 from tournament.events.tables import EventTable
 from tournament.events.views_mixins import EventMixin
 

@@ -33,7 +33,7 @@ class TeamsView(EventMixin, TemplateView):
         )
 
     def _form(self, data=None):
-        if self.event.tournament_type != "team-spirit" or self.event.rounds.exists():
+        if not self.event.shape.teams or self.event.rounds.exists():
             return None
         mine = self._my_registration()
         if self.role >= EventRole.ORGANIZER:

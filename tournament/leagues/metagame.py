@@ -7,7 +7,7 @@ narrows them to its scope, the one its table counts (`services.counts_q`).
 from __future__ import annotations
 
 from tournament.decks.metagame import Format, Selection, in_format, public_lists, select
-from tournament.decks.services import public_registrations
+from tournament.decks.services.visibility import public_registrations
 from tournament.leagues.models import League
 from tournament.leagues.services import counts_q
 

@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournament.events.choices import Structure
 from tournament.events.models import Event
+from tournament.events.structures import structure_named
 
 
 def default_structures() -> list[str]:
@@ -94,11 +95,11 @@ class League(models.Model):
 
     @property
     def counts_brackets(self) -> bool:
-        return Structure.BRACKETS in (self.structures or ())
+        return any(not structure_named(name).one_on_one for name in self.structures or ())
 
     @property
     def counts_one_on_one(self) -> bool:
-        return Structure.ONE_ON_ONE in (self.structures or ())
+        return any(structure_named(name).one_on_one for name in self.structures or ())
 
     @property
     def is_closed(self) -> bool:

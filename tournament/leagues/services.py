@@ -23,7 +23,8 @@ from tournament.core.fragments import cached, version
 from tournament.core.locking import lock_rows
 from tournament.events.choices import Status, Structure
 from tournament.leagues.models import League
-from tournament.standings.models import EventStanding, RankedScore
+from tournament.ranking.models import RankedScore
+from tournament.standings import reading
 
 
 def rules_of(league: League) -> LeagueRules:
@@ -78,7 +79,7 @@ def _bracket_results(league: League) -> list[Result]:
 def one_on_one_results(league: League) -> list[Result]:
     """Each player's points in the league's finished one-on-one events, by the league's rule
     (players who played no match there took no part)."""
-    rows = EventStanding.objects.filter(
+    rows = reading.standings_where(
         counts_q(league),
         event__structure=Structure.ONE_ON_ONE,
         event__status=Status.FINISHED,

@@ -23,8 +23,9 @@ DECKLIST_NOTICE = timedelta(hours=48)
 def lists_close_at(event: Event) -> datetime:
     """The earliest moment the lists may lock, which the mails name: the registration
     deadline, or else the event's start (its date at its start time, or midnight, in its own
-    zone). The lists lock only when round 1 is seated (SPEC §3, `decks.services.is_locked`),
-    which no clock foretells: the mails say so rather than give this as the lock time."""
+    zone). The lists lock only when round 1 is seated (SPEC §3,
+    `decks.services.visibility.is_locked`), which no clock foretells: the mails say so
+    rather than give this as the lock time."""
     if event.registration_deadline is not None:
         return event.registration_deadline
     start = datetime.combine(event.date, event.start_time or datetime.min.time())

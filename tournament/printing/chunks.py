@@ -23,12 +23,9 @@ from django.conf import settings
 from django.utils import timezone
 from pypdf import PdfWriter
 
-from tournament.printing.documents import (
-    DocumentRequest,
-    document_for,
-    render_document_html,
-    render_pdf,
-)
+from tournament.printing.documents.base import DocumentRequest
+from tournament.printing.documents.registry import document_for
+from tournament.printing.documents.render import render_document_html, render_pdf
 from tournament.printing.pdfworker import render_chunk
 
 IN_FLIGHT = 2  # jobs handed to each worker ahead, so it never waits for the next chunk's HTML

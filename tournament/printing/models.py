@@ -24,7 +24,7 @@ class Kind(models.TextChoices):
 # Kinds that are about one round (they need ?round=).
 ROUND_KINDS = {Kind.BRACKETS, Kind.BLANK_BRACKETS, Kind.SEATING}
 # Kinds printed one sheet per bracket: they can be limited to a range of tables. (They and
-# all decklists render in chunks: `documents.PrintedDocument.parts`.)
+# all decklists render in chunks: `documents.base.PrintedDocument.parts`.)
 SHEET_KINDS = {Kind.BRACKETS, Kind.BLANK_BRACKETS}
 # Kinds about a league rather than an event: never asked for, nor served, under an event.
 LEAGUE_KINDS = {Kind.LEAGUE_TABLE}

@@ -16,10 +16,11 @@ from tournament.core import queueing
 from tournament.core.broker import BROKER_ERRORS
 from tournament.printing import heartbeat
 from tournament.printing.chunks import render_document_pdf
-from tournament.printing.documents import DocumentRequest, document_for, fingerprint
+from tournament.printing.documents.base import DocumentRequest
+from tournament.printing.documents.registry import document_for
+from tournament.printing.documents.render import fingerprint
 from tournament.printing.models import CachedDocument, Kind
-from tournament.standings import recompute
-from tournament.standings.models import EventScoring
+from tournament.standings import reading, recompute
 
 logger = logging.getLogger(__name__)
 
@@ -123,7 +124,7 @@ def _figures_stored_first(request: DocumentRequest) -> None:
     event = request.event
     if request.kind != Kind.SCORING_FORM or event is None:
         return
-    if not EventScoring.objects.filter(event=event).exists():
+    if not reading.has_scoring(event):
         recompute.refresh_event(event)
     else:
         recompute.ensure_ranked(event)  # places the deferred re-rank has not stored yet

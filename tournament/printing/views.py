@@ -22,11 +22,9 @@ from tournament.events.models import Bracket, Registration, Round
 from tournament.events.permissions import EventRole
 from tournament.events.views_mixins import EventMixin
 from tournament.printing import services
-from tournament.printing.documents import (
-    DocumentRequest,
-    registrations_with_lists,
-    render_html,
-)
+from tournament.printing.documents.all_decklists import registrations_with_lists
+from tournament.printing.documents.base import DocumentRequest
+from tournament.printing.documents.render import render_html
 from tournament.printing.models import (
     LEAGUE_KINDS,
     ROUND_KINDS,

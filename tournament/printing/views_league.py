@@ -15,7 +15,7 @@ from django.views import View
 from tournament.events.choices import PaperSize
 from tournament.leagues.models import League
 from tournament.printing import services
-from tournament.printing.documents import DocumentRequest
+from tournament.printing.documents.base import DocumentRequest
 from tournament.printing.models import CachedDocument, Kind
 from tournament.printing.views import DocumentFlow
 

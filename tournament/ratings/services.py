@@ -26,7 +26,7 @@ from tournament.events.choices import Status, Structure
 from tournament.events.models import Event
 from tournament.events.to_engine import event_record, swiss_event_of
 from tournament.ratings.models import EventRating, Rating
-from tournament.standings.services import shown_on_player_pages
+from tournament.standings.reading import shown_on_player_pages
 
 log = logging.getLogger(__name__)
 

@@ -315,6 +315,21 @@ def _bracket_entries(bracket: Bracket) -> list[GameEntry]:
     )
 
 
+def _require_entry_open(event: Event, bracket: Bracket, correction: bool) -> None:
+    """A judge enters results while the event runs; a closed round takes corrections only."""
+    if event.status != Status.RUNNING:
+        raise _fail(_("Results are recorded only while the event is running."))
+    if bracket.round.state == Round.State.CLOSED and not correction:
+        # Say, an offline copy kept during the round, sent after it was closed.
+        raise _fail(
+            _(
+                "Round %(round)s is closed: a new game can no longer be entered at table "
+                "%(table)s. Nothing was saved."
+            )
+            % {"round": bracket.round.number, "table": bracket.table}
+        )
+
+
 def submit_entry(
     bracket: Bracket,
     data: GameData,
@@ -338,17 +353,7 @@ def submit_entry(
         event = bracket.round.event
         _require_official(event, by)
         _require_confirmed_address(by)
-        if event.status != Status.RUNNING:
-            raise _fail(_("Results are recorded only while the event is running."))
-        if bracket.round.state == Round.State.CLOSED and not correction:
-            # Say, an offline copy kept during the round, sent after it was closed.
-            raise _fail(
-                _(
-                    "Round %(round)s is closed: a new game can no longer be entered at table "
-                    "%(table)s. Nothing was saved."
-                )
-                % {"round": bracket.round.number, "table": bracket.table}
-            )
+        _require_entry_open(event, bracket, correction)
         # Read without the winners' profiles: a write checks and stores ids.
         games = Game.objects.filter(bracket=bracket).order_by("number")
         accepted = {g.number: g for g in games}

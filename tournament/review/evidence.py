@@ -27,7 +27,7 @@ from tournament.eventfile.services import export_record
 from tournament.events.models import Event, Registration
 from tournament.results.models import EntryStatus, Game, GameEntry
 from tournament.review.fingerprint import results_fingerprint
-from tournament.standings.models import EventStanding, OfficialScore
+from tournament.standings import reading
 
 # Accepted events compared for near-duplicate results: every one sharing at least this share
 # of the event's players (a copy shares nearly all), the most shared first, at most
@@ -167,12 +167,11 @@ def activity(event: Event) -> dict[int, Activity]:
 def people(event: Event) -> list[Person]:
     """Players (in standings order) and officials, matched to accounts by player number."""
     done = activity(event)
-    standings = EventStanding.objects.filter(event=event).select_related("player__user")
     rows = [
         _person(s.player, str(_("Player")), s.points, done, place=s.place, status=s.status_label)
-        for s in standings.order_by("place", "player__name")
+        for s in reading.event_standings(event, "player__user")
     ]
-    officials = OfficialScore.objects.filter(event=event).select_related("player__user")
+    officials = reading.officials(event).select_related("player__user")
     rows += [
         _person(o.player, o.get_role_display(), o.points, done)
         for o in officials.order_by("role", "player__name")

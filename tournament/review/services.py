@@ -2,7 +2,7 @@
 
 Only figures a ranking officer accepted count in the ranking: acceptance copies the
 event's stored standings and officials' points into the ranked figures
-(`standings.services.store_ranked_figures`). A later correction changes the event's own
+(`ranking.services.store_ranked_figures`). A later correction changes the event's own
 standings at once, re-opens its review, and the ranking keeps the last accepted figures
 until the correction is accepted too.
 """
@@ -24,16 +24,17 @@ from tournament.eventfile.models import ImportedEvent
 from tournament.eventfile.services import export_record
 from tournament.events.choices import Status
 from tournament.events.models import Event
-from tournament.review.fingerprint import results_fingerprint
-from tournament.review.happenings import Decided
-from tournament.review.models import ReviewDecision, ReviewState, ScoringReview
-from tournament.standings.models import EventStanding, OfficialScore, RankedScore
-from tournament.standings.services import (
+from tournament.ranking.models import RankedScore
+from tournament.ranking.services import (
     mark_scoring_form_sent,
     ranked_figures,
     ranked_figures_differ,
     store_ranked_figures,
 )
+from tournament.review.fingerprint import results_fingerprint
+from tournament.review.happenings import Decided
+from tournament.review.models import ReviewDecision, ReviewState, ScoringReview
+from tournament.standings import reading
 
 Action = ReviewDecision.Action
 # What an organizer may submit from: never submitted, returned, corrected after acceptance.
@@ -107,19 +108,11 @@ def _require_officer_may_decide(event: Event, review: ScoringReview | None, user
     if review is None or review.state != ReviewState.SUBMITTED:
         raise ValidationError(_("This scoring form is not awaiting review."))
     player = getattr(user, "player", None)
-    if player is not None and took_part(event, player.pk):
+    if player is not None and reading.took_part(event, player.pk):
         raise ValidationError(
             _("You took part in this event: another ranking officer must review it.")
         )
     return review
-
-
-def took_part(event: Event, player_id: int) -> bool:
-    """Whether the player has standings or officials' points in the event."""
-    return (
-        EventStanding.objects.filter(event=event, player_id=player_id).exists()
-        or OfficialScore.objects.filter(event=event, player_id=player_id).exists()
-    )
 
 
 def accept(
@@ -189,17 +182,13 @@ def counted_officials(event: Event, review: ScoringReview | None) -> set[int] | 
     return set(review.confirmed_officials) if review is not None else set()
 
 
-def confirmable_officials(event: Event) -> list[OfficialScore]:
+def confirmable_officials(event: Event) -> list:
     """Officials of an imported event the officer may confirm: those whose player number
     belongs to an account that existed before the import."""
     imported = ImportedEvent.objects.filter(event=event).first()
     if imported is None:
         return []
-    return list(
-        OfficialScore.objects.filter(
-            event=event, player__user__date_joined__lt=imported.imported_at
-        ).select_related("player")
-    )
+    return list(reading.officials(event, player__user__date_joined__lt=imported.imported_at))
 
 
 @dataclass(frozen=True)

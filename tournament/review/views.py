@@ -10,8 +10,9 @@ from django.views.generic import TemplateView, View
 from tournament.accounts.roles import is_ranking_officer
 from tournament.events.permissions import EventRole, require
 from tournament.events.views_mixins import EventMixin
+from tournament.ranking.models import scoring_form_due
 from tournament.review import evidence, services
-from tournament.standings.models import EventScoring, scoring_form_due
+from tournament.standings import reading
 
 
 def _officers_only(user) -> None:
@@ -54,7 +55,7 @@ class ReviewView(LoginRequiredMixin, EventMixin, TemplateView):
             officer=officer,
             review=review,
             decisions=review.decisions.select_related("by__player") if review else [],
-            scoring=EventScoring.objects.filter(event=self.event).first(),
+            scoring=reading.scoring_of(self.event),
             due_date=scoring_form_due(self.event),
             players=[p for p in persons if p.place is not None],
             officials=[p for p in persons if p.place is None],

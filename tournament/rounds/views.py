@@ -36,7 +36,7 @@ from tournament.rounds.tables import (
     SeatingTable,
     cut_stage,
 )
-from tournament.standings.models import EventStanding
+from tournament.standings import reading
 
 
 def round_url(rnd: Round) -> str:
@@ -251,16 +251,12 @@ class RoundDetailView(RoundMixin, TemplateView):
         mark_matches(rnd, brackets)
         winner = None
         if rnd.is_final and rnd.state == Round.State.CLOSED:
-            winner = (
-                EventStanding.objects.filter(event=self.event, status=EventStanding.Status.WINNER)
-                .select_related("player")
-                .first()
-            )
+            winner = reading.event_winner(self.event)
         is_current = current is not None and current.pk == rnd.pk
         return {
             "caption": round_caption(rnd, len(brackets), swiss_total(self.event)),
             "byes": bye_players(rnd),
-            "event_winner": winner.player if winner else None,
+            "event_winner": winner,
             "pair_label": pair_label(self.event, rnd) if is_current else "",
             # A no-show is recorded (or taken back) while the round is open.
             "can_no_show": is_current
@@ -580,9 +576,12 @@ class CallTimeView(RoundActionView):
 
     def act(self) -> str:
         round_service.call_time(self.round)
-        return _("Time is called: finish the current turn, then play %(turns)s more turns.") % {
-            "turns": round_service.EXTRA_TURNS
-        }
+        turns = round_service.EXTRA_TURNS
+        return ngettext(
+            "Time is called: finish the current turn, then play %(turns)s more turn.",
+            "Time is called: finish the current turn, then play %(turns)s more turns.",
+            turns,
+        ) % {"turns": turns}
 
 
 class MatchActionView(RoundActionView):

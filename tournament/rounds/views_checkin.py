@@ -19,7 +19,7 @@ from django_tables2 import SingleTableMixin
 
 from tournament.core.params import posted_id, posted_ids
 from tournament.decks.models import Decklist
-from tournament.decks.services import refresh_statuses
+from tournament.decks.services.saving import refresh_statuses
 from tournament.events.models import Registration
 from tournament.events.permissions import EventRole, player_of
 from tournament.events.services import registration as registration_service

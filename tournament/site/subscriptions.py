@@ -47,6 +47,8 @@ from tournament.leagues.services import registration_refusal
 from tournament.notifications import handlers as notifications
 from tournament.notifications import person
 from tournament.printing import handlers as printing
+from tournament.ranking import handlers as ranking
+from tournament.ranking import views as ranking_views
 from tournament.ratings import handlers as ratings
 from tournament.ratings import views as rating_views
 from tournament.results.happenings import (
@@ -67,7 +69,7 @@ from tournament.rounds.happenings import (
 )
 from tournament.standings import handlers as standings
 from tournament.standings.happenings import FiguresChanged, FiguresStored
-from tournament.standings.views import BracketView, PlayerView
+from tournament.standings.views import BracketView, PlayerView, StandingsView
 from tournament.webhooks import handlers as webhooks
 from tournament.webhooks.models import Webhook
 from tournament.webhooks.services import hook_changed
@@ -153,6 +155,10 @@ def connect() -> None:
     preferences.keep_in(person.keeper)
     # The profile shows the player's calendar feeds.
     ProfileView.extras.add(views_calendar.profile_feeds)
+    # A player's page shows his ranking points of the year chosen and his rank chart.
+    PlayerView.yearly_extras.add(ranking_views.player_ranking)
+    # An event's standings page shows its scoring form's due date and whether it is late.
+    StandingsView.extras.add(ranking_views.standings_form_due)
     # A player's page shows his places in the leagues.
     PlayerView.extras.add(league_views.player_seasons)
     # A player's page shows his rating and its chart (SPEC §12).
@@ -182,8 +188,8 @@ def connect() -> None:
     # An event's judges changed (either side): the instance and the cache read them again.
     m2m_changed.connect(forget_judges, sender=Event.judges.through, dispatch_uid="event_judges")
     # An event deleted: its players' ranking totals are counted again.
-    pre_delete.connect(standings.event_deleting, sender=Event, dispatch_uid="standings_del")
-    post_delete.connect(standings.event_deleted, sender=Event, dispatch_uid="standings_gone")
+    pre_delete.connect(ranking.event_deleting, sender=Event, dispatch_uid="ranking_del")
+    post_delete.connect(ranking.event_deleted, sender=Event, dispatch_uid="ranking_gone")
     # A finished event deleted: the ratings are computed without its games.
     post_delete.connect(ratings.event_deleted, sender=Event, dispatch_uid="ratings_gone")
     # A player or a region saved: cached tables go, officials' lists take the new name.

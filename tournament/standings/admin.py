@@ -4,7 +4,6 @@ from tournament.standings.models import (
     EventScoring,
     EventStanding,
     OfficialScore,
-    ScoringFormSubmission,
 )
 
 
@@ -24,9 +23,3 @@ class OfficialScoreAdmin(admin.ModelAdmin):
 @admin.register(EventScoring)
 class EventScoringAdmin(admin.ModelAdmin):
     list_display = ("event", "eligible", "participants", "rounds")
-
-
-@admin.register(ScoringFormSubmission)
-class ScoringFormSubmissionAdmin(admin.ModelAdmin):
-    list_display = ("event", "submitted_at", "submitted_by")
-    raw_id_fields = ("event", "submitted_by")

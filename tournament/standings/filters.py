@@ -1,4 +1,5 @@
-"""django-filter filter sets of the standings, players and ranking pages."""
+"""django-filter filter sets of the standings and players pages (the ranking's builds on
+them: `ranking/filters.py`)."""
 
 from collections.abc import Callable
 
@@ -13,7 +14,7 @@ from tournament.accounts.forms import RegionSelect
 from tournament.accounts.locations import RegionLabel, country_name, fold, sorted_by_name
 from tournament.accounts.models import Player
 from tournament.core.fragments import RecentlyUsed
-from tournament.standings.models import EventStanding, RankingTotal
+from tournament.standings.models import EventStanding
 
 
 class StandingsFilter(django_filters.FilterSet):
@@ -84,7 +85,7 @@ def location_choices(players) -> tuple[list[tuple[str, str]], list[tuple[str, st
     return countries, [(name, RegionLabel(name, country)) for name, country in ordered]
 
 
-def _once(make: Callable[[], list]) -> Callable[[], list]:
+def once(make: Callable[[], list]) -> Callable[[], list]:
     """`make()`, computed at the first call only: a form's choices are read by its cache
     key, its validation and its rendering, with one query."""
     made: list = []
@@ -103,7 +104,7 @@ class LocationChoicesMixin:
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        both = _once(lambda: location_choices(self.located_players()))
+        both = once(lambda: location_choices(self.located_players()))
         self._set_choices("country", lambda: both()[0])
         self._set_choices("region", lambda: both()[1])
 
@@ -161,65 +162,6 @@ class PlayerFilter(LocationFilterSet):
 
     def search(self, queryset, name, value):
         return queryset.filter(Q(name__icontains=value) | Q(player_number__iexact=value))
-
-
-def ranked_years() -> list[tuple[int, int]]:
-    """The years that have ranking points, newest first."""
-    years = (
-        RankingTotal.objects.exclude(year=RankingTotal.ALL_YEARS)
-        .values_list("year", flat=True)
-        .distinct()
-        .order_by("-year")
-    )
-    return [(year, year) for year in years]
-
-
-def ranked_players():
-    """The players with ranking points (in any year)."""
-    return Player.objects.filter(ranking_totals__year=RankingTotal.ALL_YEARS)
-
-
-def ranked_countries() -> list[tuple[str, str]]:
-    """The countries of players with ranking points: (ISO code, name in the page's
-    language), by name."""
-    return location_choices(ranked_players())[0]
-
-
-class RankingFilter(LocationChoicesMixin, django_filters.FilterSet):
-    """The form of the ranking's selection; `services.ranking` applies it (it changes the
-    sums and the ranks, so the view passes the values there). The year, the country and the
-    region are chosen among those that have ranking points; the region select shows the
-    chosen country's regions (`RegionSelect`)."""
-
-    year = django_filters.ChoiceFilter(
-        method="no_op", label=_("Year"), choices=ranked_years, empty_label=_("All years")
-    )
-    country = django_filters.ChoiceFilter(
-        method="no_op", label=_("Country"), choices=list, empty_label=_("All")
-    )
-    region = django_filters.ChoiceFilter(
-        method="no_op", label=_("Region"), choices=list, empty_label=_("All"), widget=RegionSelect
-    )
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self._set_choices("year", _once(ranked_years))
-
-    @property
-    def choices_version(self) -> tuple:
-        """The choices change with the ranking: the cached form HTML is keyed on them (read
-        only when the page's results are rendered, not on every request)."""
-        return self.version_of("year", "country", "region")
-
-    class Meta:
-        model = Player
-        fields = ["year", "country", "region"]
-
-    def located_players(self):
-        return ranked_players()
-
-    def no_op(self, queryset, name, value):
-        return queryset
 
 
 _form_html: RecentlyUsed[SafeString] = RecentlyUsed(512)

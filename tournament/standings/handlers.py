@@ -4,14 +4,14 @@ Announced by the services below (`core/happenings.py`): a game confirmed, a tie-
 decided, an event's fields or judges edited; each handler calls the recompute pipeline with
 the objects the happening carries (nothing is read again), in the service's transaction.
 
-Model signals (any app or the admin deletes events, renames players and regions): an event
-deleted, a player or a region saved.
+Model signals (any app or the admin renames players and regions): a player or a region
+saved.
 """
 
 from tournament.core.fragments import bump
 from tournament.events.happenings import EventChanged
 from tournament.results.happenings import GamesConfirmed, TiebreakDecided
-from tournament.standings import recompute, services
+from tournament.standings import recompute
 
 
 def games_confirmed(happening: GamesConfirmed) -> None:
@@ -27,16 +27,6 @@ def event_changed(happening: EventChanged) -> None:
     recompute.event_edited(
         happening.event, changed - {"judges"}, judges_changed="judges" in changed
     )
-
-
-def event_deleting(sender, instance, **kwargs) -> None:
-    instance._ranked_player_ids = services.event_deleting(instance)
-
-
-def event_deleted(sender, instance, **kwargs) -> None:
-    ids = getattr(instance, "_ranked_player_ids", None)
-    if ids:
-        services.refresh_ranking(ids)
 
 
 def player_saved(sender, instance, created, raw=False, **kwargs) -> None:

@@ -8,7 +8,7 @@ Two kinds of writers:
   Many of them run at once in a busy round: they **share** the lock (`share_standings`);
 - **the event's writers** (the deferred re-rank of every place, the whole-event refresh)
   read and write every standing of the event: each **holds** it alone (`hold_standings`),
-  and only then takes the event's scoring row (`locked_scoring`).
+  and only then takes the event's scoring row (`writing.locked_scoring`).
 
 Everyone takes it first, before any standing or scoring row. An event's writer therefore
 starts once every bracket writer in flight has committed (its statements see their rows),
@@ -20,9 +20,7 @@ default, lets one writer at a time write the whole database: nothing to take the
 
 from __future__ import annotations
 
-from tournament.core.locking import advisory, lock_rows
-from tournament.events.models import Event
-from tournament.standings.models import EventScoring
+from tournament.core.locking import advisory
 
 # The first key of the two-key advisory locks: the standings of an event (the second key is
 # the event's id). No other advisory lock of the site uses this namespace.
@@ -38,13 +36,3 @@ def share_standings(event_id: int) -> None:
 def hold_standings(event_id: int) -> None:
     """An event's writer: every standing of the event to itself until the commit."""
     advisory("standings", STANDINGS_LOCKS, event_id)
-
-
-def locked_scoring(event: Event) -> EventScoring:
-    """The event's scoring row (created if missing), locked, with the standings held."""
-    hold_standings(event.pk)
-    scoring = lock_rows(EventScoring.objects.all()).filter(event=event).first()
-    if scoring is None:
-        EventScoring.objects.get_or_create(event=event)
-        scoring = lock_rows(EventScoring.objects.all()).get(event=event)
-    return scoring

@@ -1,5 +1,5 @@
-"""The one pipeline that writes derived figures: places, points, standings, officials'
-points, eligibility and the ranking totals.
+"""The one pipeline that stores derived figures: places, points, standings, officials'
+points and eligibility (every write itself is a function of `writing.py`).
 
 Every write that changes what the standings, the printed forms, the API or the ranking show
 ends in one of these functions, inside the writer's transaction:
@@ -32,8 +32,6 @@ from datetime import timedelta
 from celery import current_app
 from django.core.cache import cache
 from django.db import transaction
-from django.db.models import F, OuterRef, Subquery, Value
-from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from scoring.model import EventRecord
@@ -41,13 +39,11 @@ from scoring.swiss.model import SwissEvent
 from tournament.accounts.models import Player
 from tournament.core import queueing
 from tournament.core.happenings import announce
-from tournament.core.locking import lock_rows
 from tournament.events.models import POINTS_FIELDS, Bracket, Event
 from tournament.events.to_engine import rounds_queryset
-from tournament.standings import services
+from tournament.standings import reading, services, writing
 from tournament.standings.happenings import FiguresStored
-from tournament.standings.locks import hold_standings, locked_scoring, share_standings
-from tournament.standings.models import EventScoring, EventStanding
+from tournament.standings.locks import hold_standings, share_standings
 from tournament.standings.store import store_bracket_results, store_results, store_round_multipliers
 from tournament.standings.swiss_store import store_swiss_event
 
@@ -105,7 +101,7 @@ def refresh_bracket(bracket: Bracket, games: list | None = None) -> None:
             scoring = _mark_stale(event)
             services.mark_players_stale(event, seats)
         else:  # no broker (tests, development): re-totalled and re-ranked here, as one write
-            scoring = locked_scoring(event)
+            scoring = writing.locked_scoring(event)
             services.refresh_players(event, seats)
             _rank(event, scoring)
         services.refresh_eligibility(event, games, scoring)
@@ -115,7 +111,7 @@ def refresh_bracket(bracket: Bracket, games: list | None = None) -> None:
             _announce(event)
 
 
-def _mark_stale(event: Event) -> EventScoring:
+def _mark_stale(event: Event):
     """Mark the event's places stale, in the write's transaction, and queue their re-rank
     for after the commit; the event's scoring row (its eligibility is read next).
 
@@ -125,19 +121,7 @@ def _mark_stale(event: Event) -> EventScoring:
     write after it sets the mark again). The scoring row is written, and so locked to the
     commit, only to set the mark: the first result after each re-rank."""
     share_standings(event.pk)
-    scoring = (
-        EventScoring.objects.only("pk", "event_id", "eligible", "reasons", "standings_stale_since")
-        .filter(event=event)
-        .first()
-    )
-    if scoring is None:  # never refreshed as a whole (no row yet)
-        scoring, _created = EventScoring.objects.get_or_create(event=event)
-    if scoring.standings_stale_since is None:
-        now = timezone.now()
-        EventScoring.objects.filter(pk=scoring.pk).update(
-            standings_stale_since=Coalesce(F("standings_stale_since"), Value(now))
-        )
-        scoring.standings_stale_since = now
+    scoring = writing.mark_places_stale(event)
     transaction.on_commit(lambda: queue_rerank(event.pk), robust=True)
     return scoring
 
@@ -165,12 +149,7 @@ def rerank(event: Event | int) -> bool:
     cache.delete(RERANK_QUEUED_KEY.format(event_id=event_id))  # later marks queue again
     with transaction.atomic():
         hold_standings(event_id)  # once the bracket writers in flight have committed
-        scoring = (
-            lock_rows(EventScoring.objects.all(), of=("self",))
-            .select_related("event")
-            .filter(event_id=event_id, standings_stale_since__isnull=False)
-            .first()
-        )
+        scoring = writing.locked_stale_scoring(event_id)
         if scoring is None:
             return False  # fresh (another re-rank, or the whole event, cleared the mark)
         event = scoring.event if isinstance(event, int) else event
@@ -183,7 +162,7 @@ def rerank(event: Event | int) -> bool:
 def ensure_ranked(event: Event) -> bool:
     """For a service that needs the places exact (the print service before a scoring form):
     re-rank now if the event's standings are marked stale. Whether it did."""
-    if not EventScoring.objects.filter(event=event, standings_stale_since__isnull=False).exists():
+    if not writing.places_stale(event):
         return False  # fresh: no lock taken
     return rerank(event)
 
@@ -192,29 +171,21 @@ def rerank_stale(older_than: timedelta = STALE_GRACE) -> list[int]:
     """The beat's sweep: re-rank every event whose places were marked stale longer ago than
     ``older_than`` (the queue did not: broker or worker down, task lost). The events it
     re-ranked."""
-    since = timezone.now() - older_than
-    stale = EventScoring.objects.filter(standings_stale_since__lte=since)
-    return [event_id for event_id in stale.values_list("event_id", flat=True) if rerank(event_id)]
+    stale = writing.stale_since(timezone.now() - older_than)
+    return [event_id for event_id in stale if rerank(event_id)]
 
 
-def _rank(event: Event, scoring: EventScoring) -> None:
-    """Every standing's place (`services.store_places`), the winner from the standings, the
+def _rank(event: Event, scoring) -> None:
+    """Every standing's place (`writing.store_places`), the winner from the standings, the
     mark cleared; the caller holds the scoring row and announces."""
-    services.store_places(event.pk)
-    winner = EventStanding.objects.filter(
-        event_id=OuterRef("event_id"), status=EventStanding.Status.WINNER
-    ).values("player_id")[:1]
-    now = timezone.now()
-    EventScoring.objects.filter(pk=scoring.pk).update(
-        winner_id=Subquery(winner), refreshed_at=now, standings_stale_since=None
-    )
-    scoring.refreshed_at, scoring.standings_stale_since = now, None
+    writing.store_places(event.pk)
+    writing.store_winner(scoring)
 
 
 def event_edited(event: Event, changed: Collection[str], *, judges_changed: bool = False) -> None:
     """After an event's own fields (or its judges) were saved: recompute what they change."""
     changed = set(changed)
-    if not event.rounds.exists() and not services.has_scoring(event):
+    if not event.rounds.exists() and not reading.has_scoring(event):
         return  # nothing derived is stored yet
     if judges_changed or set(POINTS_FIELDS) & changed:
         refresh_event(event)

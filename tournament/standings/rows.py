@@ -14,7 +14,6 @@ from collections.abc import Iterator
 
 from django.db.models import QuerySet
 
-from tournament.events.choices import TournamentType
 from tournament.events.models import Event
 from tournament.events.services.teams import team_annotation
 from tournament.standings.figures import (
@@ -88,7 +87,7 @@ class StandingRows:
         standings = EventStanding.objects.filter(event=event) if standings is None else standings
         if "team" not in standings.query.annotations:
             standings = standings.annotate(team=team_annotation(event))
-        if event.tournament_type != TournamentType.TEAM_SPIRIT:
+        if not event.shape.teams:
             order = tuple(name for name in order if name.lstrip("-") != "team")
         figure_names = [n for n in names(self.figures) if n not in STATUS]
         self.columns = (*IDENTITY, *figure_names, *STATUS)

@@ -1,12 +1,12 @@
-"""Store what the rules engine computes: each bracket's state and winner and each seat's
-figures (`scoring.figures.bracket_figures`), written only when they changed.
+"""Work out what the rules engine computes for the brackets: each bracket's state and winner
+and each seat's figures (`scoring.figures.bracket_figures`), written (by `writing.py`) only
+when they changed.
 
 Pages never call the engine per request: `store_results` (a whole event) and
 `store_bracket_results` (one bracket) are called by the recompute pipeline
 (`tournament.standings.recompute`) only.
 """
 
-from django.db import connection
 from django.db.models import Prefetch
 
 from scoring import model as m
@@ -23,58 +23,16 @@ from tournament.events.to_engine import (
 )
 from tournament.results.models import Game
 from tournament.standings import figures as declared
-from tournament.standings.figures import names
-from tournament.standings.models import SeatFigures
+from tournament.standings import writing
+from tournament.standings.writing import set_changed
 
 
-def set_changed(obj, values: dict) -> bool:
-    """Set these values on the row; whether any differed (only changed rows are written)."""
-    changed = False
-    for name, value in values.items():
-        if getattr(obj, name) != value:
-            setattr(obj, name, value)
-            changed = True
-    return changed
-
-
-def update_rows(model, rows: list, fields: list[str]) -> None:
-    """Write these fields of many rows in one prepared statement run for each row (Django's
-    bulk_update builds a CASE per field and row, which costs seconds for a thousand rows)."""
-    if not rows:
-        return
-    meta = model._meta
-    columns = [meta.get_field(name) for name in fields]
-    quote = connection.ops.quote_name
-    assignments = ", ".join(f"{quote(f.column)} = %s" for f in columns)
-    sql = f"UPDATE {quote(meta.db_table)} SET {assignments} WHERE {quote(meta.pk.column)} = %s"
-    params = [
-        [f.get_db_prep_save(getattr(row, f.attname), connection) for f in columns] + [row.pk]
-        for row in rows
-    ]
-    with connection.cursor() as cursor:
-        cursor.executemany(sql, params)
-
-
-SEAT_FIGURES = names(declared.SEAT_FIGURES)  # the declared figures stored per seat
-BRACKET_FIGURES = ["state", "winner"]
-
-
-def seat_figures_changes(seat: Seat, engine_result: object) -> SeatFigures | None:
+def seat_figures_changes(seat: Seat, engine_result: object) -> object | None:
     """Set the engine's figures of a seat on its figures row (`seat.figures`: the stored
     row, or an unsaved one with the defaults); the row if any figure changed."""
     row = seat.figures
     changed = set_changed(row, declared.stored_values(declared.SEAT_FIGURES, engine_result))
     return row if changed else None
-
-
-def save_seat_figures(rows: list[SeatFigures]) -> None:
-    """Write the changed figures rows in one statement: a seat's first figures create its
-    row, later ones update it (an insert that updates on the seat's conflict)."""
-    if not rows:
-        return
-    SeatFigures.objects.bulk_create(
-        rows, update_conflicts=True, unique_fields=["seat"], update_fields=SEAT_FIGURES
-    )
 
 
 def _bracket_changes(
@@ -84,7 +42,7 @@ def _bracket_changes(
     superseded: set[str],
     teams: TeamsByPlayer | None = None,
     games: list[Game] | None = None,
-) -> tuple[bool, list[SeatFigures]]:
+) -> tuple[bool, list]:
     """Set the engine's figures (`scoring.figures.bracket_figures`) on a bracket (prefetched
     seats and games) and its seats' figures. Returns whether the bracket row changed and
     the figures rows of the seats that did."""
@@ -115,8 +73,7 @@ def store_round_multipliers(event: Event, rounds: list[Round]) -> None:
         if rnd.multiplier != value:
             rnd.multiplier = value
             changed.append(rnd)
-    if changed:
-        Round.objects.bulk_update(changed, ["multiplier"])
+    writing.save_multipliers(changed)
 
 
 def store_results(event: Event, rounds: list[Round]) -> m.EventRecord:
@@ -136,8 +93,8 @@ def store_results(event: Event, rounds: list[Round]) -> m.EventRecord:
         later |= {
             engine_id(s.registration.player_id) for b in rnd.brackets.all() for s in b.seats.all()
         }
-    Bracket.objects.bulk_update(brackets_to_save, BRACKET_FIGURES)
-    save_seat_figures(seats_to_save)
+    writing.save_brackets(brackets_to_save)
+    writing.save_seat_figures(seats_to_save)
     return record
 
 
@@ -174,6 +131,6 @@ def store_bracket_results(
         bracket, rnd, format_of(event), superseded, teams_by_player(event), games
     )
     if bracket_changed:
-        bracket.save(update_fields=BRACKET_FIGURES)
-    save_seat_figures(seats)
+        writing.save_bracket(bracket)
+    writing.save_seat_figures(seats)
     return list(bracket.seats.all()), list(games)

@@ -1,4 +1,5 @@
-"""Store what the engine computes for a one-on-one event (SPEC §11, `scoring.swiss`).
+"""Work out what the engine computes for a one-on-one event (SPEC §11, `scoring.swiss`),
+written by `writing.py`.
 
 The one-on-one half of the recompute pipeline (`recompute.refresh_event` calls it for an
 event whose structure is one-on-one): each match's state and winner, each seat's games and
@@ -16,13 +17,10 @@ from scoring.swiss.standings import score_swiss_event
 from tournament.events.models import Bracket, Event, Round
 from tournament.events.to_engine import engine_id, swiss_event_of, swiss_participants
 from tournament.standings import figures as declared
-from tournament.standings.models import EventScoring, EventStanding
-from tournament.standings.store import (
-    save_seat_figures,
-    seat_figures_changes,
-    set_changed,
-    update_rows,
-)
+from tournament.standings import writing
+from tournament.standings.figures import StandingStatus
+from tournament.standings.store import seat_figures_changes
+from tournament.standings.writing import set_changed
 
 # The one-on-one figures the bracket figures do not already carry (stored from `SwissRow`).
 SWISS_ONLY = tuple(
@@ -59,20 +57,20 @@ def _store_matches(event: sw.SwissEvent, rounds: list[Round]) -> dict[str, int]:
                     seats.append(row)
     # Only what changed is written: one result touches one match (a whole event's rows
     # rewritten on every confirmation cost seconds at a thousand players).
-    update_rows(Bracket, brackets, ["state", "winner"])
-    save_seat_figures(seats)
+    writing.save_matches(brackets)
+    writing.save_seat_figures(seats)
     return games_won
 
 
 def _standing_rows(
     engine: sw.SwissEvent, event: Event, registrations: list, games: dict[str, int]
-) -> list[EventStanding]:
+) -> list:
     standings = score_swiss_event(engine)
     by_player = {engine_id(r.player_id): r for r in registrations}
     dropped_in = {player: r.dropped_in_round for player, r in by_player.items()}
     figures = standing_figures(engine, standings, dropped_in, games)
     return [
-        EventStanding(
+        writing.new_standing(
             event=event,
             registration=by_player[row.id],
             player_id=by_player[row.id].player_id,
@@ -87,23 +85,6 @@ def _standing_rows(
 STANDING_FIELDS = ["place", *declared.names(declared.stored_figures())]
 
 
-def _store_standings(event: Event, rows: list[EventStanding]) -> None:
-    """Write the standings that changed, add the new ones, remove those of players who are
-    no longer participants."""
-    stored = {s.registration_id: s for s in EventStanding.objects.filter(event=event)}
-    fresh = {row.registration_id: row for row in rows}
-    changed = []
-    for pk, row in fresh.items():
-        old = stored.get(pk)
-        if old is not None and set_changed(old, {f: getattr(row, f) for f in STANDING_FIELDS}):
-            changed.append(old)
-    update_rows(EventStanding, changed, STANDING_FIELDS)
-    EventStanding.objects.bulk_create(row for pk, row in fresh.items() if pk not in stored)
-    gone = [s.pk for pk, s in stored.items() if pk not in fresh]
-    if gone:
-        EventStanding.objects.filter(pk__in=gone).delete()
-
-
 def store_swiss_event(event: Event, rounds: list[Round]) -> sw.SwissEvent:
     """Recompute and store every figure of a one-on-one event; returns the engine's event.
 
@@ -112,20 +93,18 @@ def store_swiss_event(event: Event, rounds: list[Round]) -> sw.SwissEvent:
     engine = swiss_event_of(event, rounds, registrations)
     games = _store_matches(engine, rounds)
     rows = _standing_rows(engine, event, registrations, games)
-    _store_standings(event, rows)
-    winner = next((r.player_id for r in rows if r.status == EventStanding.Status.WINNER), None)
+    writing.sync_standings(event, rows, STANDING_FIELDS)
+    winner = next((r.player_id for r in rows if r.status == StandingStatus.WINNER), None)
     verdict = one_on_one_eligibility()
-    EventScoring.objects.update_or_create(
-        event=event,
-        defaults={
-            "eligible": verdict.scored,
-            "reasons": [{"code": code} for code in verdict.codes],
-            "participants": len(engine.participants),
-            "rounds": len(rounds),
-            "winner_id": winner,
-            "standings_count": len(rows),
-            "officials": [],
-            "wildcards": {},
-        },
+    writing.store_scoring(
+        event,
+        eligible=verdict.scored,
+        reasons=[{"code": code} for code in verdict.codes],
+        participants=len(engine.participants),
+        rounds=len(rounds),
+        winner_id=winner,
+        standings_count=len(rows),
+        officials=[],
+        wildcards={},
     )
     return engine

@@ -15,5 +15,4 @@ urlpatterns = [
     ),
     path("players/", views.PlayerListView.as_view(), name="players"),
     path("players/<path:player_number>/", views.PlayerView.as_view(), name="player"),
-    path("ranking/", views.RankingView.as_view(), name="ranking"),
 ]

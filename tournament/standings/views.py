@@ -1,4 +1,5 @@
-"""Read-side pages of SPEC §6: event standings, bracket grid, players, international ranking."""
+"""Read-side pages of SPEC §6: event standings, bracket grid, players (the ranking's page
+and parts: `ranking/views.py`)."""
 
 from functools import cache
 from urllib.parse import quote
@@ -18,40 +19,28 @@ from django_tables2.export.views import ExportMixin
 from tournament.accounts.models import Player
 from tournament.core.export import SafeTableExport
 from tournament.core.extras import PageExtras
-from tournament.core.fragments import RecentlyUsed, cached, fragment_key, version
+from tournament.core.fragments import RecentlyUsed, cached, fragment_key
 from tournament.core.links import URL_SAFE
 from tournament.core.params import parse_year
 from tournament.events import wildcards
-from tournament.events.choices import Status, TournamentType
+from tournament.events.choices import Status
 from tournament.events.models import Bracket, Event, Registration, Round, Seat
 from tournament.events.permissions import EventRole, player_of
 from tournament.events.services.teams import group_by_team
 from tournament.events.views_mixins import EventMixin
 from tournament.results.models import Game, game_cells
-from tournament.standings import services
-from tournament.standings.charts import rank_chart
+from tournament.standings import reading
 from tournament.standings.figures import SWISS_FIGURES, TABLE
 from tournament.standings.filters import (
     PlayerFilter,
-    RankingFilter,
     StandingsFilter,
     SwissStandingsFilter,
     TeamStandingsFilter,
     filter_form_html,
 )
-from tournament.standings.models import (
-    EventScoring,
-    EventStanding,
-    OfficialScore,
-    RankingStep,
-    RankingTotal,
-    scoring_form_due,
-)
-from tournament.standings.rows import standing_rows
 from tournament.standings.tables import (
     KnownCountPaginator,
     PlayersTable,
-    RankingTable,
     StandingsTable,
     SwissStandingsTable,
     TeamStandingsTable,
@@ -81,6 +70,8 @@ class StandingsView(EventMixin, ExportMixin, LeanFilterMixin, SingleTableMixin, 
     table_pagination = {"per_page": PAGE_SIZE}  # the table paginates (one COUNT, not two)
     export_formats = ("csv",)
     export_class = SafeTableExport
+    # Apps above add their parts (the scoring form's due date and whether it is late).
+    extras: PageExtras[[Event]] = PageExtras("an event's standings page")
 
     def get_event_queryset(self):
         # The stored scoring and the form's sent date come with the event: one query less.
@@ -111,17 +102,18 @@ class StandingsView(EventMixin, ExportMixin, LeanFilterMixin, SingleTableMixin, 
 
     @property
     def is_team_event(self) -> bool:
-        return self.event.tournament_type == TournamentType.TEAM_SPIRIT
+        return self.event.shape.teams
 
     def get_queryset(self):
         """The event's standings the filter form narrows (the table reads their rows)."""
-        return EventStanding.objects.filter(event=self.event)
+        return reading.standings_where(event=self.event)
 
     def get_table_data(self):
         # The page's table and its CSV read the one standings read (`rows.standing_rows`).
-        return standing_rows(self.event, TABLE, self.object_list)
+        return reading.standing_rows(self.event, TABLE, self.object_list)
 
-    def get_scoring(self) -> EventScoring | None:
+    def get_scoring(self):
+        """The event's stored summary row (`EventScoring`; None: nothing stored yet)."""
         return getattr(self.event, "scoring", None)
 
     def get_table_kwargs(self):
@@ -147,7 +139,6 @@ class StandingsView(EventMixin, ExportMixin, LeanFilterMixin, SingleTableMixin, 
 
     def page_context(self, **kwargs) -> dict:
         """Everything around the results table (read from the event's single query)."""
-        submission = getattr(self.event, "scoring_form_submission", None)
         scoring = self.get_scoring()
         one_on_one = self.event.is_one_on_one
         return {
@@ -160,9 +151,7 @@ class StandingsView(EventMixin, ExportMixin, LeanFilterMixin, SingleTableMixin, 
             "EventRole": EventRole,
             "scoring": scoring,
             "officials": official_rows(scoring.officials if scoring else []),
-            "due_date": scoring_form_due(self.event),
-            "submission": submission,
-            "form_late": services.scoring_form_late(self.event, sent=submission is not None),
+            **self.extras.context(self.event),
             "export_query": export_query(self.request),
             "projector": self.request.GET.get("projector") == "1",
             **kwargs,
@@ -190,7 +179,7 @@ def swiss_legend_html() -> SafeString:
     )
 
 
-def top_cut_html(event: Event, scoring: EventScoring | None) -> str:
+def top_cut_html(event: Event, scoring) -> str:
     """The top cut bracket of a one-on-one event (empty without a paired cut), cached until
     the stored figures change."""
     if not event.top_cut:
@@ -230,7 +219,7 @@ def _standings_events() -> QuerySet[Event]:
 def official_rows(officials: list[dict]) -> list[dict]:
     """The stored officials' list with each player's page link and translated role."""
     prefix = player_url_prefix()
-    roles = dict(OfficialScore.Role.choices)
+    roles = dict(reading.OfficialRole.choices)
     return [
         {
             **row,
@@ -312,36 +301,31 @@ class PlayerListView(LeanFilterMixin, SingleTableMixin, FilterView):
 
 
 class PlayerView(TemplateView):
-    """A player's history: events, brackets with games, registrations, ranking breakdown;
-    apps above add their parts (`extras`: his places in the leagues)."""
+    """A player's history: events, brackets with games, registrations; apps above add their
+    parts (`extras`, called with the player: his rating, his places in the leagues;
+    `yearly_extras`, with the player and the year chosen: his ranking points)."""
 
     template_name = "standings/player.html"
     extras: PageExtras[[Player]] = PageExtras("a player's page")
+    yearly_extras: PageExtras[[Player, int | None]] = PageExtras("a player's page, by year")
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         player = get_object_or_404(Player, player_number=self.kwargs["player_number"])
-        year = _year(self.request)
-        shown = services.shown_on_player_pages(player_of(self.request.user))
+        year = chosen_year(self.request)
         context.update(
             player=player,
             year=year,
-            standings=EventStanding.objects.filter(shown, player=player)
-            .exclude(event__status=Status.DRAFT)
-            .select_related("event", "event__scoring")
-            .order_by("-event__date", "-event__pk"),
+            standings=reading.player_standings(
+                player, player_of(self.request.user), "event__scoring"
+            ),
             brackets=player_brackets(player, player_of(self.request.user)),
             upcoming=Registration.objects.filter(player=player, event__status=Status.REGISTRATION)
             .select_related("event")
             .order_by("event__date"),
-            breakdown=services.ranking_breakdown(player, year),
         )
-        context["ranking_total"] = sum(r["total"] for r in context["breakdown"])
-        steps = RankingStep.objects.filter(
-            player=player, year=year or RankingTotal.ALL_YEARS
-        ).select_related("event")
-        context["rank_chart"] = rank_chart(list(steps.order_by("order")))
         context.update(self.extras.context(player))
+        context.update(self.yearly_extras.context(player, year))
         return context
 
 
@@ -350,7 +334,7 @@ def player_brackets(player: Player, viewer: Player | None = None) -> list[dict]:
     (of the events the viewer may see on player pages)."""
     seats = (
         Seat.objects.filter(
-            services.shown_on_player_pages(viewer, "bracket__round__event"),
+            reading.shown_on_player_pages(viewer, "bracket__round__event"),
             registration__player=player,
             bracket__round__published=True,
         )
@@ -371,63 +355,9 @@ def player_brackets(player: Player, viewer: Player | None = None) -> list[dict]:
     ]
 
 
-def _year(request) -> int | None:
+def chosen_year(request) -> int | None:
+    """The year the page shows (None: every year); a bad value shows every year."""
     try:
         return parse_year(request.GET.get("year"))
     except ValidationError:  # the filter form shows every year rather than an error page
         return None
-
-
-class RankingView(ExportMixin, LeanFilterMixin, SingleTableMixin, FilterView):
-    """International ranking: sum over scored, eligible, accepted events (§6, §9); its CSV
-    is the selection shown (year, country, region), every row."""
-
-    template_name = "standings/ranking.html"
-    table_class = RankingTable
-    filterset_class = RankingFilter
-    strict = False  # a value not among the choices (old link, other case) still selects
-    table_pagination = {"per_page": PAGE_SIZE}  # the table paginates (one COUNT, not two)
-    export_formats = ("csv",)
-    export_class = SafeTableExport
-    export_name = "ranking"
-
-    def get_queryset(self):
-        get = self.request.GET
-        return services.ranking(_year(self.request), get.get("country"), get.get("region"))
-
-    def get_table_kwargs(self):
-        year = _year(self.request)
-        return {"breakdown_query": f"?year={year}" if year else ""}
-
-    def get_table_pagination(self, table):
-        pagination = super().get_table_pagination(table)
-        if not (self.request.GET.get("country") or self.request.GET.get("region")):
-            count = services.ranking_count(_year(self.request))  # no join to the players
-            pagination.update(paginator_class=KnownCountPaginator, count=count)
-        return pagination
-
-    def get(self, request, *args, **kwargs):
-        if self.export_class.is_valid_format(request.GET.get(self.export_trigger_param)):
-            return super().get(request, *args, **kwargs)  # CSV of the selection
-        key = fragment_key("ranking", version("ranking"), query=request.GET.urlencode())
-        context = {
-            "view": self,
-            "year": _year(request),
-            "export_query": export_query(request),
-            "late_forms": _late_forms_for(request.user),
-            "results_html": cached(key, lambda: render_results(self)),
-        }
-        return self.render_to_response(context)
-
-    def get_template_names(self) -> list[str]:
-        return [self.template_name]
-
-
-def _late_forms_for(user) -> list:
-    """Late scoring forms the viewer can act on: own events (all of them for superusers)."""
-    if getattr(user, "is_superuser", False):
-        return list(services.late_scoring_forms())
-    player = player_of(user)
-    if player is None:
-        return []
-    return list(services.late_scoring_forms().filter(organizer=player))

@@ -25,6 +25,7 @@ from urllib.parse import urlsplit
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from tournament.events.structures import structure_named
 from tournament.webhooks.models import Delivery, Format, Kind
 
 
@@ -47,7 +48,7 @@ def _round_number(payload: dict) -> object:
 
 
 def _one_on_one(payload: dict) -> bool:
-    return (payload.get("round") or {}).get("structure") == "one-on-one"
+    return structure_named((payload.get("round") or {}).get("structure")).one_on_one
 
 
 def match_headline(payload: dict) -> tuple[str, str] | None:

@@ -3,7 +3,8 @@ and the event menu's decklists link."""
 
 from django import template
 
-from tournament.decks.services import can_view_index, swaps_for_print
+from tournament.decks.services.swaps import swaps_for_print
+from tournament.decks.services.visibility import can_view_index
 from tournament.events.models import Registration
 
 register = template.Library()

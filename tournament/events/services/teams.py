@@ -9,7 +9,6 @@ from django.db.models import CharField, OuterRef, Q, Subquery, Value
 from django.utils.translation import gettext as _
 
 from tournament.core.locking import lock_rows
-from tournament.events.choices import TournamentType
 from tournament.events.models import Event, Registration, Team
 
 
@@ -23,7 +22,7 @@ def team_of(registration: Registration) -> Team | None:
 
 
 def _check_open(event: Event) -> None:
-    if event.tournament_type != TournamentType.TEAM_SPIRIT:
+    if not event.shape.teams:
         raise ValidationError(_("Only a Team Spirit event has teams."))
     if event.rounds.exists():
         raise ValidationError(_("Round 1 is seated: teams can no longer change."))
@@ -134,7 +133,7 @@ def sides_by_player(event: Event) -> dict[int, Side]:
     if cached is not None:
         return cached
     found: dict[int, Side] = {}
-    if event.tournament_type == TournamentType.TEAM_SPIRIT:
+    if event.shape.teams:
         for team in complete_teams(event):
             players = [r.player for r in team.registrations]
             side = Side(team.name, tuple(p.name for p in players))
@@ -204,7 +203,7 @@ def _share_wins(rows: list) -> None:
 def team_annotation(event: Event, player: str = "player") -> Subquery | Value:
     """An annotation of an event's rows: the name of the team the row's `player` plays in
     (Team Spirit); a plain NULL in any other event, at no cost."""
-    if event.tournament_type != TournamentType.TEAM_SPIRIT:
+    if not event.shape.teams:
         return Value(None, output_field=CharField())
     teams = Team.objects.filter(event=event).filter(
         Q(first__player=OuterRef(player)) | Q(second__player=OuterRef(player))

@@ -23,14 +23,15 @@ from tournament.accounts.models import Player
 from tournament.core.happenings import announce
 from tournament.core.locking import lock_rows
 from tournament.decks.models import Decklist
-from tournament.decks.services import refresh_statuses
-from tournament.events.choices import Status, TournamentType
+from tournament.decks.services.saving import refresh_statuses
+from tournament.events.choices import Status
 from tournament.events.happenings import Dropped
 from tournament.events.models import Bracket, Event, Registration, Round, Seat
 from tournament.events.services.registration import lock_event, register
 from tournament.events.services.registration_import import create_guest_player
 from tournament.events.services.teams import team_of
 from tournament.events.to_engine import engine_id, event_record, teams_by_player
+from tournament.ranking.models import RankingTotal
 from tournament.ratings.services import seeding_ratings
 from tournament.results.models import Game, GameEntry
 from tournament.rounds.happenings import (
@@ -46,7 +47,6 @@ from tournament.rounds.services.round_state import locked_round as _locked_round
 from tournament.rounds.services.round_state import require_open_current as _require_open_current
 from tournament.rounds.services.round_state import round_has_results as _round_has_results
 from tournament.standings import recompute
-from tournament.standings.models import RankingTotal
 
 # How time is called in a timed event (000 TIMED EVENTS).
 EXTRA_TURNS = 5
@@ -157,7 +157,7 @@ def _team_seating(event: Event, registrations: list[Registration], seed: int):
 
 
 def _create_round(event: Event, number: int, registrations: list[Registration], seed: int) -> Round:
-    if event.tournament_type == TournamentType.TEAM_SPIRIT:
+    if event.shape.teams:
         tables = _team_seating(event, registrations, seed)
         return _store_round(event, number, registrations, seed, tables)
     if not is_seatable(len(registrations)):
@@ -274,7 +274,7 @@ def _require_seats_open(event: Event, rnd: Round) -> None:
     """One player's seat may change in the current round of a bracket event, before any
     result or entry of the round (Team Spirit teams sit together: re-seat instead)."""
     _require_open_current(event, rnd)
-    if event.tournament_type == TournamentType.TEAM_SPIRIT:
+    if event.shape.teams:
         raise ValidationError(
             _("Teams sit together: re-seat the round to change a Team Spirit table.")
         )
@@ -390,7 +390,7 @@ def add_late_player(
 
 def _team_members(event: Event, registration: Registration) -> list[Registration]:
     """The player, and in Team Spirit his partner too (a team drops as a team)."""
-    team = team_of(registration) if event.tournament_type == TournamentType.TEAM_SPIRIT else None
+    team = team_of(registration) if event.shape.teams else None
     if team is None or not team.complete:
         return [registration]
     return list(team.registrations)

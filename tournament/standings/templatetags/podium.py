@@ -5,7 +5,7 @@ from django import template
 from django.utils.translation import ngettext
 
 from tournament.events.models import Event
-from tournament.standings.models import EventStanding, OfficialScore
+from tournament.standings import reading
 from tournament.standings.words import record_words
 
 register = template.Library()
@@ -15,21 +15,17 @@ register = template.Library()
 def event_podium(event: Event) -> dict:
     """The podium (places 1 to 3, ties included) and the officials' points, as stored by the
     recompute pipeline."""
-    podium = list(
-        EventStanding.objects.filter(event=event, place__lte=3)
-        .select_related("player")
-        .order_by("place", "player__name")
-    )
+    podium = reading.podium(event)
     for standing in podium:
         standing.podium_figure = podium_figure(event, standing)
     return {
         "event": event,
         "podium": podium,
-        "official_scores": list(OfficialScore.objects.filter(event=event).select_related("player")),
+        "official_scores": list(reading.officials(event)),
     }
 
 
-def podium_figure(event: Event, standing: EventStanding) -> str:
+def podium_figure(event: Event, standing) -> str:
     """What the podium says beside a name: a bracket event's points; a one-on-one event's
     record over every match and its match points of the Swiss rounds (SPEC §11: a top-cut
     winner may have fewer match points than a player he beat)."""

@@ -13,7 +13,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from tournament.decks.carddata import CrossFireError, crossfire_tables, import_card_data
 from tournament.decks.models import Decklist
-from tournament.decks.services import refresh_statuses
+from tournament.decks.services.saving import refresh_statuses
 from tournament.events.choices import Status
 from tournament.events.models import Event
 

@@ -20,14 +20,14 @@ from scoring.deckformat import (
     DeckFormat,
 )
 from scoring.decklist import item_label
+from scoring.deckrules import group_of
 from tournament.core.issues import deck_message
 from tournament.decks.carddata import get_card_index
-from tournament.decks.services import (
+from tournament.decks.services.checking import (
     MAX_UPLOAD_BYTES,
     DeckCheck,
     check_decklist,
     decklist_from_file,
-    group_of,
 )
 
 # Deck rules with a deck size of their own: the size when --size is not given.

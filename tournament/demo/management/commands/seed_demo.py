@@ -13,7 +13,7 @@ from django.utils import timezone
 from tournament.accounts import preferences
 from tournament.accounts.models import Player, Region
 from tournament.accounts.roles import RANKING_OFFICERS_GROUP
-from tournament.decks.services import save_decklist
+from tournament.decks.services.saving import save_decklist
 from tournament.events.choices import Status
 from tournament.events.models import DecklistsPublished, Event, Registration
 from tournament.events.services.teams import pair_players

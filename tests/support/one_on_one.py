@@ -1,11 +1,10 @@
-"""Fixtures of the one-on-one site tests: a one-on-one event and a way to play its matches
-through the services the pages call (a judge enters, a second judge confirms)."""
+"""One-on-one events: the shared event made one-on-one, its matches played through the
+services the pages call (a judge enters, a second judge confirms)."""
 
 import uuid
 
-import pytest
-
-from tests.events.conftest import add_players
+from tests.support.events import add_players
+from tests.support.results import seated
 from tournament.events.models import Bracket, Event
 from tournament.results.services import GameData, confirm_entry, submit_entry
 
@@ -40,23 +39,8 @@ def play_game(
     confirm_entry(outcome.entry, second_judge)
 
 
-def seated(bracket: Bracket) -> list:
-    """The match's two players, in seat order."""
-    return [s.registration.player for s in bracket.seats.order_by("position")]
-
-
 def win(bracket: Bracket, winner, judge, second_judge, *, best_of: int = 1) -> None:
     """The winner takes the match: 6 unrazed realms to 2 in each game he needs."""
     loser = next(p for p in seated(bracket) if p != winner)
     for _ in range(best_of // 2 + 1):
         play_game(bracket, winner, {winner: 6, loser: 2}, judge, second_judge)
-
-
-@pytest.fixture
-def swiss_event(event):
-    """swiss_event(players, **fields) → the shared event, one-on-one."""
-
-    def make(players: int, **fields) -> Event:
-        return one_on_one(event, players, **fields)
-
-    return make
