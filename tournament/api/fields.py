@@ -84,3 +84,19 @@ def json_type_errors(field, value):
         return errors or None
     message = _scalar_error(field, value)
     return [message] if message else None
+
+
+def json_type_refusals(serializer, data) -> dict[str, list[str]]:
+    """`json_type_errors` of a body by the path of each refused value ("player_numbers.1",
+    as a bulk call names its rows)."""
+    flat: dict[str, list[str]] = {}
+
+    def walk(prefix: str, errors) -> None:
+        if isinstance(errors, dict):
+            for key, value in errors.items():
+                walk(f"{prefix}.{key}" if prefix else str(key), value)
+        else:
+            flat[prefix] = errors
+
+    walk("", json_type_errors(serializer, data) or {})
+    return flat

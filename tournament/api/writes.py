@@ -20,7 +20,7 @@ from rest_framework.views import APIView
 from tournament.accounts.models import ApiToken, Player
 from tournament.api import idempotency
 from tournament.api.errors import Conflict, ErrorSerializer, conflict, conflicts_as_409
-from tournament.api.fields import StrictBooleanField, json_type_errors
+from tournament.api.fields import StrictBooleanField, json_type_refusals
 from tournament.api.http import no_store
 from tournament.api.tokens import Scoped
 from tournament.core.client_ip import client_ip
@@ -529,7 +529,7 @@ def _valid(serializer_class, request) -> dict:
     the schema gives them (a form's values are all texts)."""
     serializer = serializer_class(data=request.data)
     sent = request.data
-    if not isinstance(sent, QueryDict) and (wrong := json_type_errors(serializer, sent)):
+    if not isinstance(sent, QueryDict) and (wrong := json_type_refusals(serializer, sent)):
         raise ValidationError(wrong)
     serializer.is_valid(raise_exception=True)
     return serializer.validated_data
