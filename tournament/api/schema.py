@@ -90,7 +90,7 @@ def _links(source: tuple[str, str, str], targets: list[tuple[str, str, str]], **
 # What an event leads to: from the public list, its public reads and its officials' reads
 # (a listed event has begun: what makes or changes it is refused there); from its
 # creation (a draft, which only its officials see), what makes and changes it.
-EVENT_READS = [
+LISTED_EVENT = [
     ("event", f"{EVENT}/", "get"),
     ("rounds", f"{EVENT}/rounds/", "get"),
     ("registrations", f"{EVENT}/registrations/", "get"),
@@ -103,7 +103,7 @@ EVENT_READS = [
     ("seat_round", f"{EVENT}/rounds/seat/", "post"),
     ("finish", f"{EVENT}/finish/", "post"),
 ]
-EVENT_WRITES = [
+NEW_EVENT = [
     ("settings", f"{EVENT}/settings/", "get"),
     ("edit", f"{EVENT}/settings/", "post"),
     ("status", f"{EVENT}/status/", "post"),
@@ -152,8 +152,8 @@ WEBHOOK_OPERATIONS = [
     ("delete", f"{WEBHOOK}/", "delete"),
 ]
 
-_links((f"{API}/events/", "get", "200"), EVENT_READS, event_id="$response.body#/results/0/id")
-_links((f"{API}/events/", "post", "201"), EVENT_WRITES, event_id="$response.body#/id")
+_links((f"{API}/events/", "get", "200"), LISTED_EVENT, event_id="$response.body#/results/0/id")
+_links((f"{API}/events/", "post", "201"), NEW_EVENT, event_id="$response.body#/id")
 _links(
     (f"{EVENT}/rounds/", "get", "200"),
     ROUND_OPERATIONS,
