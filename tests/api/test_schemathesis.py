@@ -6,12 +6,13 @@ a value of another type, out of its range or its enum, a required field left out
 Every request carries a token of the event's organizer with every scope, so the writes are
 exercised too (most generated bodies are refused with a 400 that must match the schema).
 
-Schemathesis' "positive data acceptance" check is the one left out, in both tests: a
-request the schema calls valid may still break a tournament rule the schema cannot state,
-which the API answers with a 400 or a 409 naming the reason: a player number no player has,
-a webhook to a private address, registering once registration is closed, seating while a
-round is open, finishing before the last round is closed, a game already confirmed. These
-depend on the stored data, which no JSON Schema constraint can state.
+Schemathesis' "positive data acceptance" check (a request the schema calls valid is not
+refused with a 400) holds for every read; it is left out for the writes only, in both
+tests: a write the schema calls valid may still break a rule that depends on the stored
+data, which no JSON Schema constraint can state, and the API answers it with a 400 naming
+the reason: a player number no player has, a webhook to a private address, a judge's
+number that is nobody's, a game's counts for players not at the table. (The state's own
+refusals, registration closed or a round still open, are 409s, which the check takes.)
 
 A dozen examples per operation keep it in the normal suite; CI runs it on SQLite and
 PostgreSQL. (Driven by hand rather than schemathesis' pytest plugin, which does not load
@@ -60,6 +61,12 @@ def _served_schema():
     return schemathesis.openapi.from_wsgi("/api/v1/schema/?format=json", get_wsgi_application())
 
 
+def _left_out(case) -> list:
+    """A read must take every request the schema calls valid; a write may refuse one for a
+    tournament rule (above)."""
+    return [] if case.operation.method.upper() == "GET" else [positive_data_acceptance]
+
+
 def _organizers_token(event) -> dict:
     from tournament.accounts.api_tokens import make_token
 
@@ -85,7 +92,7 @@ def test_every_operation_answers_within_its_schema(finished_event, keep_test_con
             suppress_health_check=list(HealthCheck),
         )
         def check(case):
-            case.call_and_validate(headers=auth, excluded_checks=[positive_data_acceptance])
+            case.call_and_validate(headers=auth, excluded_checks=_left_out(case))
 
         try:
             check()
@@ -95,7 +102,8 @@ def test_every_operation_answers_within_its_schema(finished_event, keep_test_con
 
 
 STATEFUL_SCENARIOS = 30
-STATEFUL_STEPS = 12
+STATEFUL_STEPS = 16
+EMPTY = {"GET /api/v1/", "GET /api/v1/ranking/", "GET /api/v1/ratings/"}
 # The share of the schema's links the scenarios follow (with the values an answer gave).
 LINKS_COVERED = 0.6
 
@@ -149,6 +157,8 @@ def test_linked_operations_in_sequence_answer_within_their_schema(hooked, keep_t
     followed = set()
 
     class Organizer(schema.as_state_machine()):
+        """The event's organizer, with a token of every scope, along the links."""
+
         def setup(self):
             # Every scenario starts from the same data (Hypothesis replays a scenario to
             # shrink it): its writes are rolled back and the throttles' counts forgotten.
@@ -176,20 +186,22 @@ def test_linked_operations_in_sequence_answer_within_their_schema(hooked, keep_t
         def validate_response(self, response, case, additional_checks=None, **kwargs):
             case.validate_response(
                 response,
-                # A well-formed request may still break a tournament rule (a round already
-                # closed, a player already dropped): a 409 or a 400 naming the reason.
-                excluded_checks=[positive_data_acceptance],
+                # A well-formed write may still break a tournament rule (a player number
+                # no player has): a 400 naming the reason (see the module's docstring).
+                excluded_checks=_left_out(case),
                 headers=auth,  # the token is the caller's: checks probe without it too
                 transport_kwargs=kwargs or None,
                 recorder=self.recorder,
             )
 
-    # Scenarios start where the data is: a list, or a new event; an operation on one object
-    # is reached through a link, with ids the API gave (a random id is merely a 404).
-    on_one_object = [label for label in Organizer._root_labels if "{" in label]
-    for label in on_one_object:
+    # Scenarios start where the data is: a list with items, or a new event; an operation on
+    # one object is reached through a link, with ids the API gave (a random id is merely a
+    # 404). The index links nowhere, and the ranking and the ratings are empty until an
+    # event is finished: the test above reads them.
+    no_start = [label for label in Organizer._root_labels if "{" in label or label in EMPTY]
+    for label in no_start:
         setattr(Organizer, normalize_name(f"RANDOM -> {label}"), None)
-    assert len(on_one_object) < len(Organizer.root_rules)
+    assert len(no_start) < len(Organizer.root_rules)
 
     Organizer.run(
         settings=settings(
