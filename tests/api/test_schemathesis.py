@@ -173,7 +173,7 @@ def test_linked_operations_in_sequence_answer_within_their_schema(hooked, keep_t
     followed = set()
 
     class Organizer(schema.as_state_machine()):
-        """The event's organizer, with a token of every scope, along the links."""
+        """The running event's organizer, with a token of every scope, along the links."""
 
         def setup(self):
             # Every scenario starts from the same data (Hypothesis replays a scenario to
