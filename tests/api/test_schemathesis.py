@@ -142,10 +142,10 @@ def hooked(running, settings):
 
 def test_linked_operations_in_sequence_answer_within_their_schema(hooked, keep_test_connection):
     """Scenarios along the links, as the organizer of a running event (a published round 1
-    with its brackets, a webhook; the scenarios create events of their own too): no 5xx,
-    every answer within the schema, what a POST just made is found by the operations its
-    links name (schemathesis' `ensure_resource_availability`), and invalid data refused.
-    At least `LINKS_COVERED` of the declared links are followed.
+    with its brackets, a pending entry, a webhook; the scenarios create events of their
+    own too): no 5xx, every answer within the schema, what a POST just made is found by the
+    operations its links name (schemathesis' `ensure_resource_availability`), invalid data
+    refused. At least `LINKS_COVERED` of the schema's links are followed.
 
     The links are the schema's own (`api/schema.py`); schemathesis' inference is left out:
     it guesses links from names (an event's id alone into an operation that also needs a

@@ -1,6 +1,6 @@
 """OpenAPI post-processing: every operation documents its errors in the one `Error` shape,
 and answers that name other objects carry OpenAPI `links` to the operations that read or act
-on them (a list to its items' details, a seated round to its brackets)."""
+on them (a list's first item to its operations, a round's first bracket to its)."""
 
 ERROR = {
     "type": "object",
