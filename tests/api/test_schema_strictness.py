@@ -1,7 +1,10 @@
 """The server refuses what the schema refuses, and the schema says what the server
 refuses: blank event names, venues and zones, statuses an organizer cannot set, a blank
 no-show player, a page size that is no number, an empty date parameter, a boolean sent as
-0 or 1 (JSON Schema's `boolean` is `true` or `false` only)."""
+0 or 1 (JSON Schema's `boolean` is `true` or `false` only), and any JSON value of another
+type than the schema's: a number for a text, a text for a number or a numbered choice, a
+text for a list, a number inside a list of texts (Django REST framework's fields would
+take them, converted)."""
 
 import pytest
 
@@ -76,3 +79,48 @@ def test_a_boolean_must_be_true_or_false(boss, event, registered_players, value)
     status, _answer = boss.post(url("check_in", event.pk, number), {"checked_in": False})
     assert status == 200
     assert not Registration.objects.get(event=event, player=registered_players[0]).checked_in
+
+
+EVENT = {"name": "Open", "date": "2026-12-05", "venue": "Hall"}
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("check_in_code", 123456),  # a text (schema: string)
+        ("name", 7.5),
+        ("swiss_rounds", "5"),  # a whole number (schema: integer)
+        ("swiss_rounds", 5.5),
+        ("swiss_rounds", True),
+        ("best_of", "3"),  # a choice among numbers (schema: integer enum)
+        ("variants", "allies"),  # a list (schema: array)
+        ("date", 20261205),  # a date is a text
+    ],
+)
+def test_a_json_value_of_another_type_is_refused(boss, name, value):
+    status, answer = boss.post(url("events"), {**EVENT, name: value})
+    assert status == 400 and list(answer["fields"]) == [name], answer
+
+
+def test_a_number_inside_a_list_of_texts_is_refused(boss, event, registered_players):
+    number = registered_players[0].player_number
+    status, answer = boss.post(url("register_many", event.pk), {"player_numbers": [number, 42]})
+    assert status == 400 and list(answer["fields"]) == ["player_numbers.1"], answer
+    assert Registration.objects.filter(event=event).count() == len(registered_players)
+
+
+def test_the_same_values_with_their_schema_types_are_taken(boss):
+    body = {**EVENT, "check_in_code": "123456", "capacity": 24, "variants": ["allies"]}
+    status, answer = boss.post(url("events"), body)
+    assert status == 201, answer
+    assert (answer["check_in_code"], answer["capacity"]) == ("123456", 24)
+    assert answer["variants"] == ["allies"]
+
+
+def test_a_form_body_is_still_read_as_texts(client, organizer):
+    """The type check is JSON's: a form's values are all texts (DRF parses forms too)."""
+    _t, raw = make_token(organizer.user, "desk", ["organize"])
+    body = {**EVENT, "capacity": "24"}
+    answer = client.post(url("events"), body, HTTP_AUTHORIZATION=f"Bearer {raw}")
+    assert answer.status_code == 201, answer.json()
+    assert answer.json()["capacity"] == 24

@@ -1,6 +1,6 @@
 """OpenAPI post-processing: every operation documents its errors in the one `Error` shape,
 and answers that name other objects carry OpenAPI `links` to the operations that read or act
-on them (a list to its items' details, a seated round to its brackets)."""
+on them (a list's first item to its operations, a round's first bracket to its)."""
 
 ERROR = {
     "type": "object",
@@ -66,10 +66,15 @@ EVENT = f"{API}/events/{{event_id}}"
 REGISTRATION = f"{EVENT}/registrations/{{player_number}}"
 ROUND = f"{EVENT}/rounds/{{number}}"
 BRACKET = f"{EVENT}/brackets/{{bracket_id}}"
+WEBHOOK = f"{EVENT}/webhooks/{{webhook_id}}"
+PLAYER = f"{API}/players/{{player_number}}/"
 SAME_EVENT = "$request.path.event_id"
 
 # (path, method, status) of an answer → the operations its values lead to: (name, path,
-# method, {parameter: runtime expression}). A list's link follows its first item.
+# method, {parameter: runtime expression}). A list's link follows its first item. Each
+# kind of object is linked from the answers that list or make it (an event from the events'
+# list and from its creation, a round from the rounds' list, a bracket from its round), so
+# the stateful test can follow every link from data the API gave.
 LINKS: dict[tuple[str, str, str], list[tuple[str, str, str, dict[str, str]]]] = {}
 
 
@@ -77,118 +82,128 @@ def _link(source: tuple[str, str, str], name: str, path: str, method: str, **par
     LINKS.setdefault(source, []).append((name, path, method, params))
 
 
-def _event_links(source: tuple[str, str, str], event_id: str, public: bool) -> None:
-    """What an answer naming an event leads to: its organizer's operations, and its public
-    reads when the answer names published events (an organizer's answer may be a draft)."""
-    reads = [
-        ("event", f"{EVENT}/", "get"),
-        ("rounds", f"{EVENT}/rounds/", "get"),
-        ("registrations", f"{EVENT}/registrations/", "get"),
-        ("standings", f"{EVENT}/standings/", "get"),
-    ]
-    for name, path, method in [
-        *(reads if public else []),
-        ("settings", f"{EVENT}/settings/", "get"),
-        ("edit", f"{EVENT}/settings/", "post"),
-        ("status", f"{EVENT}/status/", "post"),
-        ("judges", f"{EVENT}/judges/", "post"),
-        ("register", f"{EVENT}/registrations/new/", "post"),
-        ("import", f"{EVENT}/registrations/import/", "post"),
-        ("seat_round", f"{EVENT}/rounds/seat/", "post"),
-        ("pending_entries", f"{EVENT}/entries/", "get"),
-        ("finish", f"{EVENT}/finish/", "post"),
-        ("scoring_form", f"{EVENT}/scoring-form/", "post"),
-    ]:
-        _link(source, name, path, method, event_id=event_id)
+def _links(source: tuple[str, str, str], targets: list[tuple[str, str, str]], **params) -> None:
+    for name, path, method in targets:
+        _link(source, name, path, method, **params)
 
 
-def _round_links(source: tuple[str, str, str], number: str, bracket_id: str | None) -> None:
-    """What an answer naming a round (and its first bracket) leads to; the public seating
-    only from the public list (a round just seated is hidden until published)."""
-    seating = [("seating", f"{ROUND}/seating/", "get")] if bracket_id is None else []
-    for name, path, method in [
-        ("round", f"{ROUND}/", "get"),
-        *seating,
-        ("reseat", f"{ROUND}/reseat/", "post"),
-        ("publish", f"{ROUND}/publish/", "post"),
-        ("close", f"{ROUND}/close/", "post"),
-        ("reopen", f"{ROUND}/reopen/", "post"),
-        ("start_timer", f"{ROUND}/timer/start/", "post"),
-        ("call_time", f"{ROUND}/timer/call/", "post"),
-    ]:
-        _link(source, name, path, method, event_id=SAME_EVENT, number=number)
-    if bracket_id:
-        _bracket_links(source, bracket_id)
+# What an event leads to: from the public list, its public reads and its officials' reads
+# (a listed event has begun: what makes or changes it is refused there); from its
+# creation (a draft, which only its officials see), what makes and changes it.
+LISTED_EVENT = [
+    ("event", f"{EVENT}/", "get"),
+    ("rounds", f"{EVENT}/rounds/", "get"),
+    ("registrations", f"{EVENT}/registrations/", "get"),
+    ("standings", f"{EVENT}/standings/", "get"),
+    ("officials", f"{EVENT}/officials/", "get"),
+    ("decklists", f"{EVENT}/decklists/", "get"),
+    ("settings", f"{EVENT}/settings/", "get"),
+    ("pending_entries", f"{EVENT}/entries/", "get"),
+    ("webhooks", f"{EVENT}/webhooks/", "get"),
+    ("seat_round", f"{EVENT}/rounds/seat/", "post"),
+    ("finish", f"{EVENT}/finish/", "post"),
+]
+NEW_EVENT = [
+    ("settings", f"{EVENT}/settings/", "get"),
+    ("edit", f"{EVENT}/settings/", "post"),
+    ("status", f"{EVENT}/status/", "post"),
+    ("judges", f"{EVENT}/judges/", "post"),
+    ("register", f"{EVENT}/registrations/new/", "post"),
+    ("register_many", f"{EVENT}/registrations/bulk/", "post"),
+    ("import", f"{EVENT}/registrations/import/", "post"),
+    ("check_in_many", f"{EVENT}/registrations/check-in/", "post"),
+    ("seat_round", f"{EVENT}/rounds/seat/", "post"),
+    ("pending_entries", f"{EVENT}/entries/", "get"),
+    ("webhooks", f"{EVENT}/webhooks/", "get"),
+    ("add_webhook", f"{EVENT}/webhooks/", "post"),
+    ("scoring_form", f"{EVENT}/scoring-form/", "post"),
+]
+ROUND_OPERATIONS = [
+    ("round", f"{ROUND}/", "get"),
+    ("seating", f"{ROUND}/seating/", "get"),
+    ("reseat", f"{ROUND}/reseat/", "post"),
+    ("publish", f"{ROUND}/publish/", "post"),
+    ("close", f"{ROUND}/close/", "post"),
+    ("reopen", f"{ROUND}/reopen/", "post"),
+    ("start_timer", f"{ROUND}/timer/start/", "post"),
+    ("call_time", f"{ROUND}/timer/call/", "post"),
+    ("swap", f"{ROUND}/swap/", "post"),
+    ("move", f"{ROUND}/move/", "post"),
+]
+BRACKET_OPERATIONS = [
+    ("bracket", f"{BRACKET}/", "get"),
+    ("entries", f"{BRACKET}/entries/", "get"),
+    ("enter_game", f"{BRACKET}/entries/", "post"),
+    ("report", f"{BRACKET}/reports/", "post"),
+    ("no_show", f"{BRACKET}/no-show/", "post"),
+    ("tiebreak", f"{BRACKET}/tiebreak/", "get"),
+    ("decide_tie", f"{BRACKET}/tiebreak/", "post"),
+]
+REGISTRATION_OPERATIONS = [
+    ("check_in", f"{REGISTRATION}/check-in/", "post"),
+    ("drop", f"{REGISTRATION}/drop/", "post"),
+    ("undo_drop", f"{REGISTRATION}/undo-drop/", "post"),
+    ("decklist", f"{REGISTRATION}/decklist/", "post"),
+]
+WEBHOOK_OPERATIONS = [
+    ("webhook", f"{WEBHOOK}/", "get"),
+    ("rotate_secret", f"{WEBHOOK}/rotate-secret/", "post"),
+    ("test_delivery", f"{WEBHOOK}/test/", "post"),
+    ("delete", f"{WEBHOOK}/", "delete"),
+]
 
-
-def _bracket_links(source: tuple[str, str, str], bracket_id: str) -> None:
-    for name, path, method in [
-        ("bracket", f"{BRACKET}/", "get"),
-        ("entries", f"{BRACKET}/entries/", "get"),
-        ("enter_game", f"{BRACKET}/entries/", "post"),
-    ]:
-        _link(source, name, path, method, event_id=SAME_EVENT, bracket_id=bracket_id)
-
-
-def _registration_links(source: tuple[str, str, str], number: str) -> None:
-    _link(source, "player", f"{API}/players/{{player_number}}/", "get", player_number=number)
-    for name, path in [
-        ("check_in", f"{REGISTRATION}/check-in/"),
-        ("drop", f"{REGISTRATION}/drop/"),
-        ("decklist", f"{REGISTRATION}/decklist/"),
-    ]:
-        _link(source, name, path, "post", event_id=SAME_EVENT, player_number=number)
-
-
-_event_links((f"{API}/events/", "get", "200"), "$response.body#/results/0/id", public=True)
-for _source in [
-    (f"{API}/events/", "post", "201"),
-    (f"{EVENT}/settings/", "get", "200"),
-    (f"{EVENT}/settings/", "post", "200"),
-    (f"{EVENT}/status/", "post", "200"),
-]:
-    _event_links(_source, "$response.body#/id", public=False)
-_round_links((f"{EVENT}/rounds/", "get", "200"), "$response.body#/0/number", None)
-for _source in [
-    (f"{EVENT}/rounds/seat/", "post", "201"),
-    (f"{ROUND}/reseat/", "post", "200"),
-    (f"{ROUND}/", "get", "200"),
-]:
-    _round_links(_source, "$response.body#/number", "$response.body#/brackets/0/id")
-_bracket_links((f"{ROUND}/seating/", "get", "200"), "$response.body#/brackets/0/id")
-_registration_links(
-    (f"{EVENT}/registrations/", "get", "200"), "$response.body#/results/0/player_number"
-)
-_registration_links((f"{EVENT}/registrations/new/", "post", "201"), "$response.body#/player_number")
-_link(
-    (f"{EVENT}/entries/", "get", "200"),
-    "confirm",
-    f"{BRACKET}/entries/{{entry_id}}/confirm/",
-    "post",
+_links((f"{API}/events/", "get", "200"), LISTED_EVENT, event_id="$response.body#/results/0/id")
+_links((f"{API}/events/", "post", "201"), NEW_EVENT, event_id="$response.body#/id")
+_links(
+    (f"{EVENT}/rounds/", "get", "200"),
+    ROUND_OPERATIONS,
     event_id=SAME_EVENT,
-    bracket_id="$response.body#/0/bracket",
-    entry_id="$response.body#/0/id",
+    number="$response.body#/0/number",
 )
-for _status, _entry in [("200", "$response.body#/0/id"), ("201", "$response.body#/id")]:
+_links(
+    (f"{ROUND}/", "get", "200"),
+    BRACKET_OPERATIONS,
+    event_id=SAME_EVENT,
+    bracket_id="$response.body#/brackets/0/id",
+)
+_links(
+    (f"{EVENT}/registrations/", "get", "200"),
+    REGISTRATION_OPERATIONS,
+    event_id=SAME_EVENT,
+    player_number="$response.body#/results/0/player_number",
+)
+for _source, _number in [
+    ((f"{EVENT}/registrations/", "get", "200"), "$response.body#/results/0/player_number"),
+    ((f"{API}/players/", "get", "200"), "$response.body#/results/0/player_number"),
+    ((f"{API}/ranking/", "get", "200"), "$response.body#/results/0/player_number"),
+    ((f"{EVENT}/standings/", "get", "200"), "$response.body#/results/0/player_number"),
+]:
+    _link(_source, "player", PLAYER, "get", player_number=_number)
+_link(
+    (f"{API}/ratings/", "get", "200"),
+    "rating",
+    f"{API}/ratings/{{player_number}}/",
+    "get",
+    player_number="$response.body#/results/0/player_number",
+)
+_links(
+    (f"{EVENT}/webhooks/", "get", "200"),
+    WEBHOOK_OPERATIONS,
+    event_id=SAME_EVENT,
+    webhook_id="$response.body#/0/id",
+)
+for _list, _bracket, _entry in [
+    (f"{EVENT}/entries/", "$response.body#/0/bracket", "$response.body#/0/id"),
+    (f"{BRACKET}/entries/", "$request.path.bracket_id", "$response.body#/0/id"),
+]:
     _link(
-        (f"{BRACKET}/entries/", "get" if _status == "200" else "post", _status),
+        (_list, "get", "200"),
         "confirm",
         f"{BRACKET}/entries/{{entry_id}}/confirm/",
         "post",
         event_id=SAME_EVENT,
-        bracket_id="$request.path.bracket_id",
+        bracket_id=_bracket,
         entry_id=_entry,
-    )
-for _list, _number in [
-    (f"{API}/ranking/", "$response.body#/results/0/player_number"),
-    (f"{EVENT}/standings/", "$response.body#/results/0/player_number"),
-]:
-    _link(
-        (_list, "get", "200"),
-        "player",
-        f"{API}/players/{{player_number}}/",
-        "get",
-        player_number=_number,
     )
 _link(
     (f"{API}/leagues/", "get", "200"),

@@ -14,6 +14,7 @@ from rest_framework.response import Response
 
 from tournament.accounts.models import ApiToken
 from tournament.api.organize import OrganizeView
+from tournament.api.writes import _valid
 from tournament.events.permissions import player_of
 from tournament.webhooks import services
 from tournament.webhooks.forms import WebhookForm
@@ -94,9 +95,7 @@ class WebhookList(HookView):
     )
     def post(self, request, event_id: int):
         event = self.organized_event()
-        data = WebhookIn(data=request.data)
-        data.is_valid(raise_exception=True)
-        fields = {"kinds": Kind.values, **data.validated_data}
+        fields = {"kinds": Kind.values, **_valid(WebhookIn, request)}
         form = WebhookForm(data=fields)
         if not form.is_valid():
             raise ValidationError({name: list(errors) for name, errors in form.errors.items()})

@@ -7,7 +7,7 @@ from __future__ import annotations
 import uuid
 
 from django.core.exceptions import ValidationError as DjangoValidationError
-from django.http import Http404
+from django.http import Http404, QueryDict
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
@@ -20,7 +20,7 @@ from rest_framework.views import APIView
 from tournament.accounts.models import ApiToken, Player
 from tournament.api import idempotency
 from tournament.api.errors import Conflict, ErrorSerializer, conflict, conflicts_as_409
-from tournament.api.fields import StrictBooleanField
+from tournament.api.fields import StrictBooleanField, json_type_refusals
 from tournament.api.http import no_store
 from tournament.api.tokens import Scoped
 from tournament.core.client_ip import client_ip
@@ -525,6 +525,11 @@ class ReportCreate(GameRecordView):
 
 
 def _valid(serializer_class, request) -> dict:
+    """The body read by `serializer_class`; a JSON body's values must also have the types
+    the schema gives them (a form's values are all texts)."""
     serializer = serializer_class(data=request.data)
+    sent = request.data
+    if not isinstance(sent, QueryDict) and (wrong := json_type_refusals(serializer, sent)):
+        raise ValidationError(wrong)
     serializer.is_valid(raise_exception=True)
     return serializer.validated_data
