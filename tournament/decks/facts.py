@@ -27,13 +27,21 @@ from datetime import datetime
 from django.db import transaction
 from django.db.models import F, Q
 
+from scoring.cards import CardIndex
 from scoring.deckformat import CHAMPION
 from scoring.decklist import DeckEntry
 from scoring.deckrules import group_of
 from scoring.metagame import NO_WORLD, DeckCard
 from tournament.core.locking import lock_rows
+from tournament.decks.carddata import get_card_index
 from tournament.decks.models import DeckFacts, Decklist, DeckTally
-from tournament.decks.services import DeckCheck, card_data_token, check_stored, format_key
+from tournament.decks.services import (
+    DeckCheck,
+    card_data_token,
+    check_decklist,
+    deck_format_of,
+    format_key,
+)
 from tournament.events.models import Event
 
 Kind = DeckTally.Kind
@@ -150,35 +158,43 @@ def stale_q(card_data: str, key: str | None = None) -> Q:
     return stale | ~Q(decklist__facts__format_key=key) if key is not None else stale
 
 
-def read_list(decklist: Decklist, event: Event) -> Reading:
-    """Read one saved list for its event (`services.check_stored`)."""
-    token = card_data_token()
+def read_list(decklist: Decklist, event: Event, token: str, index: CardIndex) -> Reading:
+    """Read one saved list for its event, as `services.check_stored` checks it, against the
+    card data of `token` (its `index`)."""
+    check = check_decklist(
+        decklist.text,
+        deck_format_of(event),
+        decklist.sideboard_text,
+        index,
+        sideboard_opt_out=decklist.sideboard_opt_out,
+    )
     return Reading(
-        decklist.pk,
-        decklist.updated_at,
-        format_key(event, token),
-        token,
-        Contribution.of(check_stored(decklist, event)),
+        decklist.pk, decklist.updated_at, format_key(event, token), token, Contribution.of(check)
     )
 
 
 def refresh_list(decklist: Decklist) -> None:
     """A list saved: its facts again, unless they were read from this very save."""
+    token = card_data_token()
     current = DeckFacts.objects.filter(
-        decklist=decklist.pk, saved_at=decklist.updated_at, card_data=card_data_token()
+        decklist=decklist.pk, saved_at=decklist.updated_at, card_data=token
     )
     if not current.exists():
         event = Event.objects.get(registrations=decklist.registration_id)
-        write([read_list(decklist, event)])
+        write([read_list(decklist, event, token, get_card_index())])
 
 
 def refresh_event(event: Event) -> int:
     """An event's lists whose facts are old (its format changed since, the card data, a list
     written in bulk): read and written again; returns how many."""
     token = card_data_token()
-    stale = Decklist.objects.filter(
-        registration__in=event.registrations.filter(stale_q(token, format_key(event, token)))
+    stale = list(
+        Decklist.objects.filter(
+            registration__in=event.registrations.filter(stale_q(token, format_key(event, token)))
+        )
     )
-    readings = [read_list(decklist, event) for decklist in stale]
-    write(readings)
-    return len(readings)
+    if not stale:
+        return 0
+    index = get_card_index()
+    write([read_list(decklist, event, token, index) for decklist in stale])
+    return len(stale)

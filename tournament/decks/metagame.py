@@ -182,19 +182,23 @@ def statistics(selection: Selection) -> meta.Metagame:
     decks = selection.decks
     top = meta.top_decks(decks)
     at_top = Q(decklist__registration__standing__place__lte=meta.TOP_PLACES)
-    rows = list(
-        _tallies(selection)
-        .values("kind", "key")
-        .annotate(
-            playing=Count("pk"),
-            played=Sum("copies"),
-            first=Min("label"),
-            last=Max("label"),
-            top_playing=Count("pk", filter=at_top),
-            top_played=Sum("copies", filter=at_top),
+    rows = (
+        list(
+            _tallies(selection)
+            .values("kind", "key")
+            .annotate(
+                playing=Count("pk"),
+                played=Sum("copies"),
+                first=Min("label"),
+                last=Max("label"),
+                top_playing=Count("pk", filter=at_top),
+                top_played=Sum("copies", filter=at_top),
+            )
+            .order_by()
         )
-        .order_by()
-    ) if decks else []
+        if decks
+        else []
+    )
     several = [(r["kind"], r["key"]) for r in rows if r["first"] != r["last"]]
     labels = _first_labels(selection, several, decks)
     top_labels = _first_labels(selection, [k for k in several if k[0] == Kind.CARD], top)
@@ -203,9 +207,7 @@ def statistics(selection: Selection) -> meta.Metagame:
     for r in rows:
         name = (r["kind"], r["key"])
         label = labels.get(name, r["first"])
-        shares[r["kind"]].append(
-            meta.Share(r["key"], label, r["playing"], len(decks), r["played"])
-        )
+        shares[r["kind"]].append(meta.Share(r["key"], label, r["playing"], len(decks), r["played"]))
         if r["kind"] == Kind.CARD and r["top_playing"]:
             label = top_labels.get(name, r["first"])
             top_cards.append(
@@ -231,9 +233,7 @@ def card_record(selection: Selection, identity: str) -> tuple[meta.CardRecord, s
     name = ""
     if selection.decks:
         rows = _tallies(selection).filter(kind=Kind.CARD, key=identity)
-        for deck, copies, label in rows.values_list(
-            "decklist__registration_id", "copies", "label"
-        ):
+        for deck, copies, label in rows.values_list("decklist__registration_id", "copies", "label"):
             plays[deck] = (copies, label)
     decks = []
     for deck in selection.decks:
