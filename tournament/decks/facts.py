@@ -107,6 +107,7 @@ class Reading:
     """A list read for its facts: which list, what it was read from, what it contributes."""
 
     decklist: int
+    registration: int
     saved_at: datetime
     format_key: str
     card_data: str
@@ -139,7 +140,14 @@ def write(readings: Sequence[Reading]) -> None:
         )
         DeckTally.objects.bulk_create(
             (
-                DeckTally(decklist_id=r.decklist, kind=kind, key=key, label=label, copies=n)
+                DeckTally(
+                    decklist_id=r.decklist,
+                    registration_id=r.registration,
+                    kind=kind,
+                    key=key,
+                    label=label,
+                    copies=n,
+                )
                 for r in readings
                 for kind, key, label, n in r.contribution.tallies()
             ),
@@ -169,7 +177,12 @@ def read_list(decklist: Decklist, event: Event, token: str, index: CardIndex) ->
         sideboard_opt_out=decklist.sideboard_opt_out,
     )
     return Reading(
-        decklist.pk, decklist.updated_at, format_key(event, token), token, Contribution.of(check)
+        decklist.pk,
+        decklist.registration_id,
+        decklist.updated_at,
+        format_key(event, token),
+        token,
+        Contribution.of(check),
     )
 
 

@@ -102,16 +102,16 @@ def bring_up_to_date(registrations, events: dict[int, Event]) -> int:
     token = card_data_token()
     stale = list(
         registrations.filter(facts.stale_q(token)).values_list(
-            "decklist__pk", "event_id", "decklist__updated_at"
+            "decklist__pk", "pk", "event_id", "decklist__updated_at"
         )
     )
     if not stale:
         return 0
     keys = {pk: format_key(event, token) for pk, event in events.items()}
-    saved = _texts(registrations, [decklist for decklist, _event, _at in stale])
+    saved = _texts(registrations, [decklist for decklist, *_rest in stale])
     index = get_card_index()
     readings = []
-    for decklist, event, saved_at in stale:
+    for decklist, registration, event, saved_at in stale:
         memo = (decklist, saved_at, keys[event])
         contribution = _parsed.get(memo)
         if contribution is None:
@@ -125,7 +125,9 @@ def bring_up_to_date(registrations, events: dict[int, Event]) -> int:
             )
             contribution = facts.Contribution.of(check)
             _parsed.put(memo, contribution)
-        readings.append(facts.Reading(decklist, saved_at, keys[event], token, contribution))
+        readings.append(
+            facts.Reading(decklist, registration, saved_at, keys[event], token, contribution)
+        )
     facts.write(readings)
     return len(readings)
 
@@ -152,7 +154,7 @@ def select(registrations) -> Selection:
 def _tallies(selection: Selection):
     """The tallies of the selection's lists."""
     return DeckTally.objects.filter(
-        decklist__registration__in=selection.registrations.order_by().values("pk")
+        registration__in=selection.registrations.order_by().values("pk")
     )
 
 
@@ -165,9 +167,7 @@ def _first_labels(selection: Selection, keys: Iterable[tuple[str, str]], order: 
     rank = {deck.key: i for i, deck in enumerate(order)}
     rows = _tallies(selection).filter(key__in={key for _kind, key in keys})
     found: dict[tuple[str, str], tuple[int, str]] = {}
-    for kind, key, label, deck in rows.values_list(
-        "kind", "key", "label", "decklist__registration_id"
-    ):
+    for kind, key, label, deck in rows.values_list("kind", "key", "label", "registration_id"):
         if (kind, key) in keys and deck in rank:
             best = found.get((kind, key))
             if best is None or rank[deck] < best[0]:
@@ -181,7 +181,8 @@ def statistics(selection: Selection) -> meta.Metagame:
     names)."""
     decks = selection.decks
     top = meta.top_decks(decks)
-    at_top = Q(decklist__registration__standing__place__lte=meta.TOP_PLACES)
+    top_lists = selection.registrations.filter(standing__place__lte=meta.TOP_PLACES)
+    at_top = Q(registration__in=top_lists.order_by().values("pk"))
     rows = (
         list(
             _tallies(selection)
@@ -233,7 +234,7 @@ def card_record(selection: Selection, identity: str) -> tuple[meta.CardRecord, s
     name = ""
     if selection.decks:
         rows = _tallies(selection).filter(kind=Kind.CARD, key=identity)
-        for deck, copies, label in rows.values_list("decklist__registration_id", "copies", "label"):
+        for deck, copies, label in rows.values_list("registration_id", "copies", "label"):
             plays[deck] = (copies, label)
     decks = []
     for deck in selection.decks:

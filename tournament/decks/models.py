@@ -340,6 +340,12 @@ class DeckTally(models.Model):
         CHAMPION_TYPE = "champion-type", _("Champion type")
 
     decklist = models.ForeignKey(Decklist, on_delete=models.CASCADE, related_name="tallies")
+    # The list's registration, kept here so that a page sums the tallies of its public
+    # registrations without a join a row; no index of its own: SQLite then sums them along
+    # `tally_sums` in (kind, key) order, instead of probing each list and sorting.
+    registration = models.ForeignKey(
+        Registration, on_delete=models.CASCADE, related_name="+", db_index=False
+    )
     kind = models.CharField(max_length=16, choices=Kind)
     key = models.CharField(max_length=200)  # the identity, the world, the champion type
     label = models.CharField(max_length=200)  # the name the list played it under
@@ -351,7 +357,11 @@ class DeckTally(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["decklist", "kind", "key"], name="one_tally_a_key")
         ]
-        indexes = [models.Index(fields=["kind", "key"], name="tally_by_key")]
+        indexes = [
+            models.Index(
+                fields=["kind", "key", "registration", "copies", "label"], name="tally_sums"
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.decklist}: {self.copies} × {self.key}"
