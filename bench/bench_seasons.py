@@ -7,19 +7,23 @@ season. Times the league table page, the league's metagame page, the format's me
 page and the card page of a realm every list plays against the floor page of `bench_pages`
 (base.html with an empty content block), in one run. Prints the median of each, its ratio
 to the floor and its SQL queries, for three states: warm (the steady state, the target's
-figure), after a change (the page's version bumped: the statistics are recomputed from the
-lists' cached cards) and cold (the cache emptied and the process's parsed lists forgotten:
-every list parsed again).
+figure), after a change (the page's version bumped: the statistics are summed again over the
+lists' stored facts) and cold (the cache emptied and the process's memo forgotten; the
+stored facts stay, as a site's stored figures do). The lists are written in bulk, so their
+facts are written after them as `manage.py write_deck_facts` writes them (timed apart).
+The metagame pages' bar: cold and after a change within `METAGAME_BAR`× the floor.
 """
 
 from __future__ import annotations
 
 import argparse
 import datetime
+import io
 import random
 import time
 
 from django.core.cache import cache
+from django.core.management import call_command
 from django.test import Client, override_settings
 from django.urls import path, reverse
 
@@ -35,6 +39,7 @@ SEASON = datetime.date(2026, 1, 1)
 DEMO_DECK = "tournament/demo/demo_decks/legal_community_55.txt"
 CARD = "Realm|waterdeep"  # in every list: the card page with the most rows
 SWAPPED_LINES = 12  # lines of the demo deck each list replaces with other cards
+METAGAME_BAR = 10.0  # a metagame page cold or after a change, within this many floors
 
 
 def deck_texts(count: int, rng: random.Random) -> list[str]:
@@ -79,7 +84,7 @@ def build_season(events: int, players: int) -> tuple[int, int]:
     """The season's events, players, places, accepted points and published lists, in bulk.
     Returns the league's id and the number of public lists."""
     from tournament.decks.models import Decklist
-    from tournament.decks.services import public_registrations
+    from tournament.decks.services.visibility import public_registrations
     from tournament.events.choices import Status
     from tournament.events.models import DecklistsPublished, Event, Registration
     from tournament.leagues.models import League
@@ -138,7 +143,8 @@ def build_season(events: int, players: int) -> tuple[int, int]:
 
 
 def forget_everything() -> None:
-    """A cold start: the shared cache emptied and this process's parsed lists forgotten."""
+    """A cold start: the shared cache emptied and this process's memo of read lists
+    forgotten (the lists' stored facts stay)."""
     from tournament.decks.metagame import _parsed
 
     cache.clear()
@@ -175,6 +181,20 @@ def print_league_pdf(league_id: int) -> None:
     print(f"league PDF: {pages} pages, {len(pdf) / 1024:.0f} KiB in {seconds:.1f}s")
 
 
+def print_metagame_bar(rows: list[tuple[str, dict]], base: float) -> None:
+    """Each metagame page's cold and after-a-change figures against their bar."""
+    print(f"metagame bar: cold and after a change ≤{METAGAME_BAR:g}× the warm floor")
+    for label, f in rows:
+        if "metagame" not in label and "card page" not in label:
+            continue
+        worst = max(f["changed"], f["cold"]) / base
+        verdict = "PASS" if worst <= METAGAME_BAR else "FAIL"
+        print(
+            f"  {label:<30} changed {f['changed'] / base:6.2f}×  cold {f['cold'] / base:6.2f}×"
+            f"  warm {f['warm'] / base:5.2f}×  {verdict}"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--events", type=int, default=200)
@@ -195,6 +215,11 @@ def main() -> None:
                 f"{args.events * EVENT_SIZE} results, {lists} public lists "
                 f"in {time.perf_counter() - start:.1f}s"
             )
+            start = time.perf_counter()
+            call_command("write_deck_facts", stdout=io.StringIO())
+            print(
+                f"metagame facts of the {lists} lists written in {time.perf_counter() - start:.1f}s"
+            )
             client = Client()
             floor_figures = measure_page(client, "/bench-floor/", args.repeat, "floor")
             rows = [("floor", floor_figures)]
@@ -212,6 +237,7 @@ def main() -> None:
                 rows.append((label, measure_page(client, url, args.repeat, scope)))
             heading = f"median of {args.repeat} GETs each (cold: {max(3, args.repeat // 5)})"
             print_table(rows, floor_figures["warm"], heading, ("changed", "cold"))
+            print_metagame_bar(rows, floor_figures["warm"])
             if args.pdf:
                 print_league_pdf(league)
     finally:

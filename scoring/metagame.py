@@ -12,7 +12,7 @@ and its CSV export list the same rows in the same order on every run.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from statistics import median
 
@@ -194,8 +194,13 @@ def _shares(
                 seen.add(key)
                 playing[key] = playing.get(key, 0) + 1
     total = len(decks)
-    rows = [Share(k, labels[k], playing[k], total, copies[k]) for k in playing]
-    return tuple(sorted(rows, key=lambda s: (-s.decks, -s.copies, s.label.casefold(), s.key)))
+    return in_share_order(Share(k, labels[k], playing[k], total, copies[k]) for k in playing)
+
+
+def in_share_order(shares: Iterable[Share]) -> tuple[Share, ...]:
+    """Shares most played first: by decks, then copies, then label and key (a fixed order,
+    whoever counted them: this module or the site's sums over stored tallies)."""
+    return tuple(sorted(shares, key=lambda s: (-s.decks, -s.copies, s.label.casefold(), s.key)))
 
 
 def card_shares(decks: Sequence[Deck]) -> tuple[Share, ...]:

@@ -1,4 +1,8 @@
-"""What makes cached metagame pages old: a list of a finished event saved or deleted, an
+"""What a list contributes to the metagame, written again when it moves (`decks/facts.py`): a
+list saved (`list_saved`), a finished event saved (`event_saved`: its format, its status).
+Model signals, like the caches' below: any code, the admin and the imports save these rows.
+
+What makes cached metagame pages old: a list of a finished event saved or deleted, an
 event saved or deleted (its publication, status, format or name), a finished event's places
 recomputed, the card data imported again. Each bumps the metagame version (after commit,
 `fragments.bump`).
@@ -8,6 +12,7 @@ signals (any code, the admin and the imports save these rows), connected in
 `tournament/site/subscriptions.py` too."""
 
 from tournament.core.fragments import bump
+from tournament.decks import facts
 from tournament.decks.metagame import VERSION_SCOPE
 from tournament.events.choices import Status
 from tournament.events.models import Event
@@ -30,3 +35,16 @@ def figures_stored(happening) -> None:
     # Only a finished event has public lists; a running one's results change every minute.
     if happening.event.status == Status.FINISHED:
         bump(VERSION_SCOPE)
+
+
+def list_saved(sender, instance, **kwargs) -> None:
+    # Whatever its event's status: a list saved while the event runs counts once it is over,
+    # and its facts are then read already.
+    facts.refresh_list(instance)
+
+
+def event_saved(sender, instance, **kwargs) -> None:
+    # Only a finished event's lists are read; its format or the card data may have moved
+    # since they were saved (an event finishing is saved).
+    if instance.status == Status.FINISHED:
+        facts.refresh_event(instance)

@@ -305,3 +305,63 @@ class SideboardSwap(models.Model):
 
     def __str__(self) -> str:
         return f"{self.registration} — {self.out_name} → {self.in_name}"
+
+
+class DeckFacts(models.Model):
+    """What a saved list contributes to the metagame, read from it once (`decks/facts.py`):
+    its champion level total and card count, with its tallies (`DeckTally`). Written when the
+    list is saved, again when its event's format or the card data change; which lists count
+    (public or not) is never stored here: the pages ask `services.public_decklist_q`."""
+
+    decklist = models.OneToOneField(Decklist, on_delete=models.CASCADE, related_name="facts")
+    # What the facts were read from: the list as saved then (its `updated_at`), the event's
+    # format and the card data (`services.format_key`), the card data alone (its token).
+    saved_at = models.DateTimeField()
+    format_key = models.CharField(max_length=200)
+    card_data = models.CharField(max_length=64)
+    level_total = models.PositiveIntegerField(default=0)
+    card_count = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        verbose_name = _("metagame facts of a list")
+        verbose_name_plural = _("metagame facts of lists")
+
+    def __str__(self) -> str:
+        return str(self.decklist)
+
+
+class DeckTally(models.Model):
+    """One line of what a list contributes: the copies its main deck plays of one card
+    identity, of one world's cards, or of one champion type's champions."""
+
+    class Kind(models.TextChoices):
+        CARD = "card", _("Card")
+        WORLD = "world", _("World")
+        CHAMPION_TYPE = "champion-type", _("Champion type")
+
+    decklist = models.ForeignKey(Decklist, on_delete=models.CASCADE, related_name="tallies")
+    # The list's registration, kept here so that a page sums the tallies of its public
+    # registrations without a join a row; no index of its own: SQLite then sums them along
+    # `tally_sums` in (kind, key) order, instead of probing each list and sorting.
+    registration = models.ForeignKey(
+        Registration, on_delete=models.CASCADE, related_name="+", db_index=False
+    )
+    kind = models.CharField(max_length=16, choices=Kind)
+    key = models.CharField(max_length=200)  # the identity, the world, the champion type
+    label = models.CharField(max_length=200)  # the name the list played it under
+    copies = models.PositiveIntegerField()
+
+    class Meta:
+        verbose_name = _("metagame tally")
+        verbose_name_plural = _("metagame tallies")
+        constraints = [
+            models.UniqueConstraint(fields=["decklist", "kind", "key"], name="one_tally_a_key")
+        ]
+        indexes = [
+            models.Index(
+                fields=["kind", "key", "registration", "copies", "label"], name="tally_sums"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.decklist}: {self.copies} × {self.key}"

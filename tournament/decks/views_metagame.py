@@ -1,7 +1,8 @@
 """Metagame pages: per event, per format (deck size, deck rules, tournament type), per card.
 
 Only public lists count (`services.public_decklist_q`: finished events, published, not kept
-private). The statistics come from `scoring.metagame`; every table exports as CSV
+private). The statistics are summed in SQL over what each list contributes as stored
+(`decks/metagame.py`, `decks/facts.py`), in `scoring.metagame`'s shapes; every table exports as CSV
 (`?_export=csv&table=<name>`, formulas neutralised by `core/export.py`), every chart is an
 SVG drawn here (`bar_chart`) and by `decks/metagame/bar_chart.html`.
 """
@@ -160,7 +161,7 @@ def deck_row(selection: selector.Selection, deck: meta.Deck, links: Links) -> di
         "url": links.deck(deck.event, deck.key),
         "event": event.name,
         "event_url": links.event(deck.event),
-        "cards": sum(c.count for c in deck.cards),
+        "cards": selection.cards[deck.key],
         "level_total": deck.level_total,
     }
 
@@ -291,14 +292,14 @@ class MetagamePage(TemplateView):
 
     def export(self, wanted: str, name: str) -> HttpResponse:
         selection = self.selection()
-        tables = self.tables(self.rows(meta.metagame(selection.decks), selection))
+        tables = self.tables(self.rows(selector.statistics(selection), selection))
         if wanted != "csv" or name not in tables:
             raise Http404
         return SafeTableExport("csv", tables[name]).response(f"{self.export_name}-{name}.csv")
 
     def render_results(self) -> str:
         selection = self.selection()
-        stats = meta.metagame(selection.decks)
+        stats = selector.statistics(selection)
         rows = self.rows(stats, selection)
         charts = self.charts(rows)  # first: a table may re-order the list it is given, in place
         tables = self.tables(rows)
@@ -441,13 +442,13 @@ class CardView(TemplateView):
         index = get_card_index()
         known = index.identities.get(identity)
         selection = selector.all_selection()
-        record = meta.card_record(selection.decks, identity)
+        record, played_name = selector.card_record(selection, identity)
         if known is None and not record.plays:
             return None
         printings = index.printings(identity) if known else ()
         return {
             "identity": identity,
-            "name": known.name if known else self.played_name(selection, identity),
+            "name": known.name if known else played_name or identity,
             "type": card_type_label(known.type if known else identity.split("|", 1)[0]),
             "printings": [p.card_id for p in printings],
             "record": record,
@@ -474,14 +475,6 @@ class CardView(TemplateView):
         page.update(top_places=meta.TOP_PLACES, export_prefix=export_prefix(self.request))
         html = render_to_string("decks/metagame/_card.html", page, self.request)
         return page["name"], html
-
-    @staticmethod
-    def played_name(selection: selector.Selection, identity: str) -> str:
-        for deck in selection.decks:
-            for card in deck.cards:
-                if card.identity == identity:
-                    return card.name
-        return identity
 
     @staticmethod
     def event_rows(record: meta.CardRecord, selection: selector.Selection) -> list[dict]:

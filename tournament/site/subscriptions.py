@@ -195,6 +195,10 @@ def connect() -> None:
     # A player or a region saved: cached tables go, officials' lists take the new name.
     post_save.connect(standings.player_saved, sender=Player, dispatch_uid="standings_player")
     post_save.connect(standings.region_saved, sender=Region, dispatch_uid="standings_region")
+    # A list saved: what it contributes to the metagame is read again (decks/facts.py); a
+    # finished event saved: its lists' facts follow its format and the card data.
+    post_save.connect(decks.list_saved, sender=Decklist, dispatch_uid="metagame-facts-list")
+    post_save.connect(decks.event_saved, sender=Event, dispatch_uid="metagame-facts-event")
     # Lists of finished events, events and card data saved or deleted: metagame caches go.
     _saved_or_deleted(
         "metagame",
