@@ -37,11 +37,16 @@ RECOVERY_SWEEPS = (
 def queue_recovery_sweeps(celery_app: Celery) -> int:
     """Queue the recovery sweeps; how many were queued (it stops at the first broker error:
     beat sends them anyway)."""
-    # The webhook sweep again once the claims of attempts cut off by a lost connection have
-    # expired (their tasks were cancelled): those go out then, not a sweep later.
+    # The webhook and mail sweeps again once the claims of attempts cut off by a lost
+    # connection have expired (their tasks were cancelled): those go out then, not a sweep
+    # later.
+    from tournament.notifications.services import STALE_CLAIM
     from tournament.webhooks.services import CLAIM_SECONDS
 
-    later = [("tournament.webhooks.tasks.retry_stale", {}, CLAIM_SECONDS + 1)]
+    later = [
+        ("tournament.webhooks.tasks.retry_stale", {}, CLAIM_SECONDS + 1),
+        ("notifications.send_due", {}, STALE_CLAIM.total_seconds() + 1),
+    ]
     sent = 0
     for name, kwargs, countdown in [(n, k, None) for n, k in RECOVERY_SWEEPS] + later:
         try:

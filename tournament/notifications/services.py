@@ -44,8 +44,10 @@ logger = logging.getLogger(__name__)
 
 # Longer than one delivery takes (its Web Push and SMTP time-outs, 10 s each): a claim older
 # than this was left by a worker that died (or whose task was cancelled when it lost the
-# broker), and the sweep sends the message again — within a minute of the claim.
-STALE_CLAIM = timedelta(seconds=45)
+# broker), and the sweep sends the message again: the recovery sweeps queue one for just
+# after it expires (`tournament/celery.py`), so a mail cut off by a lost broker is sent
+# again within 30 s of its return.
+STALE_CLAIM = timedelta(seconds=24)
 # Real sending failures (SMTP errors) before a message is given up. Being put off (the hourly
 # limit, a claim left by a dead worker) is not an attempt.
 MAX_ATTEMPTS = 8
