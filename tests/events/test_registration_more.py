@@ -1,0 +1,19 @@
+"""Refusals of the registration service that a planted one-line bug once got past (SPEC §3
+"Registration"), each with the state left as it was."""
+
+import pytest
+from django.core.exceptions import ValidationError
+
+from tournament.events.models import Registration
+from tournament.events.services.registration import register
+
+
+@pytest.mark.parametrize("status", ["draft", "finished"])
+def test_a_late_entry_is_taken_only_while_the_event_runs(event, stranger, status):
+    # An organizer's late entry at the venue skips the deadline and the capacity, never the
+    # event's state: a draft registers nobody yet, a finished event nobody any more.
+    event.status = status
+    event.save(update_fields=["status"])
+    with pytest.raises(ValidationError, match="not open for registration"):
+        register(event, stranger, late=True)
+    assert not Registration.objects.filter(event=event).exists()
