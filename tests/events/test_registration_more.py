@@ -4,6 +4,7 @@
 import pytest
 from django.core.exceptions import ValidationError
 
+from tests.conftest import make_player
 from tournament.events.models import Registration
 from tournament.events.services.registration import register
 
@@ -17,3 +18,14 @@ def test_a_late_entry_is_taken_only_while_the_event_runs(event, stranger, status
     with pytest.raises(ValidationError, match="not open for registration"):
         register(event, stranger, late=True)
     assert not Registration.objects.filter(event=event).exists()
+
+
+def test_a_late_entry_skips_the_capacity(event, player, stranger):
+    # The organizer's late entry at the venue is seated beyond the capacity: of a full event
+    # (capacity 1, one player in), the late player is in, not on the waiting list.
+    event.capacity = 1
+    event.save(update_fields=["capacity"])
+    register(event, player)
+    late = register(event, stranger, late=True)
+    assert not late.waitlisted
+    assert register(event, make_player("third", "Thea Third")).waitlisted  # an ordinary one waits
