@@ -6,7 +6,7 @@ from django.core.exceptions import ValidationError
 
 from tests.conftest import make_player
 from tournament.events.models import Registration
-from tournament.events.services.registration import register
+from tournament.events.services.registration import register, set_judges
 
 
 @pytest.mark.parametrize("status", ["draft", "finished"])
@@ -29,3 +29,13 @@ def test_a_late_entry_skips_the_capacity(event, player, stranger):
     late = register(event, stranger, late=True)
     assert not late.waitlisted
     assert register(event, make_player("third", "Thea Third")).waitlisted  # an ordinary one waits
+
+
+def test_the_judges_do_not_change_while_the_form_awaits_review(event, judge, second_judge):
+    # SPEC §9: the event is frozen while its scoring form awaits a ranking officer; the
+    # judges earn officials' points, so they are part of what the officer reviews.
+    event.frozen_for_review = True
+    event.save(update_fields=["frozen_for_review"])
+    with pytest.raises(ValidationError, match="awaits a ranking officer"):
+        set_judges(event, [judge])
+    assert set(event.judges.all()) == {judge, second_judge}
