@@ -160,6 +160,35 @@ PAGES: dict[str, Callable[[World], tuple[str, dict]]] = {
     "finish the event": lambda w: (reverse("rounds:finish", args=[w.event.pk]), {}),
     "edit the event": lambda w: (reverse("events:edit", args=[w.event.pk]), {}),
     "change the judges": lambda w: (reverse("events:judges", args=[w.event.pk]), {}),
+    "submit one's own decklist": lambda w: (
+        reverse("decks:decklist", args=[w.event.pk]),
+        {"text": "1 Waterdeep"},
+    ),
+    "edit a player's decklist": lambda w: (
+        reverse(
+            "decks:registration_decklist",
+            args=[w.event.pk, Registration.objects.get(player=w.c).pk],
+        ),
+        {"text": "1 Waterdeep", "reason": "typo"},
+    ),
+    "add a late player": lambda w: (reverse("rounds:late_player", args=[w.event.pk]), {}),
+    "record a no-show": lambda w: (
+        reverse("rounds:no_show", args=[w.event.pk, 1]),
+        {
+            "bracket": str(w.bracket.pk),
+            "registration": str(Registration.objects.get(player=w.a).pk),
+            "confirmed": "1",
+        },
+    ),
+    "take back a no-show": lambda w: (
+        reverse("rounds:undo_no_show", args=[w.event.pk, 1]),
+        {"bracket": str(w.bracket.pk)},
+    ),
+    "start the round clock": lambda w: (reverse("rounds:start_timer", args=[w.event.pk, 1]), {}),
+    "call time": lambda w: (
+        reverse("rounds:call_time", args=[w.event.pk, 1]),
+        {"confirmed": "1"},
+    ),
 }
 
 
