@@ -85,7 +85,7 @@ from django.contrib.auth.models import User
 from django.contrib.sessions.backends.db import SessionStore
 from tournament.events.models import Round
 from tournament.printing import services
-from tournament.printing.documents import DocumentRequest
+from tournament.printing.documents.base import DocumentRequest
 from tournament.printing.models import CachedDocument
 rnd = Round.objects.select_related("event").filter(published=True).order_by("-pk").first()
 # The database may outlive an earlier check whose media folder is gone: render afresh.

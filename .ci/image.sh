@@ -220,7 +220,7 @@ from django.contrib.auth.models import User
 from django.contrib.sessions.backends.db import SessionStore
 from tournament.events.models import Round
 from tournament.printing import services
-from tournament.printing.documents import DocumentRequest
+from tournament.printing.documents.base import DocumentRequest
 rnd = Round.objects.select_related("event").filter(published=True).order_by("-pk").first()
 doc = services.request_document(DocumentRequest(
     kind="brackets", event=rnd.event, paper="A4", round=rnd, bracket=None, registration=None,
