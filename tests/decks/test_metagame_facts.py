@@ -29,9 +29,11 @@ import pytest
 from django.core.management import call_command
 
 from tests.decks.test_published import enter, publish
+from tournament.core.happenings import announce
 from tournament.decks import metagame
 from tournament.decks.models import CardImport, DeckFacts, Decklist, DeckTally
 from tournament.decks.services.saving import save_decklist
+from tournament.events.happenings import EventChanged
 
 SMALL = """Waterdeep
 3 Shaqat Beetles
@@ -99,6 +101,8 @@ def test_a_finished_event_with_another_format_reads_its_lists_again(cards_db, ev
     before = stored(registration)[0].format_key
     event.deck_size = 75
     event.save()
+    # as the editing service (or the admin) announces a change of the event's own fields
+    announce(EventChanged(event, frozenset({"deck_size"})))
     facts, tallies = stored(registration)
     assert facts.format_key != before and facts.format_key.startswith("75|")
     assert tallies == BY_HAND

@@ -43,18 +43,19 @@ def list_saved(sender, instance, **kwargs) -> None:
     facts.refresh_list(instance)
 
 
-# What a list's stored facts depend on in its event: its status (finished) and its format.
-FACT_FIELDS = frozenset(
-    {"status", "deck_size", "deck_rules", "tournament_type", "no_xs_digit", "variants"}
-    | {"rules_edition"}
+# What a list's stored facts depend on in its event, besides its being finished: its format.
+FORMAT_FIELDS = frozenset(
+    {"deck_size", "deck_rules", "tournament_type", "no_xs_digit", "variants", "rules_edition"}
 )
 
 
-def event_saved(sender, instance, update_fields=None, **kwargs) -> None:
-    # Only a finished event's lists are read; its format or the card data may have moved
-    # since they were saved (an event finishing is saved). A save of other fields only (a
-    # venue, a name) changes no fact: it costs no query.
-    if update_fields is not None and not FACT_FIELDS & set(update_fields):
-        return
-    if instance.status == Status.FINISHED:
-        facts.refresh_event(instance)
+def event_finished(happening) -> None:
+    """A finished event's lists are read for the metagame: their format or the card data may
+    have moved since they were saved."""
+    facts.refresh_event(happening.event)
+
+
+def event_changed(happening) -> None:
+    """A finished event whose format was changed: its lists are read again."""
+    if happening.changed & FORMAT_FIELDS and happening.event.status == Status.FINISHED:
+        facts.refresh_event(happening.event)

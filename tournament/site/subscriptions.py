@@ -92,6 +92,7 @@ def connect() -> None:
     subscribe(Dropped, notifications.dropped)
     # Event fields or judges edited: the standings recompute what they change.
     subscribe(EventChanged, standings.event_changed)
+    subscribe(EventChanged, decks.event_changed)
     # A finished event's date or status edited: the ratings follow (their order, SPEC §12).
     subscribe(EventChanged, ratings.event_changed)
     # A championship restricted to a league's qualified players refuses the others.
@@ -139,6 +140,7 @@ def connect() -> None:
     subscribe(TimeCalled, webhooks.time_called)
     # The event finished: each player is told his place and points.
     subscribe(EventFinished, notifications.event_finished)
+    subscribe(EventFinished, decks.event_finished)
     # The event finished: webhooks.
     subscribe(EventFinished, webhooks.event_finished)
     # The event finished: its games count in the ratings (SPEC §12).
@@ -198,7 +200,6 @@ def connect() -> None:
     # A list saved: what it contributes to the metagame is read again (decks/facts.py); a
     # finished event saved: its lists' facts follow its format and the card data.
     post_save.connect(decks.list_saved, sender=Decklist, dispatch_uid="metagame-facts-list")
-    post_save.connect(decks.event_saved, sender=Event, dispatch_uid="metagame-facts-event")
     # Lists of finished events, events and card data saved or deleted: metagame caches go.
     _saved_or_deleted(
         "metagame",
