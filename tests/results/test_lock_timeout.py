@@ -129,8 +129,10 @@ def test_a_held_bracket_lock_times_out_in_seconds_and_the_retry_records_once(
         holder.join()
     again = client.post(url, body, **send)
     assert again.status_code == 201
+    # the same key and body replay the first answer (IETF Idempotency-Key draft §2.6)
     repeat = client.post(url, body, **send)
-    assert repeat.status_code == 200 and GameEntry.objects.count() == 1
+    assert repeat.status_code == 201 and repeat["Idempotent-Replayed"] == "true"
+    assert GameEntry.objects.count() == 1
 
 
 @pytest.mark.postgres
