@@ -15,7 +15,7 @@ from tournament.core.fragments import bump
 from tournament.decks import facts
 from tournament.decks.metagame import VERSION_SCOPE
 from tournament.events.choices import Status
-from tournament.events.models import Event
+from tournament.events.models import RULE_FIELDS, Event
 
 
 def lists_changed(sender, **kwargs) -> None:
@@ -43,12 +43,6 @@ def list_saved(sender, instance, **kwargs) -> None:
     facts.refresh_list(instance)
 
 
-# What a list's stored facts depend on in its event, besides its being finished: its format.
-FORMAT_FIELDS = frozenset(
-    {"deck_size", "deck_rules", "tournament_type", "no_xs_digit", "variants", "rules_edition"}
-)
-
-
 def event_finished(happening) -> None:
     """A finished event's lists are read for the metagame: their format or the card data may
     have moved since they were saved."""
@@ -57,5 +51,5 @@ def event_finished(happening) -> None:
 
 def event_changed(happening) -> None:
     """A finished event whose format was changed: its lists are read again."""
-    if happening.changed & FORMAT_FIELDS and happening.event.status == Status.FINISHED:
+    if happening.changed & set(RULE_FIELDS) and happening.event.status == Status.FINISHED:
         facts.refresh_event(happening.event)
