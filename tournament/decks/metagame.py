@@ -253,9 +253,14 @@ def public_in(year: int | None = None):
     return registrations.filter(event__date__year=year) if year else registrations
 
 
+def event_lists(event: Event):
+    """The public lists of one event, in the pages' order."""
+    return public_lists(public_registrations(event))
+
+
 def event_selection(event: Event) -> Selection:
     """The public lists of one event."""
-    return select(public_lists(public_registrations(event)))
+    return select(event_lists(event))
 
 
 def in_format(registrations, fmt: Format):
@@ -266,14 +271,14 @@ def in_format(registrations, fmt: Format):
     )
 
 
-def format_selection(fmt: Format, year: int | None = None) -> Selection:
+def format_lists(fmt: Format, year: int | None = None):
     """The public lists of every event of one format, of one year when given."""
-    return select(public_lists(in_format(public_in(year), fmt)))
+    return public_lists(in_format(public_in(year), fmt))
 
 
-def all_selection(year: int | None = None) -> Selection:
+def all_lists(year: int | None = None):
     """Every public list (a card's page looks for it everywhere), of one year when given."""
-    return select(public_lists(public_in(year)))
+    return public_lists(public_in(year))
 
 
 def years() -> list[int]:

@@ -365,3 +365,21 @@ class DeckTally(models.Model):
 
     def __str__(self) -> str:
         return f"{self.decklist}: {self.copies} × {self.key}"
+
+
+class MetagameSummary(models.Model):
+    """A metagame page's statistics as last summed (`decks/summaries.py`), read again while
+    the fingerprint of the public lists under it is the one they were summed from: a page
+    read cold, or after a change elsewhere, costs the fingerprint and this row."""
+
+    scope = models.CharField(max_length=64, unique=True)  # a digest of the scope's name
+    fingerprint = models.CharField(max_length=64)
+    figures = models.JSONField()
+    written_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("metagame summary")
+        verbose_name_plural = _("metagame summaries")
+
+    def __str__(self) -> str:
+        return self.scope

@@ -101,8 +101,15 @@ def _num(verbose_name):
     return tables.Column(verbose_name=verbose_name, attrs={"td": {"class": "num"}})
 
 
+def _linked(verbose_name, key: str):
+    """A column whose cell links to the row's `key` (read by `core.lean_table` too)."""
+    column = tables.Column(verbose_name=verbose_name, linkify=lambda record: record[key])
+    column.link_key = key
+    return column
+
+
 class CardShareTable(MetagameTable):
-    label = tables.Column(verbose_name=_("Card"), linkify=lambda record: record["url"])
+    label = _linked(_("Card"), "url")
     type = tables.Column(verbose_name=_("Type"))
     decks = _num(_("Decks"))
     percent = _num(_("Share of decks (%)"))
@@ -140,8 +147,8 @@ class LevelTable(MetagameTable):
 
 class TopDeckTable(MetagameTable):
     place = _num(_("Place"))
-    player = tables.Column(verbose_name=_("Player"), linkify=lambda record: record["url"])
-    event = tables.Column(verbose_name=_("Event"), linkify=lambda record: record["event_url"])
+    player = _linked(_("Player"), "url")
+    event = _linked(_("Event"), "event_url")
     cards = _num(_("Cards"))
     level_total = _num(_("Level total"))
 
@@ -149,7 +156,7 @@ class TopDeckTable(MetagameTable):
 
 
 class CardEventTable(MetagameTable):
-    event = tables.Column(verbose_name=_("Event"), linkify=lambda record: record["event_url"])
+    event = _linked(_("Event"), "event_url")
     date = tables.DateColumn(verbose_name=_("Date"))
     format = tables.Column(verbose_name=_("Format"))
     playing = _num(_("Decks playing it"))
@@ -163,8 +170,8 @@ class CardEventTable(MetagameTable):
 
 class CardPlayTable(MetagameTable):
     place = _num(_("Place"))
-    player = tables.Column(verbose_name=_("Player"), linkify=lambda record: record["url"])
-    event = tables.Column(verbose_name=_("Event"), linkify=lambda record: record["event_url"])
+    player = _linked(_("Player"), "url")
+    event = _linked(_("Event"), "event_url")
     copies = _num(_("Copies"))
 
     Meta = MetagameTable.Meta  # django-tables2 reads Meta from the class body only

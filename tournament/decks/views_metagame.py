@@ -9,28 +9,35 @@ SVG drawn here (`bar_chart`) and by `decks/metagame/bar_chart.html`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any
+import datetime
+import functools
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
 
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.formats import number_format
+from django.utils import dateformat
+from django.utils.formats import get_format, number_format
+from django.utils.html import format_html_join
 from django.utils.http import urlencode
+from django.utils.safestring import SafeString
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
-from django_tables2 import RequestConfig
 
 from scoring import metagame as meta
 from tournament.core.export import SafeTableExport
 from tournament.core.extras import PageExtras
 from tournament.core.fragments import cached, fragment_key, version
 from tournament.core.issues import card_type_label
+from tournament.core.lean_table import LazyRows, LeanTable
 from tournament.core.links import link_maker
 from tournament.core.params import parse_year
 from tournament.decks import metagame as selector
+from tournament.decks import summaries
 from tournament.decks.carddata import get_card_index
 from tournament.decks.tables import (
     CardEventTable,
@@ -42,7 +49,7 @@ from tournament.decks.tables import (
     WorldShareTable,
 )
 from tournament.events.choices import DeckRules, DeckSize, Status, TournamentType
-from tournament.events.models import Event
+from tournament.events.models import Event, Registration
 from tournament.events.views_mixins import EventMixin
 
 EXPORT_PARAM = "_export"
@@ -68,20 +75,35 @@ def format_label(deck_size: int, deck_rules: str, tournament_type: str) -> str:
     }
 
 
+# One bar: its label (at the left), its bar (with the value as a tooltip), its value.
+BAR_MARKUP = (
+    '<g><text x="{label_x}" y="{text_y}" text-anchor="end" font-size="12" '
+    'fill="currentColor">{short}</text><rect x="{bar_x}" y="{y}" width="{width}" '
+    'height="{bar}" fill="#3b6ea5"><title>{label}: {value}</title></rect>'
+    '<text x="{value_x}" y="{text_y}" font-size="12" fill="currentColor">{value}</text></g>'
+)
+LABEL_CHARS = 34  # a longer label is cut with "…" (the tooltip has it whole)
+
+
 def bar_chart(title: str, rows: Sequence[dict], limit: int = CHART_BARS) -> dict[str, Any]:
     """An SVG bar chart's drawing: one bar per row (`label`, `percent`); 100 % = full room.
 
     Coordinates are formatted here (never localised: "12,5" is not an SVG number); the
-    shown value is localised."""
+    shown value is localised. The bars are drawn here, the frame by `bar_chart.html`."""
     shown = list(rows[:limit])
     bars = []
     for i, row in enumerate(shown):
         width = BAR_ROOM * min(float(row["percent"]), 100.0) / 100
         y = i * ROW + (ROW - BAR) // 2
+        label = str(row["label"])
         bars.append(
             {
-                "label": str(row["label"]),
+                "label": label,
+                "short": label if len(label) <= LABEL_CHARS else label[: LABEL_CHARS - 1] + "…",
                 "value": number_format(row["percent"], 1) + "%",
+                "label_x": str(LABEL_WIDTH),
+                "bar_x": str(LABEL_WIDTH + 10),
+                "bar": str(BAR),
                 "y": str(y),
                 "text_y": str(y + BAR - 4),
                 "width": f"{width:.1f}",
@@ -90,11 +112,9 @@ def bar_chart(title: str, rows: Sequence[dict], limit: int = CHART_BARS) -> dict
         )
     return {
         "title": title,
-        "bars": bars,
+        "bars": format_html_join("\n", BAR_MARKUP, bars),
         "width": str(CHART_WIDTH),
         "height": str(max(len(bars), 1) * ROW),
-        "label_x": str(LABEL_WIDTH),
-        "bar_x": str(LABEL_WIDTH + 10),
         "more": max(len(rows) - limit, 0),
     }
 
@@ -153,17 +173,48 @@ def level_rows(levels: meta.LevelDistribution) -> list[dict]:
     ]
 
 
-def deck_row(selection: selector.Selection, deck: meta.Deck, links: Links) -> dict:
-    event = selection.events[deck.event]
+@dataclass
+class Names:
+    """What rows name their decks and events by: the page's events, and each deck's player and
+    main deck's cards (read for the rows shown: `read`)."""
+
+    events: dict[int, Event]
+    players: dict[int, str] = field(default_factory=dict)
+    cards: dict[int, int] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, selection: selector.Selection) -> Names:
+        return cls(selection.events, selection.players, selection.cards)
+
+    def read(self, decks: Iterable[int]) -> Names:
+        """Reads the names of these decks (registrations) not known yet: one query."""
+        missing = [pk for pk in decks if pk not in self.players]
+        if missing:
+            rows = Registration.objects.filter(pk__in=missing).values_list(
+                "pk", "player__name", "decklist__facts__card_count"
+            )
+            for pk, name, count in rows:
+                self.players[pk] = name
+                self.cards[pk] = count or 0
+        return self
+
+
+def deck_row(names: Names, deck: meta.Deck, links: Links) -> dict:
     return {
         "place": deck.place,
-        "player": selection.players[deck.key],
+        "player": names.players[deck.key],
         "url": links.deck(deck.event, deck.key),
-        "event": event.name,
+        "event": names.events[deck.event].name,
         "event_url": links.event(deck.event),
-        "cards": selection.cards[deck.key],
+        "cards": names.cards[deck.key],
         "level_total": deck.level_total,
     }
+
+
+def deck_rows(decks: Sequence[meta.Deck], links: Links, names: Names) -> list[dict]:
+    """The rows of these decks, their names read for them when not known."""
+    names.read(d.key for d in decks)
+    return [deck_row(names, d, links) for d in decks]
 
 
 def year_of(request) -> int | None:
@@ -216,51 +267,68 @@ def page_address(request) -> str:
 class MetagamePage(TemplateView):
     """Builds the statistics, tables and charts of a set of decks; serves a table's CSV.
 
-    The statistics and tables are rendered once into a fragment cached under the page's
+    The statistics are summed once and stored (`decks/summaries.py`) while the page's lists
+    stay the same; the tables and charts are rendered into a fragment cached under the page's
     address, query string, language and versions (`results_key`), so a warm page costs a
-    cache read; any change to the lists under it bumps the metagame version."""
+    cache read; any change to the lists under it bumps the metagame version. The tables show
+    one page of rows each, built for that page only (`core.lean_table`)."""
 
     template_name = "decks/metagame/metagame.html"
     results_template = "decks/metagame/_results.html"
     export_name = "metagame"
 
-    def selection(self) -> selector.Selection:
+    def lists(self):
+        """The page's public lists, in the pages' order (a queryset)."""
         raise NotImplementedError
 
     def stamp(self) -> object:
         """What, besides the public lists, the statistics depend on (a league's definition)."""
         return ""
 
-    def results_context(self, selection: selector.Selection) -> dict[str, Any]:
+    def results_context(self, events: dict[int, EventName], figures: summaries.Plain) -> dict:
         """Extra context of the results fragment (the events counted, the formats)."""
         return {}
 
     @staticmethod
-    def rows(stats: meta.Metagame, selection: selector.Selection) -> dict[str, list[dict]]:
-        """Every statistic's rows, built once: the tables and the charts both read them."""
+    def rows(stats: meta.Metagame, names: Names) -> dict[str, Sequence[dict]]:
+        """Every statistic's rows (the tables and the charts both read them), each built when
+        it is read: a page builds the rows it shows (and reads their names)."""
         links = Links.make()
         return {
-            "cards": share_rows(stats.cards, links.card),
-            "top_cards": share_rows(stats.top_cards, links.card),
-            "top_decks": [deck_row(selection, d, links) for d in stats.top_decks],
+            "cards": LazyRows(stats.cards, lambda items: share_rows(items, links.card)),
+            "top_cards": LazyRows(stats.top_cards, lambda items: share_rows(items, links.card)),
+            "top_decks": LazyRows(stats.top_decks, lambda decks: deck_rows(decks, links, names)),
             "worlds": share_rows(stats.worlds),
             "champion_types": share_rows(stats.champion_types, label=card_type_label),
             "levels": level_rows(stats.levels),
         }
 
-    @staticmethod
-    def tables(rows: dict[str, list[dict]]) -> dict[str, Any]:
+    TABLES = {
+        "cards": (CardShareTable, "cards-"),
+        "top_cards": (CardShareTable, "top-cards-"),
+        "top_decks": (TopDeckTable, "top-"),
+        "worlds": (WorldShareTable, "worlds-"),
+        "champion_types": (ChampionTypeShareTable, "champions-"),
+        "levels": (LevelTable, "levels-"),
+    }
+
+    @classmethod
+    def tables(cls, rows: dict[str, Sequence[dict]]) -> dict[str, Any]:
+        """The django-tables2 tables of every row (the CSV exports)."""
         return {
-            "cards": CardShareTable(rows["cards"], prefix="cards-"),
-            "top_cards": CardShareTable(rows["top_cards"], prefix="top-cards-"),
-            "top_decks": TopDeckTable(rows["top_decks"], prefix="top-"),
-            "worlds": WorldShareTable(rows["worlds"], prefix="worlds-"),
-            "champion_types": ChampionTypeShareTable(rows["champion_types"], prefix="champions-"),
-            "levels": LevelTable(rows["levels"], prefix="levels-"),
+            name: table(list(rows[name]), prefix=prefix)
+            for name, (table, prefix) in cls.TABLES.items()
+        }
+
+    def lean_tables(self, rows: dict[str, Sequence[dict]]) -> dict[str, LeanTable]:
+        """One page of each table, as the request asks for it."""
+        return {
+            name: LeanTable.of(table, rows[name], prefix, self.request, PER_PAGE)
+            for name, (table, prefix) in self.TABLES.items()
         }
 
     @staticmethod
-    def charts(rows: dict[str, list[dict]]) -> dict[str, Any]:
+    def charts(rows: dict[str, Sequence[dict]]) -> dict[str, Any]:
         return {
             "cards": bar_chart(_("Most played cards (share of decks)"), rows["cards"]),
             "worlds": bar_chart(_("Worlds (share of decks)"), rows["worlds"]),
@@ -291,36 +359,93 @@ class MetagamePage(TemplateView):
         )
 
     def export(self, wanted: str, name: str) -> HttpResponse:
-        selection = self.selection()
-        tables = self.tables(self.rows(selector.statistics(selection), selection))
+        selection = selector.select(self.lists())
+        stats = selector.statistics(selection)
+        tables = self.tables(self.rows(stats, Names.of(selection)))
         if wanted != "csv" or name not in tables:
             raise Http404
         return SafeTableExport("csv", tables[name]).response(f"{self.export_name}-{name}.csv")
 
+    def watched(self):
+        """The lists whose fingerprint tells whether the stored figures still stand (the
+        page's own lists; a league's page watches the whole league, whose formats it lists)."""
+        return self.lists()
+
+    def more_figures(self) -> summaries.Plain:
+        """Figures besides the statistics that the page shows and stores (a league's formats)."""
+        return {}
+
+    def figures(self, lists) -> tuple[meta.Metagame, dict[int, EventName], summaries.Plain]:
+        """The page's statistics, its events and its other figures, from its stored summary
+        while its lists are unchanged (an event's name, date or format changes its fingerprint
+        too: the events are stored with them)."""
+
+        def compute() -> summaries.Plain:
+            selection = selector.select(lists)
+            plain = summaries.metagame_plain(selector.statistics(selection))
+            plain["event_names"] = [
+                [e.pk, e.name, e.date.isoformat(), e.deck_size, e.deck_rules, e.tournament_type]
+                for e in selection.events.values()
+            ]
+            return {**plain, **self.more_figures()}
+
+        plain = summaries.stored(f"{self.export_name}:{self.stamp()}", self.watched(), compute)
+        events = {}
+        for pk, name, date, *fmt in plain["event_names"]:
+            events[pk] = EventName(pk, name, datetime.date.fromisoformat(date), *fmt)
+        return summaries.metagame_from(plain), events, plain
+
     def render_results(self) -> str:
-        selection = self.selection()
-        stats = selector.statistics(selection)
-        rows = self.rows(stats, selection)
-        charts = self.charts(rows)  # first: a table may re-order the list it is given, in place
-        tables = self.tables(rows)
-        for table in tables.values():
-            RequestConfig(self.request, paginate={"per_page": PER_PAGE}).configure(table)
+        stats, events, figures = self.figures(self.lists())
+        rows = self.rows(stats, Names(events))
         context = {
             "stats": stats,
             # Without card data no list was read: the page says so instead of empty figures.
             "no_card_data": not get_card_index().cards,
-            "tables": tables,
-            "charts": charts,
+            "tables": self.lean_tables(rows),
+            "charts": self.charts(rows),
             "top_places": meta.TOP_PLACES,
             "export_prefix": export_prefix(self.request),
-            **self.results_context(selection),
+            **self.results_context(events, figures),
         }
         return render_to_string(self.results_template, context, self.request)
 
 
-def events_by_date(selection: selector.Selection) -> list[Event]:
-    """The events of a selection, newest first."""
-    return sorted(selection.events.values(), key=lambda e: (-e.date.toordinal(), e.pk))
+def events_by_date(events: dict[int, EventName]) -> SafeString:
+    """The events counted, newest first, as list items: each one's name, linking to its
+    metagame, and its date in the reader's language."""
+    link = Links.make().event
+    written, language = get_format("DATE_FORMAT"), get_language()
+    ordered = sorted(events.values(), key=lambda e: (-e.date.toordinal(), e.pk))
+    return format_html_join(
+        "",
+        '<li><a href="{}">{}</a> ({})</li>',
+        ((link(e.pk), e.name, written_date(e.date, written, language)) for e in ordered),
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def written_date(date: datetime.date, written: str, language: str) -> str:
+    """A date as `{{ date }}` writes it in `language` (month names are translated): a
+    page of events writes each date once per process."""
+    return dateformat.format(date, written)
+
+
+class EventName(NamedTuple):
+    """What rows and lists name an event by (an `Event` answers the same)."""
+
+    pk: int
+    name: str
+    date: datetime.date
+    deck_size: int
+    deck_rules: str
+    tournament_type: str
+
+
+def events_in(keys) -> dict[int, EventName]:
+    """These events (a list of keys or a subquery), by key: one query."""
+    rows = Event.objects.filter(pk__in=keys).values_list(*EventName._fields)
+    return {row[0]: EventName(*row) for row in rows}
 
 
 class EventMetagameView(EventMixin, MetagamePage):
@@ -332,8 +457,8 @@ class EventMetagameView(EventMixin, MetagamePage):
         self.export_name = f"metagame-event-{self.event.pk}"
         return super().get(request, *args, **kwargs)
 
-    def selection(self) -> selector.Selection:
-        return selector.event_selection(self.event)
+    def lists(self):
+        return selector.event_lists(self.event)
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
@@ -359,11 +484,11 @@ class FormatMetagameView(MetagamePage):
         )
         return super().get(request, *args, **kwargs)
 
-    def selection(self) -> selector.Selection:
-        return selector.format_selection(self.format, self.year)
+    def lists(self):
+        return selector.format_lists(self.format, self.year)
 
-    def results_context(self, selection: selector.Selection) -> dict[str, Any]:
-        return {"included_events": events_by_date(selection)}
+    def results_context(self, events: dict[int, EventName], figures: summaries.Plain) -> dict:
+        return {"included_events": events_by_date(events)}
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
@@ -437,82 +562,102 @@ class CardView(TemplateView):
         context = self.get_context_data(name=name, results_html=results_html, **kwargs)
         return self.render_to_response(context)
 
-    def card_page(self, identity: str) -> dict[str, Any] | None:
-        """The card's record and tables (None: a card neither in the data nor played)."""
+    def card_page(self, identity: str, stored: bool = True) -> dict[str, Any] | None:
+        """The card's record and rows (None: a card neither in the data nor played). A known
+        card's record comes from its stored summary (`stored`), else from the lists."""
         index = get_card_index()
         known = index.identities.get(identity)
-        selection = selector.all_selection()
-        record, played_name = selector.card_record(selection, identity)
+        lists = selector.all_lists()
+        if stored and known is not None:
+            plain = summaries.stored(f"card:{identity}", lists, lambda: card_plain(lists, identity))
+            record, played_name = summaries.record_from(plain["record"]), plain["name"]
+            names = Names(events_in([e.event for e in record.events]))
+        else:
+            selection = selector.select(lists)
+            record, played_name = selector.card_record(selection, identity)
+            names = Names.of(selection)
         if known is None and not record.plays:
             return None
         printings = index.printings(identity) if known else ()
+        links = Links.make()
         return {
             "identity": identity,
             "name": known.name if known else played_name or identity,
             "type": card_type_label(known.type if known else identity.split("|", 1)[0]),
             "printings": [p.card_id for p in printings],
             "record": record,
-            "tables": {
-                "events": CardEventTable(self.event_rows(record, selection), prefix="events-"),
-                "decks": CardPlayTable(self.play_rows(record, selection), prefix="decks-"),
+            "rows": {
+                "events": LazyRows(record.events, lambda e: event_rows(e, links, names)),
+                "decks": LazyRows(record.plays, lambda p: play_rows(p, links, names)),
             },
         }
 
+    TABLES = {"events": (CardEventTable, "events-"), "decks": (CardPlayTable, "decks-")}
+
     def export(self, identity: str, wanted: str, name: str) -> HttpResponse:
-        page = self.card_page(identity)
-        if page is None or wanted != "csv" or name not in page["tables"]:
+        page = self.card_page(identity, stored=False)
+        if page is None or wanted != "csv" or name not in self.TABLES:
             raise Http404
+        table, prefix = self.TABLES[name]
         slug = "".join(ch if ch.isalnum() else "-" for ch in identity.lower())
-        return SafeTableExport("csv", page["tables"][name]).response(f"card-{slug}-{name}.csv")
+        return SafeTableExport("csv", table(list(page["rows"][name]), prefix=prefix)).response(
+            f"card-{slug}-{name}.csv"
+        )
 
     def render_card(self, identity: str) -> tuple[str, str]:
         """The card's name and its page's body as HTML (empty when there is no such card)."""
         page = self.card_page(identity)
         if page is None:
             return "", ""
-        for table in page["tables"].values():
-            RequestConfig(self.request, paginate={"per_page": PER_PAGE}).configure(table)
+        page["tables"] = {
+            name: LeanTable.of(table, page["rows"][name], prefix, self.request, PER_PAGE)
+            for name, (table, prefix) in self.TABLES.items()
+        }
         page.update(top_places=meta.TOP_PLACES, export_prefix=export_prefix(self.request))
         html = render_to_string("decks/metagame/_card.html", page, self.request)
         return page["name"], html
 
-    @staticmethod
-    def event_rows(record: meta.CardRecord, selection: selector.Selection) -> list[dict]:
-        links = Links.make()
-        rows = []
-        for e in record.events:
-            event: Event = selection.events[e.event]
-            rows.append(
-                {
-                    "event": event.name,
-                    "event_url": links.event(event.pk),
-                    "date": event.date,
-                    "format": format_label(
-                        event.deck_size, event.deck_rules, event.tournament_type
-                    ),
-                    "playing": e.playing,
-                    "decks": e.decks,
-                    "percent": e.percent,
-                    "places": ", ".join("—" if p is None else str(p) for p in e.places),
-                    "best": e.best,
-                }
-            )
-        return rows
 
-    @staticmethod
-    def play_rows(record: meta.CardRecord, selection: selector.Selection) -> list[dict]:
-        links = Links.make()
-        rows = []
-        for p in record.plays:
-            event = selection.events[p.event]
-            rows.append(
-                {
-                    "place": p.place,
-                    "player": selection.players[p.deck],
-                    "url": links.deck(event.pk, p.deck),
-                    "event": event.name,
-                    "event_url": links.event(event.pk),
-                    "copies": p.copies,
-                }
-            )
-        return rows
+def card_plain(lists, identity: str) -> summaries.Plain:
+    """A card's record over these lists, and the name it was first played under, as stored."""
+    record, name = selector.card_record(selector.select(lists), identity)
+    return {"record": summaries.record_plain(record), "name": name}
+
+
+def event_rows(events: Sequence[meta.CardEvent], links: Links, names: Names) -> list[dict]:
+    """The rows of the events where a card was played."""
+    rows = []
+    for e in events:
+        event: Event = names.events[e.event]
+        rows.append(
+            {
+                "event": event.name,
+                "event_url": links.event(event.pk),
+                "date": event.date,
+                "format": format_label(event.deck_size, event.deck_rules, event.tournament_type),
+                "playing": e.playing,
+                "decks": e.decks,
+                "percent": e.percent,
+                "places": ", ".join("—" if p is None else str(p) for p in e.places),
+                "best": e.best,
+            }
+        )
+    return rows
+
+
+def play_rows(
+    plays: Sequence[meta.CardPlay], links: Links, names: Names | None = None
+) -> list[dict]:
+    """The rows of the decks that played a card, their names read when not known."""
+    names.read(p.deck for p in plays)
+    return [
+        {
+            "place": p.place,
+            "player": names.players[p.deck],
+            "url": links.deck(p.event, p.deck),
+            "event": names.events[p.event].name,
+            "event_url": links.event(p.event),
+            "copies": p.copies,
+        }
+        for p in plays
+    ]

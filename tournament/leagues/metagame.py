@@ -6,7 +6,7 @@ narrows them to its scope, the one its table counts (`services.counts_q`).
 
 from __future__ import annotations
 
-from tournament.decks.metagame import Format, Selection, in_format, public_lists, select
+from tournament.decks.metagame import Format, in_format, public_lists
 from tournament.decks.services.visibility import public_registrations
 from tournament.leagues.models import League
 from tournament.leagues.services import counts_q
@@ -18,7 +18,7 @@ def league_public(league: League):
     return public_registrations().filter(counts_q(league), event__scoring__ranked=True)
 
 
-def league_selection(league: League, fmt: Format | None = None) -> Selection:
-    """The public lists of a league (season), of one format when given."""
-    registrations = league_public(league)
-    return select(public_lists(in_format(registrations, fmt) if fmt else registrations))
+def league_lists(public, fmt: Format | None = None):
+    """A league's public lists (`league_public`), of one format when given, in the pages'
+    order."""
+    return public_lists(in_format(public, fmt) if fmt else public)

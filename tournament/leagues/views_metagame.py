@@ -7,6 +7,7 @@ It is mounted in the metagame's namespace with the decks' pages by `tournament/u
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any
 
 from django.http import HttpRequest
@@ -15,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from tournament.decks import metagame as selector
 from tournament.decks.views_metagame import (
+    EventName,
     MetagamePage,
     events_by_date,
     format_asked,
@@ -40,10 +42,22 @@ class LeagueMetagameView(MetagamePage):
     def stamp(self) -> object:
         return self.league.updated_at.timestamp()
 
-    def selection(self) -> selector.Selection:
-        return metagame.league_selection(self.league, self.format)
+    @cached_property
+    def public(self):
+        """The league's public lists, every format (built once a request)."""
+        return metagame.league_public(self.league)
 
-    def results_context(self, selection: selector.Selection) -> dict[str, Any]:
+    def lists(self):
+        return metagame.league_lists(self.public, self.format)
+
+    def watched(self):
+        return metagame.league_lists(self.public)
+
+    def more_figures(self) -> dict[str, Any]:
+        """The league's formats (every one, whichever the page narrows to), with their counts."""
+        return {"formats": selector.formats(registrations=self.public)}
+
+    def results_context(self, events: dict[int, EventName], figures: dict) -> dict[str, Any]:
         formats = [
             {
                 "name": format_label(*fmt),
@@ -52,13 +66,13 @@ class LeagueMetagameView(MetagamePage):
                 "events": f["events"],
                 "decks": f["decks"],
             }
-            for f in selector.formats(registrations=metagame.league_public(self.league))
+            for f in figures["formats"]
             for fmt in [
                 (f["event__deck_size"], f["event__deck_rules"], f["event__tournament_type"])
             ]
         ]
         return {
-            "included_events": events_by_date(selection),
+            "included_events": events_by_date(events),
             "league_formats": formats,
             "league_url": self.request.path,
             "narrowed": self.format is not None,
