@@ -1,4 +1,5 @@
-"""Every module, file and function that `docs/*.md` names in backticks exists in the code.
+"""Every module, file and function that `docs/*.md` and the README name in backticks exists in
+the code.
 
 What is checked, per backticked name:
 
@@ -6,7 +7,9 @@ What is checked, per backticked name:
   repository root or under ``tournament/``;
 - ``path.py: name``: that file defines ``name`` (``def``, ``class`` or an assignment);
 - a dotted name whose leading parts are a module (``scoring.points.bracket_scores``,
-  ``results.services.submit_entry``): that module defines the last part;
+  ``results.services.submit_entry``): that module defines the last part; a module named
+  alone (``writing.update_rows``) defines or imports it, or the name is a relation
+  (``registration.standing``);
 - a call (``refresh_event(event)``) or a bare identifier with an underscore or a capital
   (``store_places``, ``EventStanding``): it is defined (calls) or occurs (names) in the code.
 
@@ -22,7 +25,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-DOCS = sorted((ROOT / "docs").glob("*.md"))
+DOCS = [*sorted((ROOT / "docs").glob("*.md")), ROOT / "README.md"]
 CODE_DIRS = ("scoring", "tournament", "bench", "scripts", "tests", "templates", "static")
 BACKTICKED = re.compile(r"`([^`\n]+)`")
 IDENTIFIER = r"[A-Za-z_][A-Za-z0-9_]*"
@@ -66,6 +69,15 @@ def defines(text: str, name: str) -> bool:
     return re.search(pattern, text, re.MULTILINE) is not None
 
 
+IMPORTS = re.compile(r"^(?:from\s+[\w.]+\s+)?import\s+(\([^)]*\)|[^\n]*)", re.MULTILINE)
+
+
+def names(text: str, name: str) -> bool:
+    """The module defines ``name`` or imports it (a module that re-exports a name)."""
+    imported = (re.search(rf"\b{name}\b", found) for found in IMPORTS.findall(text))
+    return defines(text, name) or any(imported)
+
+
 def find_path(path: str) -> Path | None:
     for base in (ROOT, ROOT / "tournament", ROOT / "scoring"):
         candidate = base / path
@@ -96,6 +108,8 @@ def problem(name: str) -> str | None:
         return None if defines(path.read_text(), match[2]) else f"{match[1]} has no {match[2]}"
     if "://" in name or name.startswith(("/", "{")) or "<" in name or "*" in name:
         return None  # a URL or a pattern
+    if name.startswith("var/"):
+        return None  # the data folder the site makes when it runs (git-ignored)
     if match := re.match(
         rf"^([\w/]+/\w+)\.(?!py$|md$)({IDENTIFIER})$", name
     ):  # core/params.parse_year
@@ -123,18 +137,19 @@ def problem(name: str) -> str | None:
                 ).is_dir():
                     return None  # a submodule
                 return f"{'.'.join(parts[:split])} has no {attribute}"
-        # `services.check_decklist`: a module named relative to the app being described.
-        if len(parts) == 2 and any(
-            defines(p.read_text(), parts[1])
-            for p in ROOT.joinpath("tournament").rglob(f"{parts[0]}.py")
-        ):
-            return None
-        if len(parts) == 2 and any(
-            defines(p.read_text(), parts[1])
-            for p in ROOT.joinpath("tournament").rglob(f"{parts[0]}/*.py")
-        ):
-            return None
-        return None  # not a module path (a webhook event name, a JSON path)
+        # `services.check_decklist`: a module named relative to the app being described;
+        # a module of that name that does not name the attribute is a stale name.
+        if len(parts) == 2:
+            tournament = ROOT / "tournament"
+            modules = [*tournament.rglob(f"{parts[0]}.py"), *tournament.rglob(f"{parts[0]}/*.py")]
+            if not modules:
+                return None  # not a module path (a webhook event name, a JSON path)
+            if any(names(p.read_text(), parts[1]) for p in modules):
+                return None
+            if f'related_name="{parts[1]}"' in corpus():
+                return None  # a relation read from a row (`registration.standing`)
+            return f"no module {parts[0]} names {parts[1]}"
+        return None
     if match := CALL.match(name):
         called = re.search(rf"(?i)\b{match[1]}\(", corpus())
         return None if called else f"nothing defines or calls {match[1]}"
@@ -158,5 +173,9 @@ def test_the_check_catches_a_missing_name():
     assert problem("events/no_such_module.py") is not None
     assert problem("no_such_function(event)") is not None
     assert problem("no_such_module.py") is not None
+    assert problem("store.update_rows") is not None  # a module of that name without it
     assert problem("standings/writing.py: store_places") is None
     assert problem("scoring.points.bracket_scores") is None
+    assert problem("writing.update_rows") is None
+    assert problem("reading.standing_rows") is None  # re-exported
+    assert problem("registration.standing") is None  # a relation

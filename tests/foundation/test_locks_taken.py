@@ -31,7 +31,7 @@ LOCKING_DOC = Path(__file__).resolve().parents[2] / "docs" / "locking.md"
 
 def documented_order() -> dict[str, int]:
     """docs/locking.md's numbered list: each **`Name`** of item N has rank N; the standings
-    advisory lock is the item that names `standings/locks.py`."""
+    advisory lock is the item that names the standings lock."""
     ranks: dict[str, int] = {}
     rank = None
     for line in LOCKING_DOC.read_text(encoding="utf-8").splitlines():

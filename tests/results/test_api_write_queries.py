@@ -23,7 +23,7 @@ from tournament.standings import recompute
 FIRST_ENTRY = 7
 # The same reads, then: the entry confirmed; the game; the seats' figures; the scoring row;
 # the players' standings marked for the re-rank to re-add. On PostgreSQL one more: the
-# event's standings lock, shared with the other tables' results (`standings/locks.py`).
+# event's standings lock, shared with the other tables' results (`standings/writing.py`).
 CONFIRMING_ENTRY = 11
 
 

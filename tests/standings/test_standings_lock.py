@@ -1,7 +1,7 @@
-"""The event's standings lock (`standings/locks.py`, docs/locking.md), on real PostgreSQL:
-bracket writers share it, an event's writer (the re-rank, a whole-event refresh) holds it
-alone, and a bracket writer that comes while an event's writer waits queues behind it (no
-re-rank starved by a stream of results)."""
+"""The event's standings lock (`standings/writing.py: share_standings`, `hold_standings`;
+docs/locking.md), on real PostgreSQL: bracket writers share it, an event's writer (the
+re-rank, a whole-event refresh) holds it alone, and a bracket writer that comes while an
+event's writer waits queues behind it (no re-rank starved by a stream of results)."""
 
 import threading
 import uuid
@@ -15,8 +15,8 @@ from tournament.results import services as results
 from tournament.results.models import Game
 from tournament.rounds.services.rounds import publish_round, seat_next_round
 from tournament.standings import recompute
-from tournament.standings.locks import hold_standings, share_standings
 from tournament.standings.models import EventScoring
+from tournament.standings.writing import hold_standings, share_standings
 
 pytestmark = [pytest.mark.postgres]
 

@@ -21,15 +21,15 @@ def match_over(bracket: Bracket, games: list[Game]) -> str | None:
     """Why no further game may be recorded in this match (None: play goes on)."""
     event = bracket.round.event
     match = match_of(bracket, games)
-    names = player_names(bracket)
     if match.no_show is not None:
         return _("%(name)s did not come: the match is lost without games.") % {
-            "name": names.get(match.no_show, "")
+            "name": player_names(bracket).get(match.no_show, "")
         }
     score = score_match(match, event.best_of, cut=bracket.round.is_cut)
     if not score.decided:
         return None
     a, b = match.players
+    names = player_names(bracket)
     return _(
         "The match is decided (%(first)s %(wins_a)s–%(wins_b)s %(second)s): no further game "
         "can be recorded."

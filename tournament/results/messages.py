@@ -27,6 +27,19 @@ def entrant_names(bracket: Bracket, teams: TeamsByPlayer) -> dict[str, str]:
     return player_names(bracket) | {t.id: t.name for t in teams.values()}
 
 
+def game_errors(
+    bracket: Bracket, issues: list[m.Issue], game: m.Game, fmt: m.Format, teams: TeamsByPlayer
+) -> dict[str, list[str]]:
+    """The engine's issues with one game of a bracket, in the form's words: a Team Spirit
+    team short of its victory realms by name (`team_errors`), every other issue by its
+    field (`issue_errors`). Asked only when the engine found something: a valid game is
+    never told."""
+    others = [i for i in issues if i.code is not m.IssueCode.TEAM_VICTORY_REALMS]
+    return issue_errors(others, player_names(bracket), fmt, game) | team_errors(
+        bracket, issues, game, teams
+    )
+
+
 def team_errors(
     bracket: Bracket, issues: list[m.Issue], game: m.Game, teams: TeamsByPlayer
 ) -> dict[str, list[str]]:

@@ -52,7 +52,7 @@ from tournament.results.happenings import (
     TiebreakDecided,
 )
 from tournament.results.matches import check_match_game
-from tournament.results.messages import issue_errors, player_names, team_errors
+from tournament.results.messages import game_errors
 from tournament.results.models import EntryStatus, Game, GameEntry, result_key
 from tournament.results.selectors import (
     accepted_games,
@@ -225,13 +225,10 @@ def check_game(
         check_match_game(bracket, games, number, game, correction)
         return
     engine = bracket_of(bracket, games=previous)
-    names = player_names(bracket)
     teams = teams_by_player(event)
     found = validate_entrant_game(game, engine, fmt, teams)
-    by_team = team_errors(bracket, found, game, teams)
-    issues = [i for i in found if i.code is not m.IssueCode.TEAM_VICTORY_REALMS]
-    if issues or by_team:
-        raise ValidationError(issue_errors(issues, names, fmt, game) | by_team)
+    if found:
+        raise ValidationError(game_errors(bracket, found, game, fmt, teams))
     if correction:
         _check_later_games(bracket, games, number, game, fmt)
 

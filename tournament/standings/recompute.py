@@ -43,7 +43,6 @@ from tournament.events.models import POINTS_FIELDS, Bracket, Event
 from tournament.events.to_engine import rounds_queryset
 from tournament.standings import reading, services, writing
 from tournament.standings.happenings import FiguresStored
-from tournament.standings.locks import hold_standings, share_standings
 from tournament.standings.store import store_bracket_results, store_results, store_round_multipliers
 from tournament.standings.swiss_store import store_swiss_event
 
@@ -69,7 +68,7 @@ def refresh_event(event: Event) -> EventRecord | SwissEvent:
     """Recompute and store every figure of the event; returns the engine's record of it
     (a one-on-one event's: `scoring.swiss.model.SwissEvent`)."""
     with transaction.atomic():
-        hold_standings(event.pk)  # before reading: bracket writers in flight commit first
+        writing.hold_standings(event.pk)  # before reading: bracket writers in flight commit first
         rounds = list(rounds_queryset(event))
         if event.is_one_on_one:
             engine = store_swiss_event(event, rounds)
@@ -115,12 +114,13 @@ def _mark_stale(event: Event):
     """Mark the event's places stale, in the write's transaction, and queue their re-rank
     for after the commit; the event's scoring row (its eligibility is read next).
 
-    The bracket's writer shares the event's standings lock (`locks.py`) before it writes
-    any standing, so bracket writers do not wait for each other, and a re-rank, which holds
-    that lock before reading the standings, has seen every write that found the mark set (a
-    write after it sets the mark again). The scoring row is written, and so locked to the
-    commit, only to set the mark: the first result after each re-rank."""
-    share_standings(event.pk)
+    The bracket's writer shares the event's standings lock (`writing.share_standings`)
+    before it writes any standing, so bracket writers do not wait for each other, and a
+    re-rank, which holds that lock before reading the standings, has seen every write that
+    found the mark set (a write after it sets the mark again). The scoring row is written,
+    and so locked to the commit, only to set the mark: the first result after each
+    re-rank."""
+    writing.share_standings(event.pk)
     scoring = writing.mark_places_stale(event)
     transaction.on_commit(lambda: queue_rerank(event.pk), robust=True)
     return scoring
@@ -148,7 +148,7 @@ def rerank(event: Event | int) -> bool:
     event_id = event if isinstance(event, int) else event.pk
     cache.delete(RERANK_QUEUED_KEY.format(event_id=event_id))  # later marks queue again
     with transaction.atomic():
-        hold_standings(event_id)  # once the bracket writers in flight have committed
+        writing.hold_standings(event_id)  # once the bracket writers in flight have committed
         scoring = writing.locked_stale_scoring(event_id)
         if scoring is None:
             return False  # fresh (another re-rank, or the whole event, cleared the mark)

@@ -22,17 +22,8 @@ from tournament.events.to_engine import (
     teams_by_player,
 )
 from tournament.results.models import Game
-from tournament.standings import figures as declared
 from tournament.standings import writing
-from tournament.standings.writing import set_changed
-
-
-def seat_figures_changes(seat: Seat, engine_result: object) -> object | None:
-    """Set the engine's figures of a seat on its figures row (`seat.figures`: the stored
-    row, or an unsaved one with the defaults); the row if any figure changed."""
-    row = seat.figures
-    changed = set_changed(row, declared.stored_values(declared.SEAT_FIGURES, engine_result))
-    return row if changed else None
+from tournament.standings.writing import seat_figures_changes, set_changed
 
 
 def _bracket_changes(

@@ -19,8 +19,7 @@ from tournament.events.to_engine import engine_id, swiss_event_of, swiss_partici
 from tournament.standings import figures as declared
 from tournament.standings import writing
 from tournament.standings.figures import StandingStatus
-from tournament.standings.store import seat_figures_changes
-from tournament.standings.writing import set_changed
+from tournament.standings.writing import seat_figures_changes, set_changed
 
 # The one-on-one figures the bracket figures do not already carry (stored from `SwissRow`).
 SWISS_ONLY = tuple(

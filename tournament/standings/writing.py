@@ -7,7 +7,8 @@ them: `recompute.py` (what runs when), with the engine's figures worked out in `
 (brackets and seats), `services.py` (a bracket event's standings, officials, eligibility)
 and `swiss_store.py` (a one-on-one event's); the ranking's acceptance marks an event ranked
 (`mark_ranked`). The reads the write path makes of the rows it is about to write (the stale
-marks, the row locks) are here too; every other read is `reading.py`'s.
+marks, the row locks) are here too, and so is the event's standings lock that orders the
+writers (`share_standings`, `hold_standings`); every other read is `reading.py`'s.
 
 An import-linter contract keeps it (`pyproject.toml`): outside `reading.py`, `rows.py` and
 this module (and the declarations of the admin, the filter forms and the tables), nothing
@@ -25,15 +26,47 @@ from django.utils import timezone
 
 from scoring.figures import UNDECIDED_PLACE
 from tournament.accounts.models import Player
-from tournament.core.locking import lock_rows
-from tournament.events.models import Bracket, Event, Round, Team
+from tournament.core.locking import advisory, lock_rows
+from tournament.events.models import Bracket, Event, Round, Seat, Team
 from tournament.standings import figures as declared
 from tournament.standings.figures import names
-from tournament.standings.locks import hold_standings
 from tournament.standings.models import EventScoring, EventStanding, OfficialScore, SeatFigures
 
 BRACKET_FIGURES = ["state", "winner"]
 SEAT_FIELDS = names(declared.SEAT_FIGURES)  # the declared figures stored per seat
+
+
+# --- the event's standings lock (docs/locking.md) -----------------------------------------
+# Who writes an event's standings at the same time as whom. Two kinds of writers:
+#
+# - a bracket's writer (a result confirmed or corrected, a tie-break decision) writes its
+#   bracket's seat figures and its own players' standing rows, under the bracket's row lock.
+#   Many of them run at once in a busy round: they share the lock (`share_standings`);
+# - the event's writers (the deferred re-rank of every place, the whole-event refresh) read
+#   and write every standing of the event: each holds it alone (`hold_standings`), and only
+#   then takes the event's scoring row (`locked_scoring`).
+#
+# Everyone takes it first, before any standing or scoring row. An event's writer therefore
+# starts once every bracket writer in flight has committed (its statements see their rows),
+# and a bracket writer that comes meanwhile waits for it; PostgreSQL queues lock requests in
+# order, so a steady stream of results never starves a re-rank. A transaction-level advisory
+# lock (released at the commit or rollback), keyed by the event. SQLite, the embedded
+# default, lets one writer at a time write the whole database: nothing to take there.
+
+# The first key of the two-key advisory locks: the standings of an event (the second key is
+# the event's id). No other advisory lock of the site uses this namespace.
+STANDINGS_LOCKS = 0x5354
+
+
+def share_standings(event_id: int) -> None:
+    """A bracket's writer: write this event's standings beside the other bracket writers,
+    never while an event's writer holds them."""
+    advisory("standings", STANDINGS_LOCKS, event_id, shared=True)
+
+
+def hold_standings(event_id: int) -> None:
+    """An event's writer: every standing of the event to itself until the commit."""
+    advisory("standings", STANDINGS_LOCKS, event_id)
 
 
 # --- helpers ------------------------------------------------------------------------------
@@ -47,6 +80,15 @@ def set_changed(obj, values: dict) -> bool:
             setattr(obj, name, value)
             changed = True
     return changed
+
+
+def seat_figures_changes(seat: Seat, engine_result: object) -> SeatFigures | None:
+    """Set the engine's figures of a seat on its figures row (`seat.figures`: the stored
+    row, or an unsaved one with the defaults); the row if any figure changed (for
+    `save_seat_figures`)."""
+    row = seat.figures
+    changed = set_changed(row, declared.stored_values(declared.SEAT_FIGURES, engine_result))
+    return row if changed else None
 
 
 def update_rows(model, rows: list, fields: list[str]) -> None:
