@@ -4,7 +4,7 @@ stored eligibility and officials, and the stored rows their fingerprint hashes."
 from tournament.events.models import Event
 from tournament.standings import reading
 from tournament.standings.figures import SCORING_FORM
-from tournament.standings.rows import standing_rows
+from tournament.standings.reading import standing_rows
 
 
 def standings_rows(event: Event) -> tuple:

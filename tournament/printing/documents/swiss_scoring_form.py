@@ -10,7 +10,7 @@ from tournament.printing.models import Kind
 from tournament.ranking.models import scoring_form_due
 from tournament.standings import reading
 from tournament.standings.figures import SCORING_FORM
-from tournament.standings.rows import reader_figures, standing_rows
+from tournament.standings.reading import reader_figures, standing_rows
 
 SWISS_FORM_FIGURES = reader_figures(SCORING_FORM, one_on_one=True)  # SPEC §11's figures
 
