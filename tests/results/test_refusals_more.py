@@ -4,7 +4,7 @@
 import pytest
 from django.core.exceptions import ValidationError
 
-from tests.results.test_refusals import confirmed_game
+from tests.results.test_refusals import confirmed_game, tied_bracket
 from tournament.results import services
 from tournament.results.models import EntryStatus, Game
 
@@ -17,3 +17,18 @@ def test_a_confirmed_entry_cannot_be_rejected(judge, second_judge, bracket, seat
     entry.refresh_from_db()
     assert entry.status == EntryStatus.CONFIRMED
     assert Game.objects.get(bracket=bracket, number=1).winner_id == seated[0].pk
+
+
+def test_a_tiebreak_decision_names_no_more_groups_than_are_tied(
+    judge, second_judge, bracket, seated
+):
+    # SPEC §6: B and C are tied for 2nd (6 realms each, no game won, best game 3) and a
+    # judge's decision orders them; A won the bracket and is tied with no one. A decision
+    # that adds a second "group" holding A is refused as a whole (SPEC §5: a clear message,
+    # nothing saved), and the bracket still waits for its decision.
+    a, b, c = tied_bracket(bracket, seated, judge, second_judge)
+    with pytest.raises(ValidationError, match="exactly one place"):
+        services.decide_tiebreak(bracket, [[str(c.pk), str(b.pk)], [str(a.pk)]], judge)
+    bracket.refresh_from_db()
+    assert bracket.tiebreak_order is None
+    assert bracket.tiebreak_decided_by is None
