@@ -1,12 +1,14 @@
 """Refusals of the results services that a planted one-line bug once got past (SPEC §5
 "Results entry"), each with the state left as it was."""
 
+import uuid
+
 import pytest
 from django.core.exceptions import ValidationError
 
-from tests.results.test_refusals import confirmed_game
+from tests.results.test_refusals import confirmed_game, data, enter, tied_bracket
 from tournament.results import services
-from tournament.results.models import EntryStatus, Game
+from tournament.results.models import EntryStatus, Game, GameEntry
 
 
 def test_a_confirmed_entry_cannot_be_rejected(judge, second_judge, bracket, seated):
@@ -17,3 +19,41 @@ def test_a_confirmed_entry_cannot_be_rejected(judge, second_judge, bracket, seat
     entry.refresh_from_db()
     assert entry.status == EntryStatus.CONFIRMED
     assert Game.objects.get(bracket=bracket, number=1).winner_id == seated[0].pk
+
+
+def test_a_tiebreak_decision_names_no_more_groups_than_are_tied(
+    judge, second_judge, bracket, seated
+):
+    # SPEC §6: B and C are tied for 2nd (6 realms each, no game won, best game 3) and a
+    # judge's decision orders them; A won the bracket and is tied with no one. A decision
+    # that adds a second "group" holding A is refused as a whole (SPEC §5: a clear message,
+    # nothing saved), and the bracket still waits for its decision.
+    a, b, c = tied_bracket(bracket, seated, judge, second_judge)
+    with pytest.raises(ValidationError, match="exactly one place"):
+        services.decide_tiebreak(bracket, [[str(c.pk), str(b.pk)], [str(a.pk)]], judge)
+    bracket.refresh_from_db()
+    assert bracket.tiebreak_order is None
+    assert bracket.tiebreak_decided_by is None
+
+
+def test_single_entry_does_not_store_a_game_ahead_of_a_waiting_report(
+    event, single_entry, judge, bracket, seated
+):
+    # SPEC §5: in a single-entry event a judge's entry is confirmed at once; a player's report
+    # waits for a judge. With game 1 only reported, a judge's game 2 would be stored ahead of
+    # it, and game 1 could then be neither confirmed nor entered: the judge is told to
+    # confirm game 1 first, and nothing of game 2 is saved. Once game 1 is confirmed, game 2
+    # is recorded.
+    event.players_report_results = True
+    event.save(update_fields=["players_report_results"])
+    a, _b, _c = seated
+    report = services.report_result(
+        bracket, data(seated, [6, 3, 2], a), a, uuid.uuid4(), number=1
+    ).entry
+    with pytest.raises(ValidationError, match="Confirm the earlier games first"):
+        enter(bracket, seated, [6, 3, 2], a, judge, number=2)
+    assert not GameEntry.objects.filter(bracket=bracket, number=2).exists()
+    assert not Game.objects.filter(bracket=bracket).exists()
+    services.confirm_entry(report, judge)
+    enter(bracket, seated, [6, 3, 2], a, judge, number=2)
+    assert list(Game.objects.filter(bracket=bracket).values_list("number", flat=True)) == [1, 2]

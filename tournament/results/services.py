@@ -359,6 +359,10 @@ def submit_entry(
             return already
         games = list(accepted.values())  # read in game order, under the bracket's lock
         check_game(bracket, number, data, correction, accepted=games)
+        if event.single_entry and not correction and number > len(games) + 1:
+            # Confirmed at once, it would be stored ahead of the earlier games that wait (a
+            # player's report): those could then never be confirmed, nor entered again.
+            raise _fail(_("Confirm the earlier games first."))
         of_game = [e for e in entries if e.number == number]
         pending = [e for e in of_game if e.status == EntryStatus.UNCONFIRMED]
         agreeing = next((e for e in pending if e.submitted_by_id != by.pk and _same(e, data)), None)
