@@ -16,7 +16,7 @@ The figures are stored as plain JSON (`metagame_plain`, `record_plain`) and read
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from django.db.models import Count, F, Max, Sum, Value
@@ -24,6 +24,7 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from scoring import metagame as meta
+from tournament.core.lean_table import LazyRows
 from tournament.decks.models import MetagameSummary
 from tournament.decks.services.checking import card_data_token
 
@@ -65,20 +66,9 @@ def stored(scope: str, registrations, compute: Callable[[], Plain]) -> Plain:
     return figures
 
 
-class Mapped(Sequence):
+def mapped(items: list, make: Callable[[Any], Any]) -> LazyRows:
     """Stored rows read back as records when they are read (a page reads one page of them)."""
-
-    def __init__(self, items: list, make: Callable[[Any], Any]):
-        self.items = items
-        self.make = make
-
-    def __len__(self) -> int:
-        return len(self.items)
-
-    def __getitem__(self, index):
-        if isinstance(index, slice):
-            return tuple(self.make(item) for item in self.items[index])
-        return self.make(self.items[index])
+    return LazyRows(items, lambda chunk: [make(item) for item in chunk])
 
 
 def _share(item: list) -> meta.Share:
@@ -118,10 +108,10 @@ def metagame_plain(stats: meta.Metagame) -> Plain:
 
 
 def metagame_from(plain: Plain) -> meta.Metagame:
-    """`metagame_plain`'s figures read back; the shares and top decks as `Mapped` rows."""
+    """`metagame_plain`'s figures read back; the shares and top decks as `mapped` rows."""
 
     def shares(items):
-        return Mapped(items, _share)
+        return mapped(items, _share)
 
     levels = plain["levels"]
     return meta.Metagame(
@@ -137,7 +127,7 @@ def metagame_from(plain: Plain) -> meta.Metagame:
             median=levels["median"],
             mean=levels["mean"],
         ),
-        top_decks=Mapped(plain["top_decks"], _deck),
+        top_decks=mapped(plain["top_decks"], _deck),
         top_cards=shares(plain["top_cards"]),
     )
 
