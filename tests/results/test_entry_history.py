@@ -1,0 +1,37 @@
+"""Every entry of a game is kept, in the order it was made (SPEC §5 "Results entry": "every
+entry and correction is kept (who, when, what) and can be reviewed"). Values are the spec's:
+a bracket of three, Standard victory (6 unrazed realms wins, SPEC §2)."""
+
+import uuid
+
+import pytest
+
+from tests.support.results import victory
+from tournament.results import services
+from tournament.results.models import EntryStatus, GameEntry
+
+
+@pytest.fixture
+def reporting(event):
+    """Players report their games; a judge confirms them (SPEC §5 decision)."""
+    event.players_report_results = True
+    event.save(update_fields=["players_report_results"])
+    return event
+
+
+def report(bracket, by, winner, counts):
+    return services.report_result(bracket, victory(winner, counts), by, uuid.uuid4(), number=1)
+
+
+def test_reports_of_one_game_are_numbered_in_the_order_they_came(reporting, bracket, seated):
+    a, b, c = seated
+    report(bracket, a, a, {a: 6, b: 3, c: 2})
+    report(bracket, b, b, {a: 3, b: 6, c: 2})  # differs: both wait for a judge
+    report(bracket, a, a, {a: 6, b: 2, c: 3})  # a's second thought replaces his first
+
+    kept = GameEntry.objects.filter(bracket=bracket, number=1).order_by("version")
+    assert [(e.version, e.submitted_by, e.status) for e in kept] == [
+        (1, a, EntryStatus.SUPERSEDED),
+        (2, b, EntryStatus.UNCONFIRMED),
+        (3, a, EntryStatus.UNCONFIRMED),
+    ]
