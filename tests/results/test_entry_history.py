@@ -35,3 +35,24 @@ def test_reports_of_one_game_are_numbered_in_the_order_they_came(reporting, brac
         (2, b, EntryStatus.UNCONFIRMED),
         (3, a, EntryStatus.UNCONFIRMED),
     ]
+
+
+def test_a_second_judge_entering_the_same_result_confirms_the_first_entry(
+    bracket, seated, judge, second_judge
+):
+    """SPEC §5: an entry is unconfirmed until a second judge confirms it; the second judge's
+    matching entry is that confirmation, not an entry of its own (the API answers 200 with
+    the first entry, not 201)."""
+    a, b, c = seated
+    game = victory(a, {a: 6, b: 3, c: 2})
+    first = services.submit_entry(bracket, game, judge, uuid.uuid4(), number=1)
+    second = services.submit_entry(bracket, game, second_judge, uuid.uuid4(), number=1)
+
+    assert (first.created, second.created) == (True, False)
+    assert second.entry == first.entry
+    kept = GameEntry.objects.get(bracket=bracket, number=1)
+    assert (kept.submitted_by, kept.status, kept.confirmed_by) == (
+        judge,
+        EntryStatus.CONFIRMED,
+        second_judge,
+    )
