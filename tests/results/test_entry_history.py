@@ -6,7 +6,7 @@ import uuid
 
 import pytest
 
-from tests.support.results import victory
+from tests.support.results import record, victory
 from tournament.results import services
 from tournament.results.models import EntryStatus, GameEntry
 
@@ -56,3 +56,28 @@ def test_a_second_judge_entering_the_same_result_confirms_the_first_entry(
         EntryStatus.CONFIRMED,
         second_judge,
     )
+
+
+def test_an_over_long_reason_and_browser_name_are_kept_cut_to_their_300_characters(
+    bracket, seated, judge, second_judge
+):
+    """Who, when, what is kept with each entry (SPEC §5); a correction's reason and the
+    browser's name fit their 300 characters (a longer one is cut, never refused: PostgreSQL
+    refuses a longer value outright)."""
+    a, b, c = seated
+    record(bracket, 1, victory(a, {a: 6, b: 3, c: 2}), judge, second_judge)
+    reason, browser = "r" * 299 + "XYZ", "b" * 299 + "XYZ"
+
+    outcome = services.submit_entry(
+        bracket,
+        victory(a, {a: 6, b: 2, c: 3}),
+        judge,
+        uuid.uuid4(),
+        number=1,
+        correction=True,
+        reason=reason,
+        user_agent=browser,
+    )
+
+    kept = GameEntry.objects.get(pk=outcome.entry.pk)
+    assert (kept.reason, kept.user_agent) == ("r" * 299 + "X", "b" * 299 + "X")
