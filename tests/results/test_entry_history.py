@@ -81,3 +81,4 @@ def test_an_over_long_reason_and_browser_name_are_kept_cut_to_their_300_characte
 
     kept = GameEntry.objects.get(pk=outcome.entry.pk)
     assert (kept.reason, kept.user_agent) == ("r" * 299 + "X", "b" * 299 + "X")
+
