@@ -82,3 +82,17 @@ def test_an_over_long_reason_and_browser_name_are_kept_cut_to_their_300_characte
     kept = GameEntry.objects.get(pk=outcome.entry.pk)
     assert (kept.reason, kept.user_agent) == ("r" * 299 + "X", "b" * 299 + "X")
 
+
+def test_a_second_confirmation_of_an_entry_changes_nothing(bracket, seated, judge, second_judge):
+    """SPEC §5: an entry is confirmed once; a second tap on "confirm" answers that it is
+    already confirmed, by whom, and creates nothing (the API's 200)."""
+    a, b, c = seated
+    first = services.submit_entry(
+        bracket, victory(a, {a: 6, b: 3, c: 2}), judge, uuid.uuid4(), number=1
+    )
+    services.confirm_entry(first.entry, second_judge)
+
+    again = services.confirm_entry(first.entry, second_judge)
+
+    assert (again.created, again.message) == (False, f"Already confirmed by {second_judge.name}.")
+    assert GameEntry.objects.filter(bracket=bracket).count() == 1
