@@ -96,3 +96,39 @@ def test_a_second_confirmation_of_an_entry_changes_nothing(bracket, seated, judg
 
     assert (again.created, again.message) == (False, f"Already confirmed by {second_judge.name}.")
     assert GameEntry.objects.filter(bracket=bracket).count() == 1
+
+
+def test_a_stale_form_repeating_the_recorded_result_is_answered_with_that_result(
+    bracket, seated, judge, second_judge
+):
+    """SPEC §5: a game is recorded once. A form sent again after game 1 was confirmed, with
+    the same result (a new key: a reloaded page), saves nothing and answers with the
+    confirmed entry, not created (the API's 200)."""
+    a, b, c = seated
+    game = victory(a, {a: 6, b: 3, c: 2})
+    record(bracket, 1, game, judge, second_judge)
+    confirmed = GameEntry.objects.get(bracket=bracket, number=1)
+
+    again = services.submit_entry(bracket, game, judge, uuid.uuid4(), number=1)
+
+    assert (again.entry, again.created) == (confirmed, False)
+    assert again.message == "Game 1 was already recorded with this result."
+    assert GameEntry.objects.filter(bracket=bracket).count() == 1
+
+
+def test_a_players_matching_report_confirms_the_first_and_is_no_entry_of_its_own(
+    event, bracket, seated
+):
+    """SPEC §5 decision: where players may confirm each other's reports, a second seated
+    player reporting the same result confirms the first report (not created: the API's
+    200)."""
+    event.players_report_results = event.players_confirm_reports = True
+    event.save(update_fields=["players_report_results", "players_confirm_reports"])
+    a, b, c = seated
+    first = report(bracket, a, a, {a: 6, b: 3, c: 2})
+
+    second = report(bracket, b, a, {a: 6, b: 3, c: 2})
+
+    assert (second.entry, second.created) == (first.entry, False)
+    kept = GameEntry.objects.get(bracket=bracket, number=1)
+    assert (kept.status, kept.confirmed_by) == (EntryStatus.CONFIRMED, b)
