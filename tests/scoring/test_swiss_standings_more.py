@@ -80,3 +80,17 @@ def test_a_no_show_counts_as_two_games_won_for_the_opponent_in_best_of_three():
     assert (score.wins, score.winner) == ({"p1": 2, "p2": 0}, "p1")
     row = figures(event)["p1"]
     assert (row.match_points, row.games, row.gw) == (3, 5, Fraction(3, 5))
+
+
+def test_a_match_not_played_yet_counts_for_no_one():
+    # Round 1 under way: p1 has beaten p2 2-0, p3 and p4 have not played yet (no game, no
+    # no-show). SPEC §11 "Standing": match points come from matches played: p1 3, p2 0, and
+    # p3 and p4 0 (no draw is counted for a match that has not been played). p2's OMW is
+    # p1's 3 ÷ 3 = 1, and p3 and p4 have no opponent yet: p2 stands second, ahead of them.
+    event = four_player_event(
+        [_match(1, "p1", "p2", [_game("p1", "p2")] * 2), _match(2, "p3", "p4", [])]
+    )
+    table = figures(event)
+    assert [table[p].match_points for p in ("p1", "p2")] == [3, 0]
+    assert all(p not in table or table[p].match_points == 0 for p in ("p3", "p4"))
+    assert swiss_standing(event)[:2] == ("p1", "p2")
