@@ -6,7 +6,7 @@ import uuid
 
 from tests.results.test_refusals import data
 from tournament.results import services
-from tournament.results.models import EntryStatus, GameEntry
+from tournament.results.models import EntryStatus, Game, GameEntry
 
 
 def test_a_player_who_reports_a_different_result_replaces_his_report(event, bracket, seated):
@@ -27,3 +27,20 @@ def test_a_player_who_reports_a_different_result_replaces_his_report(event, brac
         (a.pk, b.pk, EntryStatus.UNCONFIRMED),
     ]
     assert first.entry.pk == entries[0].pk
+
+
+def test_agreeing_reports_of_a_game_after_a_waiting_one_do_not_confirm_it(event, bracket, seated):
+    # Players report and confirm each other's reports. Game 1 is only reported (waiting);
+    # A and B then report game 2 alike: game 2 is not confirmed ahead of game 1 — B's report
+    # waits beside A's, and no game is accepted.
+    event.players_report_results = event.players_confirm_reports = True
+    event.save(update_fields=["players_report_results", "players_confirm_reports"])
+    a, b, _c = seated
+    services.report_result(bracket, data(seated, [6, 3, 2], a), a, uuid.uuid4(), number=1)
+    services.report_result(bracket, data(seated, [6, 3, 2], a), a, uuid.uuid4(), number=2)
+    outcome = services.report_result(bracket, data(seated, [6, 3, 2], a), b, uuid.uuid4(), number=2)
+    assert outcome.created
+    assert not Game.objects.filter(bracket=bracket).exists()
+    assert list(
+        GameEntry.objects.filter(bracket=bracket, number=2).values_list("status", flat=True)
+    ) == [EntryStatus.UNCONFIRMED, EntryStatus.UNCONFIRMED]
