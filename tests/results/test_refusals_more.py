@@ -7,8 +7,10 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from tests.results.test_refusals import confirmed_game, data, enter, tied_bracket
+from tests.support.results import seated as players_of
 from tournament.results import services
 from tournament.results.models import EntryStatus, Game, GameEntry
+from tournament.rounds.services.rounds import close_round
 
 
 def test_a_confirmed_entry_cannot_be_rejected(judge, second_judge, bracket, seated):
@@ -57,3 +59,31 @@ def test_single_entry_does_not_store_a_game_ahead_of_a_waiting_report(
     services.confirm_entry(report, judge)
     enter(bracket, seated, [6, 3, 2], a, judge, number=2)
     assert list(Game.objects.filter(bracket=bracket).values_list("number", flat=True)) == [1, 2]
+
+
+def test_a_correction_in_a_closed_round_cannot_change_the_bracket_winner(judge, played_round):
+    # SPEC §6 "Advancement": closing round 1 records who advances, the bracket winners. A
+    # correction that would give a bracket of the closed round another winner (here the last
+    # game, which gave the winner his second win, won instead by another player) would leave
+    # the recorded advancing players wrong: it is refused with a message, nothing stored, and
+    # the bracket keeps its winner.
+    close_round(played_round)
+    bracket = played_round.brackets.order_by("table").first()
+    winner = bracket.winner
+    last = Game.objects.filter(bracket=bracket).order_by("number").last()
+    other = next(p for p in players_of(bracket) if p != winner)
+    players = [other, *(p for p in players_of(bracket) if p != other)]
+    with pytest.raises(ValidationError, match="changes the bracket winner"):
+        enter(
+            bracket,
+            players,
+            [6, 3, 2],
+            other,
+            judge,
+            number=last.number,
+            correction=True,
+            reason="wrong winner",
+        )
+    assert not GameEntry.objects.filter(bracket=bracket, number=last.number).exists()
+    bracket.refresh_from_db()
+    assert bracket.winner == winner

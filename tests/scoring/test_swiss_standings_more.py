@@ -9,7 +9,7 @@ from fractions import Fraction
 
 from scoring.eventfile import read_any_event
 from scoring.swiss.model import SwissEvent, score_match
-from scoring.swiss.standings import figures, swiss_standing
+from scoring.swiss.standings import figures, score_swiss_event, swiss_standing
 
 
 def _game(winner: str, loser: str) -> dict:
@@ -80,3 +80,29 @@ def test_a_no_show_counts_as_two_games_won_for_the_opponent_in_best_of_three():
     assert (score.wins, score.winner) == ({"p1": 2, "p2": 0}, "p1")
     row = figures(event)["p1"]
     assert (row.match_points, row.games, row.gw) == (3, 5, Fraction(3, 5))
+
+
+def test_a_match_not_played_yet_counts_for_no_one():
+    # Round 1 under way: p1 has beaten p2 2-0, p3 and p4 have not played yet (no game, no
+    # no-show). SPEC §11 "Standing": match points come from matches played: p1 3, p2 0, and
+    # p3 and p4 0 (no draw is counted for a match that has not been played). p2's OMW is
+    # p1's 3 ÷ 3 = 1, and p3 and p4 have no opponent yet: p2 stands second, ahead of them.
+    event = four_player_event(
+        [_match(1, "p1", "p2", [_game("p1", "p2")] * 2), _match(2, "p3", "p4", [])]
+    )
+    table = figures(event)
+    assert [table[p].match_points for p in ("p1", "p2")] == [3, 0]
+    assert all(p not in table or table[p].match_points == 0 for p in ("p3", "p4"))
+    assert swiss_standing(event)[:2] == ("p1", "p2")
+
+
+def test_no_winner_while_a_match_of_the_last_round_is_not_played():
+    # One Swiss round, no cut: p1 has beaten p2, p3 and p4 have not played yet. SPEC §11:
+    # the event is won by the standing's first once its Swiss rounds are played; with a
+    # match of the last round still to play there is no winner yet, p1's lead
+    # notwithstanding. Once p3 beats p4, p1 (3 points, OMW 1/3, GW 1) is the winner.
+    unplayed = _match(2, "p3", "p4", [])
+    played = _match(2, "p3", "p4", [_game("p3", "p4"), _game("p4", "p3"), _game("p3", "p4")])
+    first = _match(1, "p1", "p2", [_game("p1", "p2")] * 2)
+    assert score_swiss_event(four_player_event([first, unplayed])).winner is None
+    assert score_swiss_event(four_player_event([first, played])).winner == "p1"

@@ -178,7 +178,7 @@ def rerank_stale(older_than: timedelta = STALE_GRACE) -> list[int]:
 def _rank(event: Event, scoring) -> None:
     """Every standing's place (`writing.store_places`), the winner from the standings, the
     mark cleared; the caller holds the scoring row and announces."""
-    writing.store_places(event.pk)
+    writing.store_places(event.pk, event.shape.teams)
     writing.store_winner(scoring)
 
 

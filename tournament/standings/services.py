@@ -148,7 +148,7 @@ def refresh_standings(event: Event, rounds: list[Round], record: EventRecord):
                 seated.add(seat.registration_id)
     standings = [entrants[pk].standing(event.pk) for pk in sorted(seated)]
     writing.replace_standings(event, standings)
-    writing.store_places(event.pk)
+    writing.store_places(event.pk, event.shape.teams)
     officials = writing.replace_officials(event, _officials(event, record))
     verdict = eligibility(record)
     winner = next((s.player_id for s in standings if s.status == PlayerStatus.WINNER), None)

@@ -206,10 +206,10 @@ def stale_totals(event_id: int) -> list[tuple[int, int, int | None]]:
 _PLACES_SQL = """
 WITH members AS (
     SELECT first_id AS registration_id, id AS team_id FROM {teams}
-    WHERE event_id = %s AND accepted AND second_id IS NOT NULL
+    WHERE event_id = %s AND accepted AND second_id IS NOT NULL{in_teams}
     UNION ALL
     SELECT second_id, id FROM {teams}
-    WHERE event_id = %s AND accepted AND second_id IS NOT NULL
+    WHERE event_id = %s AND accepted AND second_id IS NOT NULL{in_teams}
 ),
 keyed AS (
     SELECT s.id, COALESCE(-members.team_id, s.registration_id) AS entrant, RANK() OVER (
@@ -231,13 +231,22 @@ WHERE {table}.id = ranked.id AND {table}.place <> ranked.place
 """
 
 
-def store_places(event_id: int) -> None:
-    """Store every standing's final place in the event (only rows whose place moved)."""
+def store_places(event_id: int, in_teams: bool = True) -> None:
+    """Store every standing's final place in the event (only rows whose place moved).
+
+    ``in_teams``: whether the event is played in teams (`Event.shape.teams`); an event that is
+    not ranks its players alone, even with teams stored from when it was (its format changed
+    before round 1)."""
     table = connection.ops.quote_name(EventStanding._meta.db_table)
     teams = connection.ops.quote_name(Team._meta.db_table)
     with connection.cursor() as cursor:
         cursor.execute(
-            _PLACES_SQL.format(table=table, teams=teams, undecided=UNDECIDED_PLACE),
+            _PLACES_SQL.format(
+                table=table,
+                teams=teams,
+                undecided=UNDECIDED_PLACE,
+                in_teams="" if in_teams else " AND 1 = 0",
+            ),
             [event_id, event_id, EventStanding.Status.WINNER.value, event_id],
         )
 

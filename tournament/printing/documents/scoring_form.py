@@ -13,8 +13,7 @@ from tournament.printing.documents.form_data import standings_rows, stored_scori
 from tournament.printing.models import Kind
 from tournament.ranking.models import scoring_form_due
 from tournament.standings.figures import SCORING_FORM
-from tournament.standings.reading import OfficialRole
-from tournament.standings.reading import reader_figures, standing_rows
+from tournament.standings.reading import OfficialRole, reader_figures, standing_rows
 
 FORM_FIGURES = reader_figures(SCORING_FORM)  # the registry's figures for the form
 
