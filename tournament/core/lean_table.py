@@ -62,8 +62,8 @@ class LeanColumn:
 
 
 def lean_columns(table_class: type[Table]) -> list[LeanColumn]:
-    """The columns of a django-tables2 class, in its order; a column links when it was made
-    by `linked_column` (the row key it links to)."""
+    """The columns of a django-tables2 class, in its order; a column links to the row key its
+    `link_key` names (set by the table's definition, `decks/tables.py: _linked`)."""
     columns = []
     for name, column in table_class.base_columns.items():
         columns.append(

@@ -178,7 +178,7 @@ class Names:
     """What rows name their decks and events by: the page's events, and each deck's player and
     main deck's cards (read for the rows shown: `read`)."""
 
-    events: dict[int, Event]
+    events: dict[int, Event | EventName]
     players: dict[int, str] = field(default_factory=dict)
     cards: dict[int, int] = field(default_factory=dict)
 
@@ -383,16 +383,11 @@ class MetagamePage(TemplateView):
         def compute() -> summaries.Plain:
             selection = selector.select(lists)
             plain = summaries.metagame_plain(selector.statistics(selection))
-            plain["event_names"] = [
-                [e.pk, e.name, e.date.isoformat(), e.deck_size, e.deck_rules, e.tournament_type]
-                for e in selection.events.values()
-            ]
+            plain["event_names"] = [EventName.plain(e) for e in selection.events.values()]
             return {**plain, **self.more_figures()}
 
         plain = summaries.stored(f"{self.export_name}:{self.stamp()}", self.watched(), compute)
-        events = {}
-        for pk, name, date, *fmt in plain["event_names"]:
-            events[pk] = EventName(pk, name, datetime.date.fromisoformat(date), *fmt)
+        events = {row[0]: EventName.from_plain(row) for row in plain["event_names"]}
         return summaries.metagame_from(plain), events, plain
 
     def render_results(self) -> str:
@@ -440,6 +435,18 @@ class EventName(NamedTuple):
     deck_size: int
     deck_rules: str
     tournament_type: str
+
+    @staticmethod
+    def plain(event: Event | EventName) -> list:
+        """An event's names as stored in a summary (its date as ISO text)."""
+        values = [getattr(event, name) for name in EventName._fields]
+        values[2] = event.date.isoformat()
+        return values
+
+    @classmethod
+    def from_plain(cls, values: list) -> EventName:
+        pk, name, date, *fmt = values
+        return cls(pk, name, datetime.date.fromisoformat(date), *fmt)
 
 
 def events_in(keys) -> dict[int, EventName]:
