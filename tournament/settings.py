@@ -96,6 +96,8 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Before anything reads the address: a NUL never reaches a query (PostgreSQL refuses it).
     "tournament.core.middleware.RefuseNulMiddleware",
+    # The client's address worked out once (core/client_ip.py): request.client_ip.
+    "tournament.core.client_ip.ClientAddressMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # Django's LocaleMiddleware, with the signed-in person's chosen language first.
     "tournament.accounts.middleware.PersonLocaleMiddleware",

@@ -23,7 +23,6 @@ from tournament.api.errors import Conflict, ErrorSerializer, conflict, conflicts
 from tournament.api.fields import StrictBooleanField, json_type_refusals
 from tournament.api.http import no_store
 from tournament.api.tokens import Scoped
-from tournament.core.client_ip import client_ip
 from tournament.events.choices import Status
 from tournament.events.models import Bracket, Event, Registration, Round
 from tournament.events.permissions import EventRole, can_view, player_of, require_role
@@ -33,7 +32,8 @@ from tournament.events.to_engine import engine_id
 from tournament.results import services as results
 from tournament.results.models import COUNTS as COUNT_FIELDS
 from tournament.results.models import EndedBy, GameEntry
-from tournament.results.selectors import accepted_games, bracket_over, correction_block
+from tournament.results.play import bracket_over
+from tournament.results.selectors import accepted_games, correction_block
 from tournament.results.services import GameData
 from tournament.rounds.services.rounds import drop_player
 
@@ -396,7 +396,7 @@ class GameRecordView(ScopedView):
                     self.acting_player(),
                     key,
                     number=data["number"],
-                    ip_address=client_ip(self.request),
+                    ip_address=self.request.client_ip,
                     user_agent=self.request.headers.get("User-Agent", ""),
                     **{option: data[option] for option in options},
                 )

@@ -10,6 +10,10 @@ The header counts only on a connection from the proxy itself: a peer address in
 ``FORWARDED_ALLOW_IPS`` (the variable gunicorn reads for the same decision about
 ``X-Forwarded-Proto``; addresses or networks, comma-separated). Anyone else who reaches the
 server (the host, another container) is the client, whatever header he sends.
+
+The address is worked out once a request, at the door (`ClientAddressMiddleware`, before
+anything reads it): what stores it (an entry's address) reads ``request.client_ip``, and the
+lockouts, limits and throttles asking `client_ip` get the same answer.
 """
 
 from __future__ import annotations
@@ -54,7 +58,13 @@ def from_trusted_proxy(remote: str | None) -> bool:
 
 def client_ip(request: HttpRequest) -> str | None:
     """The client address: REMOTE_ADDR, or the trusted proxies' entry of X-Forwarded-For when
-    the connection came from the proxy."""
+    the connection came from the proxy (the middleware's, once it has run)."""
+    if "client_ip" in request.__dict__:
+        return request.client_ip
+    return _worked_out(request)
+
+
+def _worked_out(request: HttpRequest) -> str | None:
     remote = request.META.get("REMOTE_ADDR") or None
     count = settings.TRUSTED_PROXY_COUNT
     forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
@@ -70,3 +80,14 @@ def rate_limit_ip(request: HttpRequest) -> str:
     """The client address the rate limits count (`RATELIMIT_IP_META_KEY`); one shared key
     when the server saw no address at all."""
     return client_ip(request) or "0.0.0.0"
+
+
+class ClientAddressMiddleware:
+    """Sets ``request.client_ip`` (`client_ip`) for the rest of the request."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest):
+        request.client_ip = _worked_out(request)
+        return self.get_response(request)

@@ -40,6 +40,12 @@ def player_role(event: Event, player: Player | None) -> EventRole:
     return EventRole.PLAYER
 
 
+def official_role(event: Event, player: Player | None) -> EventRole:
+    """The player's official role in the event (PUBLIC if not an official)."""
+    role = player_role(event, player)
+    return role if role >= EventRole.JUDGE else EventRole.PUBLIC
+
+
 def role_in_event(user, event: Event) -> EventRole:
     """The highest role a user has in an event (superusers act as organizers)."""
     if getattr(user, "is_superuser", False):

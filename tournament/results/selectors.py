@@ -1,5 +1,5 @@
 """What the results pages read about a bracket: accepted games, who dropped before a game,
-why play is over or a correction blocked, the tie a judge must decide, and what each
+why a correction is blocked, the tie a judge must decide, and what each
 bracket needs from an official (the judges' dashboard)."""
 
 from __future__ import annotations
@@ -9,20 +9,11 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from scoring.placement import absent, finished_by, place_bracket
+from scoring.placement import absent, place_bracket
 from tournament.accounts.models import Player
 from tournament.events.models import Bracket, Event, Round
-from tournament.events.permissions import EventRole, player_role
 from tournament.events.to_engine import bracket_of, placement_bracket, teams_by_player
-from tournament.results.matches import match_over
-from tournament.results.messages import entrant_names
 from tournament.results.models import EntryStatus, Game, GameEntry
-
-
-def official_role(event: Event, player: Player | None) -> EventRole:
-    """The player's official role in the event (PUBLIC if not an official)."""
-    role = player_role(event, player)
-    return role if role >= EventRole.JUDGE else EventRole.PUBLIC
 
 
 def accepted_games(bracket: Bracket) -> list[Game]:
@@ -39,28 +30,6 @@ def dropped_before(bracket: Bracket, number: object) -> frozenset[int]:
         index = len(games)
     index = min(max(index, 0), len(games))
     return frozenset(int(p) for p in absent(bracket_of(bracket, games=games), index))
-
-
-def bracket_over(bracket: Bracket, games: list[Game] | None = None) -> str | None:
-    """Why no further game may be recorded in this bracket (None: play goes on)."""
-    games = accepted_games(bracket) if games is None else games
-    if bracket.round.event.is_one_on_one:
-        return match_over(bracket, games)
-    teams = teams_by_player(bracket.round.event)
-    engine = placement_bracket(bracket, games, teams)
-    reason = finished_by(engine)
-    if reason == "two-wins":
-        wins = place_bracket(engine).totals
-        names = entrant_names(bracket, teams)
-        name = next((names[e] for e, t in wins.items() if t.wins >= 2), "")
-        return _(
-            "%(name)s has won two games: the bracket is over, no further game can be recorded."
-        ) % {"name": name}
-    if reason == "time":
-        return _("A game ended by time: the bracket is over, no further game can be recorded.")
-    if reason == "drops":
-        return _("Only one player is left in this bracket: no further game can be recorded.")
-    return None
 
 
 def own_pending_numbers(pending: list[GameEntry], viewer: Player | None, first: int) -> list[int]:

@@ -37,7 +37,7 @@ from tournament.core.happenings import announce
 from tournament.core.locking import lock_rows
 from tournament.events.choices import Status
 from tournament.events.models import Bracket, Event, Round, Seat
-from tournament.events.permissions import EventRole
+from tournament.events.permissions import EventRole, official_role
 from tournament.events.to_engine import (
     bracket_of,
     engine_game,
@@ -51,15 +51,13 @@ from tournament.results.happenings import (
     GamesConfirmed,
     TiebreakDecided,
 )
-from tournament.results.matches import check_match_game
 from tournament.results.messages import game_errors
 from tournament.results.models import EntryStatus, Game, GameEntry, result_key
+from tournament.results.play import bracket_over, check_match_game
 from tournament.results.selectors import (
     accepted_games,
-    bracket_over,
     correction_block,
     official_ids,
-    official_role,
     tied_groups,
 )
 

@@ -9,13 +9,12 @@ from django.urls import reverse
 from django.views.generic import TemplateView
 
 from scoring.teams import team_game
-from tournament.core.client_ip import client_ip
 from tournament.events.models import Bracket, Round
 from tournament.events.permissions import EventRole, player_of, require_role
 from tournament.events.services.teams import TeamGroup, group_by_team, team_name
 from tournament.events.to_engine import engine_id, game_of, teams_by_player
 from tournament.events.views_mixins import EventMixin
-from tournament.results import offline, selectors, services
+from tournament.results import offline, play, selectors, services
 from tournament.results.forms import DRAW, ResultForm, TiebreakForm
 from tournament.results.models import COUNTS, EntryStatus, Game, GameEntry, game_cells
 
@@ -66,7 +65,7 @@ class BracketMixin(EventMixin):
                 number=form.cleaned_data["number"] if number is None else number,
                 correction=correction,
                 reason=form.cleaned_data.get("reason", ""),
-                ip_address=client_ip(request),
+                ip_address=request.client_ip,
                 user_agent=request.META.get("HTTP_USER_AGENT", ""),
             )
         except ValidationError as error:
@@ -156,7 +155,7 @@ class BracketView(BracketMixin, TemplateView):
             )
         )
         names = self.entrant_names(players)
-        over = selectors.bracket_over(bracket, games)
+        over = play.bracket_over(bracket, games)
         context.update(
             bracket=bracket,
             seats=seats,
@@ -200,7 +199,7 @@ class BracketView(BracketMixin, TemplateView):
             context["next_number"] = number
             if own:
                 chain = [e for e in pending if e.number in own and e.submitted_by_id == viewer.pk]
-                over = selectors.bracket_over(bracket, [*games, *chain])
+                over = play.bracket_over(bracket, [*games, *chain])
                 context["over_pending"] = over
             if not over and "form" not in kwargs:
                 context["form"] = self.result_form(number=number, initial={"number": number})
@@ -248,7 +247,7 @@ class BracketView(BracketMixin, TemplateView):
             number = len(games) + 1 + len(own)
             chain = [e for e in pending if e.number in own and e.submitted_by_id == viewer.pk]
             # His reports end the bracket once confirmed: nothing more to report meanwhile.
-            if not (own and selectors.bracket_over(self.bracket, [*games, *chain])):
+            if not (own and play.bracket_over(self.bracket, [*games, *chain])):
                 context["report_form"] = kwargs.get("report_form") or self.result_form(
                     number=number, initial={"number": number}
                 )
@@ -273,7 +272,7 @@ class ReportView(BracketView):
                     player_of(request.user),
                     form.cleaned_data["key"],
                     number=form.cleaned_data["number"],
-                    ip_address=client_ip(request),
+                    ip_address=request.client_ip,
                     user_agent=request.META.get("HTTP_USER_AGENT", ""),
                 )
             except ValidationError as error:

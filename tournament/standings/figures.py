@@ -8,8 +8,8 @@ it and where the engine states it. Everything else follows from this file:
   `SeatFigures` (a seat's row, `seat.figures`) one per declared seat figure (`model_fields`,
   applied in `standings/models.py` at import, so `makemigrations` sees them);
 - the writes: the recompute step stores exactly the declared names, from the engine's
-  dataclasses (`stored_values`: `standings/store.py` for seats, `standings/services.py` and
-  `standings/swiss_store.py` for standings);
+  dataclasses (`stored_values`: `standings/store.py` for seats and a bracket
+  event's standings, `standings/swiss_store.py` for a one-on-one event's);
 - the reads: `standings/rows.py: standing_rows(event, reader)` gives every reader (`shown_in`:
   the standings table and its CSV, the API, the printed scoring form) its figures.
 

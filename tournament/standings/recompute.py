@@ -41,9 +41,8 @@ from tournament.core import queueing
 from tournament.core.happenings import announce
 from tournament.events.models import POINTS_FIELDS, Bracket, Event
 from tournament.events.to_engine import rounds_queryset
-from tournament.standings import reading, services, writing
-from tournament.standings.happenings import FiguresStored
-from tournament.standings.store import store_bracket_results, store_results, store_round_multipliers
+from tournament.standings import reading, store, writing
+from tournament.standings.happenings import FiguresChanged, FiguresStored
 from tournament.standings.swiss_store import store_swiss_event
 
 logger = logging.getLogger(__name__)
@@ -74,9 +73,9 @@ def refresh_event(event: Event) -> EventRecord | SwissEvent:
             engine = store_swiss_event(event, rounds)
             _announce(event)
             return engine
-        store_round_multipliers(event, rounds)
-        record = store_results(event, rounds)
-        services.refresh_standings(event, rounds, record)
+        store.store_round_multipliers(event, rounds)
+        record = store.store_results(event, rounds)
+        store.refresh_standings(event, rounds, record)
         _announce(event)
         return record
 
@@ -94,16 +93,16 @@ def refresh_bracket(bracket: Bracket, games: list | None = None) -> None:
     # Part of the caller's transaction when there is one (no savepoint: a failure here
     # fails the whole write anyway).
     with transaction.atomic(savepoint=False):
-        seats, games = store_bracket_results(bracket, games)
+        seats, games = store.store_bracket_results(bracket, games)
         deferred = not current_app.conf.task_always_eager
         if deferred:  # the players' totals and the places: the re-rank's, after the commit
             scoring = _mark_stale(event)
-            services.mark_players_stale(event, seats)
+            store.mark_players_stale(event, seats)
         else:  # no broker (tests, development): re-totalled and re-ranked here, as one write
             scoring = writing.locked_scoring(event)
-            services.refresh_players(event, seats)
+            store.refresh_players(event, seats)
             _rank(event, scoring)
-        services.refresh_eligibility(event, games, scoring)
+        store.refresh_eligibility(event, games, scoring)
         if not deferred:
             # Deferred, the re-rank announces once the places are stored: documents and
             # cached pages follow the figures once, not at every result and again then.
@@ -153,7 +152,7 @@ def rerank(event: Event | int) -> bool:
         if scoring is None:
             return False  # fresh (another re-rank, or the whole event, cleared the mark)
         event = scoring.event if isinstance(event, int) else event
-        services.refresh_stale_players(event.pk)
+        store.refresh_stale_players(event.pk)
         _rank(event, scoring)
         _announce(event)  # the places changed: what reads them is old after the commit
     return True
@@ -189,13 +188,15 @@ def event_edited(event: Event, changed: Collection[str], *, judges_changed: bool
         return  # nothing derived is stored yet
     if judges_changed or set(POINTS_FIELDS) & changed:
         refresh_event(event)
-    elif RANKING_FIELDS & changed:
-        services.event_changed(event)
+    elif RANKING_FIELDS & changed and reading.has_scoring(event):
+        # The totals keep its accepted figures (§9): its review is told, and re-opens when
+        # they no longer match.
+        announce(FiguresChanged(event))
 
 
 def players_renamed(player: Player) -> None:
     """A player's name or number changed: stored officials' lists follow."""
-    services.player_changed(player)
+    writing.rename_official(player)
 
 
 def _announce(event: Event) -> None:

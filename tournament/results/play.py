@@ -1,5 +1,6 @@
-"""Checking a game of a one-on-one match (SPEC §11) with the engine, in the result form's
-words: the match's earlier games, then the new one (`scoring.swiss.validation`)."""
+"""Whether play goes on, in the result form's words: why a bracket (SPEC §4) or a one-on-one
+match (SPEC §11) takes no further game, and a match's game checked with the engine (the
+match's earlier games, then the new one: `scoring.swiss.validation`)."""
 
 from __future__ import annotations
 
@@ -9,12 +10,36 @@ from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.utils.translation import gettext as _
 
 from scoring import model as m
+from scoring.placement import finished_by, place_bracket
 from scoring.swiss.model import score_match
 from scoring.swiss.validation import match_game_issues
 from tournament.events.models import Bracket
-from tournament.events.to_engine import format_of, match_of
-from tournament.results.messages import issue_errors, player_names
+from tournament.events.to_engine import format_of, match_of, placement_bracket, teams_by_player
+from tournament.results.messages import entrant_names, issue_errors, player_names
 from tournament.results.models import Game
+from tournament.results.selectors import accepted_games
+
+
+def bracket_over(bracket: Bracket, games: list[Game] | None = None) -> str | None:
+    """Why no further game may be recorded in this bracket (None: play goes on)."""
+    games = accepted_games(bracket) if games is None else games
+    if bracket.round.event.is_one_on_one:
+        return match_over(bracket, games)
+    teams = teams_by_player(bracket.round.event)
+    engine = placement_bracket(bracket, games, teams)
+    reason = finished_by(engine)
+    if reason == "two-wins":
+        wins = place_bracket(engine).totals
+        names = entrant_names(bracket, teams)
+        name = next((names[e] for e, t in wins.items() if t.wins >= 2), "")
+        return _(
+            "%(name)s has won two games: the bracket is over, no further game can be recorded."
+        ) % {"name": name}
+    if reason == "time":
+        return _("A game ended by time: the bracket is over, no further game can be recorded.")
+    if reason == "drops":
+        return _("Only one player is left in this bracket: no further game can be recorded.")
+    return None
 
 
 def match_over(bracket: Bracket, games: list[Game]) -> str | None:
