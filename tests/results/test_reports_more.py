@@ -4,6 +4,9 @@ and a report counts once a judge confirms it)."""
 
 import uuid
 
+import pytest
+from django.core.exceptions import ValidationError
+
 from tests.results.test_refusals import data
 from tournament.results import services
 from tournament.results.models import EntryStatus, Game, GameEntry
@@ -44,3 +47,16 @@ def test_agreeing_reports_of_a_game_after_a_waiting_one_do_not_confirm_it(event,
     assert list(
         GameEntry.objects.filter(bracket=bracket, number=2).values_list("status", flat=True)
     ) == [EntryStatus.UNCONFIRMED, EntryStatus.UNCONFIRMED]
+
+
+def test_no_report_once_the_event_is_not_running_even_with_its_round_seated(event, bracket, seated):
+    # The services finish an event only with its rounds closed, but the status can be
+    # written around them (the admin, an import): a player's report is taken only while the
+    # event runs (SPEC §5), whatever state its round was left in.
+    event.players_report_results = True
+    event.status = "finished"
+    event.save(update_fields=["players_report_results", "status"])
+    a = seated[0]
+    with pytest.raises(ValidationError, match="This round is closed"):
+        services.report_result(bracket, data(seated, [6, 3, 2], a), a, uuid.uuid4(), number=1)
+    assert not GameEntry.objects.filter(bracket=bracket).exists()
