@@ -85,7 +85,7 @@ def test_player_checks_in_with_the_venue_code_until_round_1(event_with):
         reg_svc.check_in_self(late, "wyvern")
     late.refresh_from_db()
     assert not late.checked_in
-    reg_svc.check_in_self(late, " dragon ")  # case and spaces do not matter
+    reg_svc.check_in_self(late, " DRAGON ")  # case and spaces do not matter
     late.refresh_from_db()
     assert late.checked_in
     other = unchecked(event, "Yara Late")
