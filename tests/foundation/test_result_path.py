@@ -9,7 +9,6 @@ subscribed while the game is traced)."""
 
 import re
 import sys
-import uuid
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -18,6 +17,7 @@ from celery import current_app
 from django.test import Client
 from django.urls import reverse
 
+from tests.support.api import post_json
 from tests.support.results import seated
 from tournament.accounts.api_tokens import make_token
 from tournament.accounts.models import ApiToken
@@ -103,13 +103,7 @@ def posted_path(bracket, judges, numbers: dict) -> set[str]:
     def post(token, number, winner):
         body = {"number": number, "winner": winner, "ended_by": "victory", "unrazed": numbers}
         body["unrazed"] = {n: (6 if n == winner else 2) for n in numbers}
-        answer = client.post(
-            url,
-            body,
-            content_type="application/json",
-            HTTP_AUTHORIZATION=f"Bearer {token}",
-            HTTP_IDEMPOTENCY_KEY=str(uuid.uuid4()),
-        )
+        answer = post_json(client, url, body, token)
         assert answer.status_code in (200, 201), answer.content
         return answer.json()["status"]
 

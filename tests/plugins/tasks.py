@@ -19,3 +19,16 @@ def eager_celery(request, settings, tmp_path):
     conf.task_always_eager = True
     yield
     conf.task_always_eager = saved
+
+
+@pytest.fixture
+def rerank_deferred(monkeypatch):
+    """As with a broker: a confirmation marks the places stale and leaves the re-rank to the
+    worker (never queued here), as in production (docs/recompute.md)."""
+    from tournament.standings import recompute
+
+    saved = current_app.conf.task_always_eager
+    current_app.conf.task_always_eager = False
+    monkeypatch.setattr(recompute, "queue_rerank", lambda event_id: False)
+    yield
+    current_app.conf.task_always_eager = saved

@@ -5,17 +5,13 @@ adds only its writes (its players' totals and the places are the re-rank's). Cou
 with a broker (the event-wide re-rank is the worker's), on the second game of a bracket
 (the places are already marked stale), with tokens already used this minute."""
 
-import uuid
-
-import pytest
-from celery import current_app
 from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
+from tests.support.api import post_json
 from tournament.accounts.api_tokens import make_token
 from tournament.accounts.models import ApiToken
-from tournament.standings import recompute
 
 # The view's savepoint in the test's transaction; bracket (locked); seats; the bracket's
 # entries; its accepted games; the entry; the savepoint released. The token and the event's
@@ -27,17 +23,8 @@ FIRST_ENTRY = 7
 CONFIRMING_ENTRY = 11
 
 
-@pytest.fixture
-def deferred(monkeypatch):
-    eager = current_app.conf.task_always_eager
-    current_app.conf.task_always_eager = False
-    monkeypatch.setattr(recompute, "queue_rerank", lambda event_id: False)
-    yield
-    current_app.conf.task_always_eager = eager
-
-
 def test_a_posted_game_reads_each_thing_once(
-    deferred, bracket, seated, judge, second_judge, django_assert_max_num_queries
+    rerank_deferred, bracket, seated, judge, second_judge, django_assert_max_num_queries
 ):
     url = reverse("api-v1:entries", args=[bracket.round.event_id, bracket.pk])
     tokens = [make_token(j.user, "t", [ApiToken.Scope.JUDGE])[1] for j in (judge, second_judge)]
@@ -52,13 +39,7 @@ def test_a_posted_game_reads_each_thing_once(
                 p.player_number: (6 if i == number % 3 else 3) for i, p in enumerate(seated)
             },
         }
-        answer = client.post(
-            url,
-            body,
-            content_type="application/json",
-            HTTP_AUTHORIZATION=f"Bearer {token}",
-            HTTP_IDEMPOTENCY_KEY=str(uuid.uuid4()),
-        )
+        answer = post_json(client, url, body, token)
         assert answer.status_code in (200, 201), answer.content
         return answer.json()["status"]
 

@@ -13,6 +13,7 @@ from django.db import OperationalError, connection, transaction
 from django.test import Client
 from django.urls import reverse
 
+from tests.support.api import post_json
 from tests.support.results import bracket_url, game_post
 from tournament.accounts.api_tokens import make_token
 from tournament.core.locking import is_lock_timeout, lock_rows
@@ -60,13 +61,7 @@ def test_the_api_answers_503_in_json_and_saves_nothing(monkeypatch, judge, brack
     _token, raw = make_token(judge.user, "desk", ["judge"])
     url, body = api_entry(bracket, seated, uuid.uuid4())
     client = Client(raise_request_exception=False)
-    answer = client.post(
-        url,
-        body,
-        content_type="application/json",
-        HTTP_AUTHORIZATION=f"Bearer {raw}",
-        HTTP_IDEMPOTENCY_KEY=str(uuid.uuid4()),
-    )
+    answer = post_json(client, url, body, raw)
     assert answer.status_code == 503
     assert answer["Content-Type"].startswith("application/json")
     assert answer.json()["code"] == "unavailable" and answer["Retry-After"] == "2"

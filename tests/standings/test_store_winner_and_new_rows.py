@@ -5,7 +5,6 @@ result arrives with a broker."""
 import uuid
 
 import pytest
-from celery import current_app
 
 from tests.support.events import build_event
 from tournament.events.to_engine import engine_id
@@ -27,17 +26,8 @@ def test_the_whole_event_recomputed_keeps_the_finals_winner_as_the_events(organi
     assert EventStanding.objects.get(event=event, player_id=final.winner_id).place == 1
 
 
-@pytest.fixture
-def broker(monkeypatch):
-    eager = current_app.conf.task_always_eager
-    current_app.conf.task_always_eager = False
-    monkeypatch.setattr(recompute, "queue_rerank", lambda event_id: False)
-    yield
-    current_app.conf.task_always_eager = eager
-
-
 def test_a_player_without_a_standing_gets_one_from_his_result(
-    broker, event, bracket, judge, second_judge
+    rerank_deferred, event, bracket, judge, second_judge
 ):
     seats = list(bracket.seats.order_by("position").select_related("registration"))
     winner = seats[0].registration
