@@ -8,7 +8,7 @@ import datetime as dt
 
 from scoring.model import EndedBy, Format, Game, Official, PlayerRef, Role
 from scoring.swiss.model import Match, SwissEvent, SwissRound
-from scoring.swiss.pairing import PairedMatch, pair_next_cut_round
+from scoring.swiss.pairing import PairedMatch, pair_next_cut_round, pair_next_round
 from scoring.swiss.standings import score_swiss_event, swiss_standing, swiss_standings_json
 from tests.scoring.test_swiss_standings_more import _game, _match, four_player_event
 
@@ -123,3 +123,30 @@ def test_no_winner_while_a_match_of_the_last_of_two_swiss_rounds_is_unplayed():
         ],
     )
     assert score_swiss_event(played).winner == "p1"
+
+
+def test_a_second_bye_goes_to_the_one_player_who_has_not_had_one():
+    # Three players, best of 1. Round 1: p1 beats p2, p3 has the bye. Round 2: p3 beats
+    # p1, p2 has the bye. Now p3 has 6 match points, p1 and p2 3 each; p2 is ranked
+    # lowest (OMW: p1's opponents p2 3/6 and p3 6/6 → 3/4; p2's one opponent p1 3/6 →
+    # 1/2), but he had a bye already, and so did p3: the bye of round 3 is p1's (SPEC
+    # §11: "to the lowest-ranked player who has not had one"), and p3 meets p2.
+    players = tuple(PlayerRef(f"p{i}", f"Player {i}") for i in (1, 2, 3))
+    event = SwissEvent(
+        Format(deck_size=25, scored=False),
+        "Byes",
+        dt.date(2026, 3, 1),
+        "Kaunas",
+        Official("Organizer", role=Role.COORDINATOR),
+        players=players,
+        best_of=1,
+        swiss_rounds=3,
+        rounds=(
+            SwissRound(1, (Match(1, ("p1", "p2"), (_won("p1", "p2"),)),), byes=("p3",)),
+            SwissRound(2, (Match(1, ("p3", "p1"), (_won("p3", "p1"),)),), byes=("p2",)),
+        ),
+    )
+    assert swiss_standing(event) == ("p3", "p1", "p2")
+    pairing = pair_next_round(event, seed=1)
+    assert pairing.bye == "p1"
+    assert pairing.matches == (PairedMatch(1, ("p3", "p2")),)
