@@ -164,16 +164,3 @@ def test_a_move_that_breaks_the_sizes_is_refused_and_nothing_moves(ten_seated, o
         svc.move_seat(rnd, mover, threes[1])
     assert spots(ten_seated) == before
 
-
-def test_a_move_to_the_players_own_table_is_refused_and_his_seat_stays(ten_seated):
-    # A move takes a player to another table (SPEC §4's turn order is the seat order): to
-    # his own table it would only send him to its last seat.
-    from django.core.exceptions import ValidationError
-
-    rnd = ten_seated.rounds.get()
-    four = next(b for b in rnd.brackets.all() if b.seats.count() == 4)
-    before = spots(ten_seated)
-    mover = four.seats.get(position=2).registration
-    with pytest.raises(ValidationError, match="another of its tables"):
-        svc.move_seat(rnd, mover, four)
-    assert spots(ten_seated) == before
