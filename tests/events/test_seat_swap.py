@@ -163,4 +163,3 @@ def test_a_move_that_breaks_the_sizes_is_refused_and_nothing_moves(ten_seated, o
     with pytest.raises(ValidationError, match="only move from a table of four"):
         svc.move_seat(rnd, mover, threes[1])
     assert spots(ten_seated) == before
-
