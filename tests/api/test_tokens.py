@@ -197,3 +197,21 @@ def test_a_drop_the_event_refuses_is_a_documented_409(client, organizer, event):
     spec = client.get("/api/v1/schema/", {"format": "json"}).json()
     drop = spec["paths"]["/api/v1/events/{event_id}/registrations/{player_number}/drop/"]
     assert "409" in drop["post"]["responses"]
+
+
+def test_a_winner_not_seated_at_the_table_is_a_400_naming_the_winner(client, judge, running):
+    # The winner is one of the bracket's players (SPEC §5): another number is the caller's
+    # mistake, named in the answer, and nothing is saved.
+    _t, raw = make_token(judge.user, "tablet", ["judge"])
+    stranger = game(running, [6, 4, 4])
+    stranger["winner"] = "99999"
+    refused = client.post(
+        entries_url(running),
+        stranger,
+        content_type="application/json",
+        HTTP_IDEMPOTENCY_KEY=str(uuid.uuid4()),
+        **bearer(raw),
+    )
+    assert refused.status_code == 400
+    assert refused.json()["fields"] == {"winner": ["Not seated at this table: 99999."]}
+    assert GameEntry.objects.count() == 0
