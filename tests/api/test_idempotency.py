@@ -92,3 +92,16 @@ def test_the_schema_asks_for_a_uuid_and_documents_the_422(client):
     (header,) = [p for p in operation["parameters"] if p["name"] == "Idempotency-Key"]
     assert header["schema"] == {"type": "string", "format": "uuid"}
     assert "422" in operation["responses"]
+
+
+def test_the_same_key_for_another_game_number_is_a_422_even_with_the_cache_lost(
+    client, running, judge_token
+):
+    # Same result, another game: another request (§2.6), told by the stored entry's key.
+    key = str(uuid.uuid4())
+    assert post(client, running, game(running, [6, 4, 4]), key, judge_token).status_code == 201
+    cache.clear()
+    refused = post(client, running, game(running, [6, 4, 4], number=2), key, judge_token)
+    assert refused.status_code == 422
+    assert refused.json()["code"] == "idempotency_key_reused"
+    assert list(GameEntry.objects.values_list("number", flat=True)) == [1]
