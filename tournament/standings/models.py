@@ -47,7 +47,7 @@ class EventScoring(models.Model):
     ranked_year = models.PositiveSmallIntegerField(null=True, blank=True)
     # What the standings page shows besides its rows, so it reads this one row instead of
     # a COUNT over the standings and a join over the officials (kept by refresh_standings;
-    # `officials` also by services.player_renamed).
+    # `officials` also by writing.rename_official, when a player is renamed).
     standings_count = models.PositiveIntegerField(_("standings rows"), default=0)
     officials = models.JSONField(_("officials' points"), default=list, blank=True)
     # Player id → [[round number, what decided the pick], …]: the wildcards the closed
