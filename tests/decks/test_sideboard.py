@@ -4,19 +4,13 @@ import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.urls import reverse
 
-from tests.support.decks import deck_text
-from tests.support.players import make_player
+from tests.support.decks import IN, LEGAL, OUT, SIDEBOARD7, deck_text, round_one_table
 from tournament.decks.models import Decklist, DecklistChange, SideboardSwap
 from tournament.decks.services.saving import save_decklist
 from tournament.decks.services.swaps import decide_swap, record_swap, swap_state, swaps_for_print
-from tournament.events.models import Bracket, Registration, Round, Seat
+from tournament.events.models import Bracket, Registration
 from tournament.printing.documents.base import DocumentRequest
 from tournament.printing.documents.render import fingerprint, render_html
-
-LEGAL = deck_text("legal_community_55.txt")
-SIDEBOARD7 = deck_text("sideboard_7.txt").strip()
-# legal_community_55.txt holds Shadowdale (1st/004); sideboard_7.txt holds Sword Coast (1st/017).
-OUT, IN = "1st/004", "1st/017"
 
 
 @pytest.fixture
@@ -30,14 +24,7 @@ def sideboard_event(event):
 def bracket(sideboard_event, registration, other_registration, player) -> Bracket:
     """Round 1 seated (lists locked), Pat's list registered with seven sideboard cards."""
     save_decklist(registration, player.user, LEGAL, SIDEBOARD7)
-    third = Registration.objects.create(
-        event=sideboard_event, player=make_player("third", "Tia Third")
-    )
-    rnd = Round.objects.create(event=sideboard_event, number=1, seed=1)
-    bracket = Bracket.objects.create(round=rnd, table=1)
-    for position, reg in enumerate((registration, other_registration, third), start=1):
-        Seat.objects.create(bracket=bracket, registration=reg, position=position)
-    return bracket
+    return round_one_table(sideboard_event, registration, other_registration)
 
 
 def test_opt_out_is_recorded_and_legal(client_as, sideboard_event, player, registration):

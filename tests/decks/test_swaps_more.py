@@ -9,28 +9,12 @@ game, and in game order; a judge decides a player's proposal once, checked again
 import pytest
 from django.core.exceptions import ValidationError
 
-from tests.support.decks import deck_text
-from tests.support.players import make_player
+from tests.support.decks import IN, LEGAL, OUT, SIDEBOARD7, round_one_table
 from tournament.decks.models import SideboardSwap
 from tournament.decks.services.saving import save_decklist
 from tournament.decks.services.swaps import decide_swap, record_swap, swap_state
-from tournament.events.models import Bracket, Registration, Round, Seat
+from tournament.events.models import Bracket
 from tournament.results.models import Game
-
-LEGAL = deck_text("legal_community_55.txt")
-SIDEBOARD7 = deck_text("sideboard_7.txt").strip()
-# legal_community_55.txt holds Shadowdale (1st/004) and 1st/102; sideboard_7.txt holds
-# Sword Coast (1st/017).
-OUT, IN = "1st/004", "1st/017"
-
-
-def _bracket(event, registration, other_registration) -> Bracket:
-    third = Registration.objects.create(event=event, player=make_player("third", "Tia Third"))
-    rnd = Round.objects.create(event=event, number=1, seed=1)
-    bracket = Bracket.objects.create(round=rnd, table=1)
-    for position, reg in enumerate((registration, other_registration, third), start=1):
-        Seat.objects.create(bracket=bracket, registration=reg, position=position)
-    return bracket
 
 
 @pytest.fixture
@@ -44,7 +28,7 @@ def sideboard_event(event):
 def bracket(sideboard_event, registration, other_registration, player) -> Bracket:
     """Round 1 seated, Pat's list registered with seven sideboard cards."""
     save_decklist(registration, player.user, LEGAL, SIDEBOARD7)
-    return _bracket(sideboard_event, registration, other_registration)
+    return round_one_table(sideboard_event, registration, other_registration)
 
 
 def _games(bracket: Bracket, count: int) -> None:
@@ -64,7 +48,7 @@ def test_no_swap_in_an_event_without_the_sideboard_variant(
     event, registration, other_registration, player, judge
 ):
     save_decklist(registration, player.user, LEGAL)
-    bracket = _bracket(event, registration, other_registration)
+    bracket = round_one_table(event, registration, other_registration)
     with pytest.raises(ValidationError) as error:
         record_swap(judge.user, registration, bracket, 2, OUT, IN)
     assert error.value.messages == ["This event does not use the Sideboard variant."]
@@ -75,7 +59,7 @@ def test_no_swap_for_a_player_who_opted_out_of_the_sideboard(
     sideboard_event, registration, other_registration, player, judge
 ):
     save_decklist(registration, player.user, LEGAL, sideboard_opt_out=True)
-    bracket = _bracket(sideboard_event, registration, other_registration)
+    bracket = round_one_table(sideboard_event, registration, other_registration)
     with pytest.raises(ValidationError) as error:
         record_swap(judge.user, registration, bracket, 2, OUT, IN)
     assert error.value.messages == ["This player registered no sideboard."]

@@ -13,6 +13,14 @@ def single_entry(event):
     return event
 
 
+@pytest.fixture
+def reporting(event):
+    """Players report their games; a judge confirms them (SPEC §5 decision)."""
+    event.players_report_results = True
+    event.save(update_fields=["players_report_results"])
+    return event
+
+
 @pytest.fixture(autouse=True)
 def fast_passwords(fast_passwords):
     """Every test here: the shared `fast_passwords`, automatically."""

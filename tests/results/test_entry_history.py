@@ -4,19 +4,9 @@ a bracket of three, Standard victory (6 unrazed realms wins, SPEC §2)."""
 
 import uuid
 
-import pytest
-
 from tests.support.results import record, victory
 from tournament.results import services
 from tournament.results.models import EntryStatus, GameEntry
-
-
-@pytest.fixture
-def reporting(event):
-    """Players report their games; a judge confirms them (SPEC §5 decision)."""
-    event.players_report_results = True
-    event.save(update_fields=["players_report_results"])
-    return event
 
 
 def report(bracket, by, winner, counts):

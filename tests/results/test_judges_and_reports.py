@@ -4,7 +4,6 @@ which count only once a judge confirms them."""
 
 import uuid
 
-import pytest
 from django.urls import reverse
 
 from tests.support.results import bracket_url, game_post
@@ -29,13 +28,6 @@ def report_url(bracket) -> str:
 
 def messages_of(response) -> str:
     return " ".join(str(m) for m in response.context["messages"]) if response.context else ""
-
-
-@pytest.fixture
-def reporting(event):
-    event.players_report_results = True
-    event.save(update_fields=["players_report_results"])
-    return event
 
 
 # --- players' reports ---

@@ -16,13 +16,6 @@ from tournament.results.models import EntryStatus, GameEntry
 from tournament.rounds.services.rounds import close_round, drop_player
 
 
-@pytest.fixture
-def reporting(event):
-    event.players_report_results = True
-    event.save(update_fields=["players_report_results"])
-    return event
-
-
 def test_the_same_report_sent_again_is_the_first_one(reporting, bracket, seated):
     # A reports game 1 (A 6, B 3, C 2, A wins), then sends the very same report again (a
     # second tap, a new key): he is told he already reported it, and one entry waits.
