@@ -11,12 +11,15 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import re
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 from django import forms
+from django.http import QueryDict
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
+from django.utils.datastructures import MultiValueDict
 
 pytestmark = pytest.mark.django_db
 
@@ -91,6 +94,62 @@ def every_parameter_read() -> set[str]:
     return names
 
 
+class Reads:
+    """The names a request's views looked up in the form data they were sent (`recorded`)."""
+
+    def __init__(self) -> None:
+        self.names: set[str] = set()
+        self.everything = False  # the data was walked whole (iterated, listed, encoded)
+        self.copying = 0
+
+
+NAMED = ("__getitem__", "__contains__", "get", "getlist", "pop", "setdefault", "setlistdefault")
+WHOLE = ("__iter__", "keys", "items", "lists", "values", "dict", "urlencode", "popitem")
+COPIES = ("copy", "__copy__", "__deepcopy__")
+
+
+@contextmanager
+def recorded(monkeypatch):
+    """Every look-up of a name in a `MultiValueDict` (a request's POST and GET) recorded while
+    it lasts; a copy counts its copy's look-ups, not its own walk of the data."""
+    reads = Reads()
+
+    def named(method):
+        def look(data, key, *args, **kwargs):
+            if not reads.copying and isinstance(key, str):
+                reads.names.add(key)
+            return method(data, key, *args, **kwargs)
+
+        return look
+
+    def whole(method):
+        def walk(data, *args, **kwargs):
+            # An empty dict (the GET of a POST without a query string) holds no name.
+            if not reads.copying and dict.__len__(data):
+                reads.everything = True
+            return method(data, *args, **kwargs)
+
+        return walk
+
+    def copy(method):
+        def copied(data, *args, **kwargs):
+            reads.copying += 1
+            try:
+                return method(data, *args, **kwargs)
+            finally:
+                reads.copying -= 1
+
+        return copied
+
+    with monkeypatch.context() as patch:
+        for kind, names in ((named, NAMED), (whole, WHOLE), (copy, COPIES)):
+            for name in names:
+                for cls in (MultiValueDict, QueryDict):
+                    if name in vars(cls) or (cls is MultiValueDict and hasattr(dict, name)):
+                        patch.setattr(cls, name, kind(getattr(cls, name)))
+        yield reads
+
+
 def asked(route, params, event, bracket, player):
     """The URLs to ask for one route: real ids, then each parameter made hostile in turn."""
     valid = valid_values(params, event, bracket, player)
@@ -102,7 +161,7 @@ def asked(route, params, event, bracket, player):
 
 
 def test_no_url_answers_a_500_to_hostile_values(
-    client, client_as, organizer, event, played_round, registered_players, eager_celery
+    client, client_as, organizer, event, played_round, registered_players, eager_celery, monkeypatch
 ):
     bracket = played_round.brackets.order_by("table").first()
     player = registered_players[0]
@@ -120,9 +179,20 @@ def test_no_url_answers_a_500_to_hostile_values(
             failures.append(f"{who} {method.upper()} {url} {shown}: {answer.status_code}")
         return answer.status_code
 
+    def looked_up(url, data) -> set[str]:
+        """The names of `read` the view looked up when POSTed `data` (all when it walked the
+        data whole)."""
+        with recorded(monkeypatch) as reads:
+            ask("organizer", official, "post", url, data)
+        return set(read) if reads.everything else reads.names & set(read)
+
+    # One anonymous client, its cookies forgotten for each URL: a client builds the site's
+    # middleware (static files listed) when it is made.
+    anonymous = Client(raise_request_exception=False)
     for route, params in found:
         for index, url in enumerate(asked(route, params, event, bracket, player)):
-            anonymous, official = Client(raise_request_exception=False), client_as(organizer)
+            anonymous.cookies.clear()
+            official = client_as(organizer)
             official.raise_request_exception = False
             for who, browser in (("anonymous", anonymous), ("organizer", official)):
                 for value in HOSTILE_VALUES[:3]:
@@ -132,8 +202,13 @@ def test_no_url_answers_a_500_to_hostile_values(
             if status == 405 or index:
                 continue  # the URL takes no POST; hostile path values were asked above
             # One field at a time: a view reads the first name it finds (e.g. "bulk" before
-            # "registration"), so all at once would hide the others' paths.
-            for name in read:
+            # "registration"), so all at once would hide the others' paths. A name the view
+            # never looks up takes the path of no name at all: each name looked up on the
+            # way (from the data holding none, then each one asked) is asked in turn.
+            waiting, asked_names = looked_up(url, {"confirmed": "1"}), set()
+            while waiting:
+                name = waiting.pop()
+                asked_names.add(name)
                 for value in [*HOSTILE_VALUES[:3], "abc"]:
-                    ask("organizer", official, "post", url, {name: value, "confirmed": "1"})
+                    waiting |= looked_up(url, {name: value, "confirmed": "1"}) - asked_names
     assert not failures, "\n".join(failures)
