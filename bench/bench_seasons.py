@@ -7,9 +7,11 @@ season. Times the league table page, the league's metagame page, the format's me
 page and the card page of a realm every list plays against the floor page of `bench_pages`
 (base.html with an empty content block), in one run. Prints the median of each, its ratio
 to the floor and its SQL queries, for three states: warm (the steady state, the target's
-figure), after a change (the page's version bumped: the statistics are summed again over the
-lists' stored facts) and cold (the cache emptied and the process's memo forgotten; the
-stored facts stay, as a site's stored figures do). The lists are written in bulk, so their
+figure), after a change elsewhere (the page's version bumped, and for a metagame page the
+stored summaries' stamp moved on too, as a finished event's list saved moves them: the
+summary is checked against its lists' fingerprint, then read) and cold (the cache emptied
+and the process's memo forgotten; the stored facts and summaries stay, as a site's stored
+figures do). The lists are written in bulk, so their
 facts are written after them as `manage.py write_deck_facts` writes them (timed apart).
 The metagame pages' bar: cold and after a change within `METAGAME_BAR`× the floor.
 """
@@ -152,12 +154,19 @@ def forget_everything() -> None:
 
 
 def measure_page(client: Client, url: str, repeat: int, scope: str) -> dict:
-    """Warm, after a change (`scope`'s version bumped before each GET) and cold figures."""
+    """Warm, after a change elsewhere (`scope`'s version bumped before each GET, and the
+    metagame's stamp moved on) and cold figures."""
     from tournament.core.fragments import _increment
+    from tournament.decks.summaries import bump_stamp
 
-    cold_repeat = max(3, repeat // 5)  # a cold metagame page parses every list again
+    def change() -> None:
+        _increment(scope)
+        if scope == "metagame":
+            bump_stamp()
+
+    cold_repeat = max(3, repeat // 5)
     states = {
-        "changed": (lambda: _increment(scope), repeat),
+        "changed": (change, repeat),
         "cold": (forget_everything, cold_repeat),
     }
     return measure(client, url, repeat, states)

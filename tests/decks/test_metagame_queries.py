@@ -21,7 +21,7 @@ from tests.decks.test_published import GREYHAWK, LEGAL
 from tests.support.players import make_player
 from tournament.decks import metagame
 from tournament.decks.carddata import get_card_index
-from tournament.decks.models import Decklist
+from tournament.decks.models import Decklist, MetagameSummary
 from tournament.events.models import Event, Registration
 from tournament.leagues.models import League
 from tournament.standings.models import EventScoring, EventStanding
@@ -106,6 +106,7 @@ def measured(client, organizer, cards_db):
     small = counts(client, organizer, 5)
     Event.objects.filter(name__startswith="Cup ").delete()
     League.objects.all().delete()
+    MetagameSummary.objects.all().delete()  # the pages' scopes are named alike at 50 lists
     large = counts(client, organizer, 50)
     return small, large
 

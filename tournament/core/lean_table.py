@@ -11,16 +11,19 @@ the shown page's rows are built (`LazyRows`) and each cell costs a dictionary re
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from html import escape
 from typing import Any
 
 from django.conf import settings
 from django.core.paginator import EmptyPage, Page, PageNotAnInteger, Paginator
 from django.template.defaultfilters import date as date_filter
 from django.utils.formats import get_format, localize
-from django.utils.html import conditional_escape, format_html
+from django.utils.html import conditional_escape
+from django.utils.http import urlencode
 from django.utils.safestring import SafeString, mark_safe
 from django_tables2 import DateColumn, Table
+from django_tables2.templatetags.django_tables2 import table_page_range
 
 Row = dict[str, Any]
 
@@ -57,7 +60,10 @@ class LeanColumn:
         if self.is_date:
             return date_filter(value, "SHORT_DATE_FORMAT")
         if self.link:
-            return format_html('<a href="{}">{}</a>', row[self.link], value)
+            # format_html's markup, escaped as it escapes (html.escape, quotes included)
+            # without its per-argument work: a page has hundreds of linked cells.
+            text = value if hasattr(value, "__html__") else escape(str(value))
+            return SafeString(f'<a href="{escape(str(row[self.link]))}">{text}</a>')
         return value
 
 
@@ -91,6 +97,10 @@ def cell_text() -> Callable[[Any], str]:
             return str(value)
         if kind is float and not grouping and "e" not in repr(value):
             return str(value).replace(".", separator)
+        if kind is str:  # plain text: what conditional_escape would write, without its wrapper
+            return escape(value)
+        if kind is SafeString:  # a link built by `cell`
+            return value
         return conditional_escape(localize(value))
 
     return text
@@ -98,28 +108,66 @@ def cell_text() -> Callable[[Any], str]:
 
 @dataclass
 class LeanTable:
-    """One page of a table, ready for `includes/lean_table.html`."""
+    """One page of a table, ready for `includes/lean_table.html`: its header, rows and page
+    links written here, each in one string (the template's tags cost more than the rows)."""
 
     columns: list[LeanColumn]
     page: Page
     paginator: Paginator
     page_field: str
     attrs_class: str
+    query: dict = field(default_factory=dict)  # the request's query string, its lists
 
     @classmethod
     def of(cls, table_class: type[Table], rows: Sequence[Row], prefix: str, request, per_page: int):
         """The page `?<prefix>page=` asks for (the first when it is not a number, the last when
         it is past the end, as django-tables2's `RequestConfig` does)."""
         paginator = Paginator(rows, per_page)
-        field = f"{prefix}page"
+        page_field = f"{prefix}page"
         try:
-            page = paginator.page(request.GET.get(field, 1))
+            page = paginator.page(request.GET.get(page_field, 1))
         except PageNotAnInteger:
             page = paginator.page(1)
         except EmptyPage:
             page = paginator.page(paginator.num_pages)
         attrs = getattr(table_class._meta, "attrs", {}) or {}
-        return cls(lean_columns(table_class), page, paginator, field, attrs.get("class", ""))
+        columns = lean_columns(table_class)
+        css = attrs.get("class", "")
+        return cls(columns, page, paginator, page_field, css, dict(request.GET.lists()))
+
+    def header(self) -> SafeString:
+        return SafeString("".join(f"<th>{escape(c.header)}</th>" for c in self.columns))
+
+    def _href(self, number: int) -> str:
+        """The page's link, as django-tables2's `querystring_replace` writes it."""
+        params = {**self.query, self.page_field: number}
+        return escape("?" + urlencode(params, doseq=True))
+
+    def pagination(self) -> SafeString:
+        """The footer's row of page links (previous, `table_page_range`'s numbers, next)."""
+        if self.paginator.num_pages <= 1:
+            return SafeString("")
+        page, links = self.page, []
+        if page.has_previous():
+            links.append(
+                f'<a href="{self._href(page.previous_page_number())}" class="icon item">'
+                '<i class="left chevron icon"></i></a>'
+            )
+        for number in table_page_range(page, self.paginator):
+            if number == "...":
+                links.append('<a href="#" class="item">...</a>')
+            else:
+                active = "active" if number == page.number else ""
+                links.append(f'<a href="{self._href(number)}" class="item {active}">{number}</a>')
+        if page.has_next():
+            links.append(
+                f'<a href="{self._href(page.next_page_number())}" class="icon item">'
+                '<i class="right chevron icon"></i></a>'
+            )
+        return SafeString(
+            f'\n<tr><th colspan="{len(self.columns)}"><div class="ui right floated pagination '
+            f'menu">\n{"".join(links)}\n</div></th></tr>\n'
+        )
 
     def body(self) -> SafeString:
         """The shown rows as HTML, each cell escaped and localised as a template would."""

@@ -5,7 +5,9 @@ Model signals, like the caches' below: any code, the admin and the imports save 
 What makes cached metagame pages old: a list of a finished event saved or deleted, an
 event saved or deleted (its publication, status, format or name), a finished event's places
 recomputed, the card data imported again. Each bumps the metagame version (after commit,
-`fragments.bump`).
+`fragments.bump`). Those that may move a public list (a finished event's list, places or
+own fields; the card data; a player, whose country a league's lists follow) also move the
+stored summaries' stamp on, in their own transaction (`summaries.bump_stamp`).
 
 `figures_stored` is subscribed to `standings.happenings.FiguresStored`; the others are model
 signals (any code, the admin and the imports save these rows), connected in
@@ -14,12 +16,34 @@ signals (any code, the admin and the imports save these rows), connected in
 from tournament.core.fragments import bump
 from tournament.decks import facts
 from tournament.decks.metagame import VERSION_SCOPE
+from tournament.decks.summaries import bump_stamp
 from tournament.events.choices import Status
 from tournament.events.models import RULE_FIELDS, Event
 
 
-def lists_changed(sender, **kwargs) -> None:
+def public_lists_moved() -> None:
+    """Cached metagame pages go, and stored summaries are checked again when next read."""
     bump(VERSION_SCOPE)
+    bump_stamp()
+
+
+def lists_changed(sender, **kwargs) -> None:
+    """The card data imported or removed: every list counts its cards anew."""
+    public_lists_moved()
+
+
+def event_changed_or_gone(sender, instance, **kwargs) -> None:
+    # A running event's saves (rounds, timers) leave the stored summaries alone: its lists
+    # are not public. A finished event's may move them (its publication, its name, its
+    # deletion); no service takes an event back from finished.
+    bump(VERSION_SCOPE)
+    if instance.status == Status.FINISHED:
+        bump_stamp()
+
+
+def player_saved(sender, instance, **kwargs) -> None:
+    """A league's lists are its countries' players': a player's country may move them."""
+    bump_stamp()
 
 
 def list_changed(sender, instance, **kwargs) -> None:
@@ -27,14 +51,14 @@ def list_changed(sender, instance, **kwargs) -> None:
     # often and must not empty the metagame pages' caches each time.
     finished = Event.objects.filter(registrations=instance.registration_id, status=Status.FINISHED)
     if finished.exists():
-        bump(VERSION_SCOPE)
+        public_lists_moved()
 
 
 def figures_stored(happening) -> None:
     # `standings.happenings.FiguresStored` (not imported: the standings build on the decks).
     # Only a finished event has public lists; a running one's results change every minute.
     if happening.event.status == Status.FINISHED:
-        bump(VERSION_SCOPE)
+        public_lists_moved()
 
 
 def list_saved(sender, instance, **kwargs) -> None:

@@ -368,12 +368,15 @@ class DeckTally(models.Model):
 
 
 class MetagameSummary(models.Model):
-    """A metagame page's statistics as last summed (`decks/summaries.py`), read again while
-    the fingerprint of the public lists under it is the one they were summed from: a page
-    read cold, or after a change elsewhere, costs the fingerprint and this row."""
+    """A metagame page's statistics as last summed (`decks/summaries.py`): its small figures
+    here, its long tables a page a row (`MetagameSummaryPage`). They are read again while the
+    metagame's stamp (`MetagameStamp`) is the one they were last seen true at, or, once it
+    moved, while the fingerprint of the public lists under them is still the one they were
+    summed from."""
 
     scope = models.CharField(max_length=64, unique=True)  # a digest of the scope's name
     fingerprint = models.CharField(max_length=64)
+    stamp = models.PositiveBigIntegerField(default=0)
     figures = models.JSONField()
     written_at = models.DateTimeField(auto_now=True)
 
@@ -383,3 +386,40 @@ class MetagameSummary(models.Model):
 
     def __str__(self) -> str:
         return self.scope
+
+
+class MetagameSummaryPage(models.Model):
+    """One page of one of a summary's long tables (the cards, the top decks, a card's plays),
+    so that a page of the site reads the rows it shows and no others."""
+
+    summary = models.ForeignKey(MetagameSummary, on_delete=models.CASCADE, related_name="pages")
+    table = models.CharField(max_length=32)
+    number = models.PositiveIntegerField()
+    rows = models.JSONField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["summary", "table", "number"], name="one_page_per_table_number"
+            )
+        ]
+        verbose_name = _("metagame summary page")
+        verbose_name_plural = _("metagame summary pages")
+
+    def __str__(self) -> str:
+        return f"{self.table} {self.number}"
+
+
+class MetagameStamp(models.Model):
+    """One row, moved on by every change that may change a public list or what it counts
+    for (`decks/handlers.py`), in the change's own transaction: while it has not moved, a
+    stored summary stands without its fingerprint being summed again."""
+
+    value = models.PositiveBigIntegerField(default=0)
+
+    class Meta:
+        verbose_name = _("metagame stamp")
+        verbose_name_plural = _("metagame stamps")
+
+    def __str__(self) -> str:
+        return str(self.value)

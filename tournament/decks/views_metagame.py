@@ -13,6 +13,7 @@ import datetime
 import functools
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from html import escape
 from typing import Any, NamedTuple
 
 from django.core.exceptions import ValidationError
@@ -21,7 +22,6 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import dateformat
 from django.utils.formats import get_format, number_format
-from django.utils.html import format_html_join
 from django.utils.http import urlencode
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language
@@ -98,9 +98,11 @@ def bar_chart(title: str, rows: Sequence[dict], limit: int = CHART_BARS) -> dict
         label = str(row["label"])
         bars.append(
             {
-                "label": label,
-                "short": label if len(label) <= LABEL_CHARS else label[: LABEL_CHARS - 1] + "…",
-                "value": number_format(row["percent"], 1) + "%",
+                "label": escape(label),
+                "short": escape(
+                    label if len(label) <= LABEL_CHARS else label[: LABEL_CHARS - 1] + "…"
+                ),
+                "value": escape(number_format(row["percent"], 1) + "%"),
                 "label_x": str(LABEL_WIDTH),
                 "bar_x": str(LABEL_WIDTH + 10),
                 "bar": str(BAR),
@@ -112,7 +114,8 @@ def bar_chart(title: str, rows: Sequence[dict], limit: int = CHART_BARS) -> dict
         )
     return {
         "title": title,
-        "bars": format_html_join("\n", BAR_MARKUP, bars),
+        # The labels escaped (html.escape, as format_html does); the rest are numbers.
+        "bars": SafeString("\n".join(BAR_MARKUP.format(**bar) for bar in bars)),
         "width": str(CHART_WIDTH),
         "height": str(max(len(bars), 1) * ROW),
         "more": max(len(rows) - limit, 0),
@@ -375,23 +378,24 @@ class MetagamePage(TemplateView):
         """Figures besides the statistics that the page shows and stores (a league's formats)."""
         return {}
 
-    def figures(self, lists) -> tuple[meta.Metagame, dict[int, EventName], summaries.Plain]:
+    def figures(self) -> tuple[meta.Metagame, dict[int, EventName], summaries.Plain]:
         """The page's statistics, its events and its other figures, from its stored summary
         while its lists are unchanged (an event's name, date or format changes its fingerprint
         too: the events are stored with them)."""
 
-        def compute() -> summaries.Plain:
-            selection = selector.select(lists)
-            plain = summaries.metagame_plain(selector.statistics(selection))
-            plain["event_names"] = [EventName.plain(e) for e in selection.events.values()]
-            return {**plain, **self.more_figures()}
+        def compute() -> tuple[summaries.Plain, summaries.Tables]:
+            selection = selector.select(self.lists())
+            figures, tables = summaries.metagame_plain(selector.statistics(selection))
+            figures["event_names"] = [EventName.plain(e) for e in selection.events.values()]
+            return {**figures, **self.more_figures()}, tables
 
-        plain = summaries.stored(f"{self.export_name}:{self.stamp()}", self.watched(), compute)
-        events = {row[0]: EventName.from_plain(row) for row in plain["event_names"]}
-        return summaries.metagame_from(plain), events, plain
+        summary = summaries.stored(f"{self.export_name}:{self.stamp()}", self.watched, compute)
+        figures = summary.figures
+        events = EventName.read(figures["event_names"])
+        return summaries.metagame_from(summary), events, figures
 
     def render_results(self) -> str:
-        stats, events, figures = self.figures(self.lists())
+        stats, events, figures = self.figures()
         rows = self.rows(stats, Names(events))
         context = {
             "stats": stats,
@@ -412,10 +416,14 @@ def events_by_date(events: dict[int, EventName]) -> SafeString:
     link = Links.make().event
     written, language = get_format("DATE_FORMAT"), get_language()
     ordered = sorted(events.values(), key=lambda e: (-e.date.toordinal(), e.pk))
-    return format_html_join(
-        "",
-        '<li><a href="{}">{}</a> ({})</li>',
-        ((link(e.pk), e.name, written_date(e.date, written, language)) for e in ordered),
+    # format_html_join's markup and escaping (html.escape), without its per-argument work:
+    # a season counts hundreds of events.
+    return SafeString(
+        "".join(
+            f'<li><a href="{escape(link(e.pk))}">{escape(e.name)}</a> '
+            f"({escape(written_date(e.date, written, language))})</li>"
+            for e in ordered
+        )
     )
 
 
@@ -448,11 +456,10 @@ class EventName(NamedTuple):
         pk, name, date, *fmt = values
         return cls(pk, name, datetime.date.fromisoformat(date), *fmt)
 
-
-def events_in(keys) -> dict[int, EventName]:
-    """These events (a list of keys or a subquery), by key: one query."""
-    rows = Event.objects.filter(pk__in=keys).values_list(*EventName._fields)
-    return {row[0]: EventName(*row) for row in rows}
+    @classmethod
+    def read(cls, stored: list[list]) -> dict[int, EventName]:
+        """Events as a summary stored them (`plain`), by key."""
+        return {values[0]: cls.from_plain(values) for values in stored}
 
 
 class EventMetagameView(EventMixin, MetagamePage):
@@ -574,13 +581,14 @@ class CardView(TemplateView):
         card's record comes from its stored summary (`stored`), else from the lists."""
         index = get_card_index()
         known = index.identities.get(identity)
-        lists = selector.all_lists()
         if stored and known is not None:
-            plain = summaries.stored(f"card:{identity}", lists, lambda: card_plain(lists, identity))
-            record, played_name = summaries.record_from(plain["record"]), plain["name"]
-            names = Names(events_in([e.event for e in record.events]))
+            summary = summaries.stored(
+                f"card:{identity}", selector.all_lists, lambda: card_plain(identity)
+            )
+            record, played_name = summaries.record_from(summary), summary.figures["name"]
+            names = Names(EventName.read(summary.figures["event_names"]))
         else:
-            selection = selector.select(lists)
+            selection = selector.select(selector.all_lists())
             record, played_name = selector.card_record(selection, identity)
             names = Names.of(selection)
         if known is None and not record.plays:
@@ -625,10 +633,14 @@ class CardView(TemplateView):
         return page["name"], html
 
 
-def card_plain(lists, identity: str) -> summaries.Plain:
-    """A card's record over these lists, and the name it was first played under, as stored."""
-    record, name = selector.card_record(selector.select(lists), identity)
-    return {"record": summaries.record_plain(record), "name": name}
+def card_plain(identity: str) -> tuple[summaries.Plain, summaries.Tables]:
+    """A card's record over every public list, and the name it was first played under, as
+    stored."""
+    selection = selector.select(selector.all_lists())
+    record, name = selector.card_record(selection, identity)
+    figures, tables = summaries.record_plain(record)
+    events = [EventName.plain(selection.events[e.event]) for e in record.events]
+    return {**figures, "name": name, "event_names": events}, tables
 
 
 def event_rows(events: Sequence[meta.CardEvent], links: Links, names: Names) -> list[dict]:

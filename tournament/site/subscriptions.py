@@ -196,6 +196,8 @@ def connect() -> None:
     post_delete.connect(ratings.event_deleted, sender=Event, dispatch_uid="ratings_gone")
     # A player or a region saved: cached tables go, officials' lists take the new name.
     post_save.connect(standings.player_saved, sender=Player, dispatch_uid="standings_player")
+    # A player saved: a league's metagame follows its countries' players.
+    post_save.connect(decks.player_saved, sender=Player, dispatch_uid="metagame-player")
     post_save.connect(standings.region_saved, sender=Region, dispatch_uid="standings_region")
     # A list saved: what it contributes to the metagame is read again (decks/facts.py); a
     # finished event saved: its lists' facts follow its format and the card data.
@@ -204,7 +206,7 @@ def connect() -> None:
     _saved_or_deleted(
         "metagame",
         (Decklist, decks.list_changed),
-        (Event, decks.lists_changed),
+        (Event, decks.event_changed_or_gone),
         (CardImport, decks.lists_changed),
     )
 
