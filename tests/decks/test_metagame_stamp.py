@@ -209,3 +209,12 @@ def test_a_table_summed_again_replaces_its_pages(db):
     assert list(numbers) == list(range(30))
     again = stored("test:pages", none, long_table(0)).rows("numbers")
     assert (len(again), again[0:200]) == (30, list(range(30)))
+
+
+def test_the_card_data_imported_again_sums_the_lists_again(client, autumn):  # noqa: F811
+    url = event_page(autumn)
+    cold_read(client, url)
+    CardImport.objects.create(source="the card data imported again")
+    body, captured = cold_read(client, url, SECOND_PAGE)
+    assert fingerprints(captured) == 1 and sums(captured) >= 1
+    assert cells(body, "cards", "Waterdeep")[2:4] == ["1", "50.0"]

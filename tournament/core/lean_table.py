@@ -10,6 +10,7 @@ the shown page's rows are built (`LazyRows`) and each cell costs a dictionary re
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from html import escape
@@ -22,6 +23,7 @@ from django.utils.formats import get_format, localize
 from django.utils.html import conditional_escape
 from django.utils.http import urlencode
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 from django_tables2 import DateColumn, Table
 from django_tables2.templatetags.django_tables2 import table_page_range
 
@@ -67,7 +69,17 @@ class LeanColumn:
         return value
 
 
-def lean_columns(table_class: type[Table]) -> list[LeanColumn]:
+def lean_columns(table_class: type[Table]) -> tuple[LeanColumn, ...]:
+    """`table_columns` of the active language, built once a process for each."""
+    return _columns(table_class, get_language())
+
+
+@functools.lru_cache(maxsize=256)
+def _columns(table_class: type[Table], language: str) -> tuple[LeanColumn, ...]:
+    return tuple(table_columns(table_class))
+
+
+def table_columns(table_class: type[Table]) -> list[LeanColumn]:
     """The columns of a django-tables2 class, in its order; a column links to the row key its
     `link_key` names (set by the table's definition, `decks/tables.py: _linked`)."""
     columns = []
@@ -111,7 +123,7 @@ class LeanTable:
     """One page of a table, ready for `includes/lean_table.html`: its header, rows and page
     links written here, each in one string (the template's tags cost more than the rows)."""
 
-    columns: list[LeanColumn]
+    columns: Sequence[LeanColumn]
     page: Page
     paginator: Paginator
     page_field: str

@@ -23,7 +23,12 @@ def link_maker(viewname: str, arguments: int = 1) -> Callable[..., str]:
         pieces.append(before)
 
     def link(*values: object) -> str:
-        parts = (p + quote(str(v), safe=URL_SAFE) for p, v in zip(pieces, values, strict=True))
+        parts = (p + quoted(v) for p, v in zip(pieces, values, strict=True))
         return "".join(parts) + template
 
     return link
+
+
+def quoted(value: object) -> str:
+    """A path argument as `reverse()` quotes it (a key's digits need no quoting)."""
+    return str(value) if type(value) is int else quote(str(value), safe=URL_SAFE)

@@ -10,8 +10,8 @@ stands, read in the same query. Once it moved, the fingerprint of the scope's pu
 decides, one aggregate query: how many, which (the sum of their keys and of their squares),
 their places (each weighted by its list, so that two lists swapping places show), the newest
 save of a list, the newest change of one of their events (its format, its publication) and
-the card data's token. Unchanged (a change elsewhere), the summary takes the new stamp; else
-the first reader sums its lists again, once.
+the card data's newest import. Unchanged (a change elsewhere), the summary takes the new
+stamp; else the first reader sums its lists again, once.
 
 A page then reads the rows it shows: a table's slice reads the stored pages under it
 (`StoredRows`), one query for the pages not read yet.
@@ -35,8 +35,7 @@ from django.db.models.functions import Coalesce
 from scoring import metagame as meta
 from tournament.core.fragments import RecentlyUsed
 from tournament.core.lean_table import LazyRows
-from tournament.decks.models import MetagameStamp, MetagameSummary, MetagameSummaryPage
-from tournament.decks.services.checking import card_data_token
+from tournament.decks.models import CardImport, MetagameStamp, MetagameSummary, MetagameSummaryPage
 
 Plain = dict[str, Any]
 Tables = dict[str, list]
@@ -49,7 +48,7 @@ PAGE_ROWS = 50  # rows of a stored page: the metagame's tables show 50 rows a pa
 _compiled: RecentlyUsed[tuple[str, tuple]] = RecentlyUsed(512)
 FINGERPRINT_SQL = (
     "SELECT COUNT(*), SUM(pk), SUM(pk * pk), SUM(COALESCE(place, 0) * pk), MAX(saved), "
-    "MAX(changed) FROM ({}) AS lists"
+    "MAX(changed), ({}) FROM ({}) AS lists"
 )
 
 
@@ -60,22 +59,25 @@ def _fingerprint_sql(registrations) -> tuple[str, tuple]:
         saved=F("decklist__updated_at"),
         changed=F("event__updated_at"),
     )
+    # The card data's newest import, read in the same query (`card_data_token`'s row).
+    newest = CardImport.objects.order_by("-pk").values("token")[:1]
+    token_sql, token_params = newest.query.sql_with_params()
     try:
         sql, params = columns.query.sql_with_params()
     except EmptyResultSet:  # a scope that can hold no list (`.none()`)
-        return "SELECT 0, NULL, NULL, NULL, NULL, NULL", ()
-    return FINGERPRINT_SQL.format(sql), tuple(params)
+        return f"SELECT 0, NULL, NULL, NULL, NULL, NULL, ({token_sql})", tuple(token_params)
+    return FINGERPRINT_SQL.format(token_sql, sql), (*token_params, *params)
 
 
 def fingerprint(scope: str, registrations: Callable[[], Any]) -> str:
     """What the statistics of a scope's public registrations are summed from, as a digest:
-    how many, which, their places, their lists' and events' newest saves, the card data."""
+    how many, which, their places, their lists' and events' newest saves, the card data's
+    newest import."""
     sql, params = _compiled.get_or_make(scope, lambda: _fingerprint_sql(registrations()))
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         row = cursor.fetchone()
-    text = repr((tuple(str(value) for value in row), card_data_token()))
-    return hashlib.sha256(text.encode()).hexdigest()
+    return hashlib.sha256(repr(tuple(str(value) for value in row)).encode()).hexdigest()
 
 
 def bump_stamp() -> None:

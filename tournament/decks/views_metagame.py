@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any, NamedTuple
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.template.loader import render_to_string
@@ -85,6 +86,14 @@ BAR_MARKUP = (
 LABEL_CHARS = 34  # a longer label is cut with "…" (the tooltip has it whole)
 
 
+def percent_text(value: float) -> str:
+    """A percentage to one decimal as `number_format(value, 1)` writes it, the quick way when
+    the language groups no thousands (`core.lean_table.cell_text`'s reasoning)."""
+    if settings.USE_THOUSAND_SEPARATOR:
+        return number_format(value, 1)
+    return f"{value:.1f}".replace(".", get_format("DECIMAL_SEPARATOR"))
+
+
 def bar_chart(title: str, rows: Sequence[dict], limit: int = CHART_BARS) -> dict[str, Any]:
     """An SVG bar chart's drawing: one bar per row (`label`, `percent`); 100 % = full room.
 
@@ -102,7 +111,7 @@ def bar_chart(title: str, rows: Sequence[dict], limit: int = CHART_BARS) -> dict
                 "short": escape(
                     label if len(label) <= LABEL_CHARS else label[: LABEL_CHARS - 1] + "…"
                 ),
-                "value": escape(number_format(row["percent"], 1) + "%"),
+                "value": escape(percent_text(row["percent"]) + "%"),
                 "label_x": str(LABEL_WIDTH),
                 "bar_x": str(LABEL_WIDTH + 10),
                 "bar": str(BAR),
@@ -147,6 +156,7 @@ def share_rows(
     """Rows of a share table; cards link to their page when `card_link` is given; `label`
     words each key's label for the reader (a champion type in his language)."""
     rows = []
+    types: dict[str, str] = {}  # each card type worded once a table
     for s in shares:
         row = {
             "key": s.key,
@@ -158,7 +168,10 @@ def share_rows(
             "average": s.average,
         }
         if card_link is not None:
-            row["type"] = card_type_label(s.key.split("|", 1)[0])
+            kind = s.key.split("|", 1)[0]
+            if kind not in types:
+                types[kind] = card_type_label(kind)
+            row["type"] = types[kind]
             row["url"] = card_link(s.key)
         rows.append(row)
     return rows
@@ -387,6 +400,8 @@ class MetagamePage(TemplateView):
             selection = selector.select(self.lists())
             figures, tables = summaries.metagame_plain(selector.statistics(selection))
             figures["event_names"] = [EventName.plain(e) for e in selection.events.values()]
+            # Without card data no list was read (the summary is summed again on an import).
+            figures["no_card_data"] = not get_card_index().cards
             return {**figures, **self.more_figures()}, tables
 
         summary = summaries.stored(f"{self.export_name}:{self.stamp()}", self.watched, compute)
@@ -400,7 +415,7 @@ class MetagamePage(TemplateView):
         context = {
             "stats": stats,
             # Without card data no list was read: the page says so instead of empty figures.
-            "no_card_data": not get_card_index().cards,
+            "no_card_data": figures["no_card_data"],
             "tables": self.lean_tables(rows),
             "charts": self.charts(rows),
             "top_places": meta.TOP_PLACES,
