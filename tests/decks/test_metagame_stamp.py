@@ -17,11 +17,14 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.decks.test_metagame_pages import autumn, other_event  # noqa: F401 - the fixture
-from tests.decks.test_metagame_summaries import SECOND_PAGE, cells
+from tests.decks.test_metagame_summaries import SECOND_PAGE, cells, make_eve_public
 from tests.decks.test_published import GREYHAWK, LEGAL, enter
+from tournament.core.happenings import announce
 from tournament.decks.models import CardImport, Decklist, MetagameSummary
 from tournament.decks.summaries import PAGE_ROWS, bump_stamp, stamp_value, stored
 from tournament.events.models import Registration
+from tournament.events.services.editing import save_event
+from tournament.rounds.happenings import EventFinished
 from tournament.standings import recompute
 
 pytestmark = pytest.mark.usefixtures("cards_db")
@@ -76,9 +79,7 @@ def test_a_change_elsewhere_costs_one_fingerprint_then_nothing(client, organizer
 def test_a_change_of_its_own_lists_sums_them_again(client, autumn):  # noqa: F811
     url = event_page(autumn)
     cold_read(client, url)
-    eve = Decklist.objects.get(registration__player__name="Eve Third")
-    eve.hidden_by_player = False
-    eve.save()
+    make_eve_public()
     body, captured = cold_read(client, url, SECOND_PAGE)
     assert fingerprints(captured) == 1 and sums(captured) >= 1
     # Cara's and Eve's Waterdeep → 2 decks of 3 = 66.7 %.
@@ -86,8 +87,9 @@ def test_a_change_of_its_own_lists_sums_them_again(client, autumn):  # noqa: F81
 
 
 # What moves the stamp, from the rule in `decks/handlers.py`: a public list can only be a
-# finished event's (its list, its places, its own fields, its deletion); a player's country
-# moves a league's lists; the card data moves every list's counts.
+# finished event's (its list, its places, the event edited by its service, its deletion); a
+# player's country moves a league's lists; the card data moves every list's counts. A row
+# saved without a service (the admin) announces nothing.
 def finished_list_saved(event, organizer, start):
     start()
     Decklist.objects.filter(registration__event=event).first().save()
@@ -113,10 +115,16 @@ def running_event_saved_whole(event, organizer, start):
     running.save()
 
 
-def finished_event_saved_in_part(event, organizer, start):
+def finished_event_edited(event, organizer, start):
     start()
     event.name = "Autumn Open II"
-    event.save(update_fields=["name", "updated_at"])
+    save_event(event, {"name"})
+
+
+def finished_event_saved_by_the_admin(event, organizer, start):
+    start()
+    event.venue = "Elsewhere"
+    event.save(update_fields=["venue"])
 
 
 def finished_event_deleted(event, organizer, start):
@@ -141,6 +149,14 @@ def finished_figures_stored(event, organizer, start):
     recompute.refresh_event(event)
 
 
+def event_finished(event, organizer, start):
+    running = other_event(organizer, "Spring Open", status="running")
+    start()
+    running.status = "finished"
+    running.save(update_fields=["status", "updated_at"])
+    announce(EventFinished(running))
+
+
 def running_figures_stored(event, organizer, start):
     running = other_event(organizer, "Spring Open", status="running")
     start()
@@ -154,11 +170,13 @@ def running_figures_stored(event, organizer, start):
         (running_list_saved, False),
         (running_event_saved_in_part, False),
         (running_event_saved_whole, False),
-        (finished_event_saved_in_part, True),
+        (finished_event_edited, True),
+        (finished_event_saved_by_the_admin, False),
         (finished_event_deleted, True),
         (player_saved, True),
         (cards_imported, True),
         (finished_figures_stored, True),
+        (event_finished, True),
         (running_figures_stored, False),
     ],
 )

@@ -23,6 +23,7 @@ from tests.decks.test_published import LEGAL
 from tournament.decks.models import Decklist, MetagameSummary
 from tournament.decks.services.saving import save_decklist
 from tournament.decks.summaries import bump_stamp
+from tournament.events.services.editing import save_event
 from tournament.standings.models import EventStanding
 
 pytestmark = pytest.mark.usefixtures("cards_db")
@@ -89,12 +90,17 @@ def test_a_page_read_again_reads_its_summary_without_summing_the_lists(client, a
     assert cells(body, "cards", "Waterdeep")[2:4] == ["1", "50.0"]
 
 
-def test_a_list_made_public_is_counted(client, autumn):  # noqa: F811
-    url = event_page(autumn)
-    read(client, url)
+def make_eve_public() -> None:
+    """Eve shows the list she kept private."""
     eve = Decklist.objects.get(registration__player__name="Eve Third")
     eve.hidden_by_player = False
     eve.save()
+
+
+def test_a_list_made_public_is_counted(client, autumn):  # noqa: F811
+    url = event_page(autumn)
+    read(client, url)
+    make_eve_public()
     # Cara's and Eve's Waterdeep → 2 decks of 3 = 66.7 %, 2 copies.
     assert waterdeep(client, url)[2:5] == ["2", "66.7", "2"]
 
@@ -124,7 +130,7 @@ def test_an_event_renamed_is_named_anew(client, autumn):  # noqa: F811
     url = reverse("decks:format_metagame", args=[55, "community", "championship"])
     assert autumn.name in read(client, url)
     autumn.name = "Winter Open"
-    autumn.save()
+    save_event(autumn, {"name"})  # the organizer's edit
     assert "Winter Open" in read(client, url)
 
 

@@ -5,9 +5,12 @@ Model signals, like the caches' below: any code, the admin and the imports save 
 What makes cached metagame pages old: a list of a finished event saved or deleted, an
 event saved or deleted (its publication, status, format or name), a finished event's places
 recomputed, the card data imported again. Each bumps the metagame version (after commit,
-`fragments.bump`). Those that may move a public list (a finished event's list, places or
-own fields; the card data; a player, whose country a league's lists follow) also move the
-stored summaries' stamp on, in their own transaction (`summaries.bump_stamp`).
+`fragments.bump`). Those that may move a public list also move the stored summaries' stamp
+on, in their own transaction (`summaries.bump_stamp`): a finished event's list saved or
+deleted, its places stored, the event finished, edited by the editing service
+(`EventChanged`) or deleted; the card data imported; a player saved (a league's lists
+follow its countries' players). A finished event's row saved otherwise (the admin) moves
+the cached pages only.
 
 `figures_stored` is subscribed to `standings.happenings.FiguresStored`; the others are model
 signals (any code, the admin and the imports save these rows), connected in
@@ -32,11 +35,14 @@ def lists_changed(sender, **kwargs) -> None:
     public_lists_moved()
 
 
-def event_changed_or_gone(sender, instance, **kwargs) -> None:
-    # A running event's saves (rounds, timers) leave the stored summaries alone: its lists
-    # are not public. A finished event's may move them (its publication, its name, its
-    # deletion); no service takes an event back from finished.
+def event_saved_or_gone(sender, **kwargs) -> None:
+    """An event saved or deleted: the cached pages name events (the stored summaries follow
+    what the services announce, and a finished event's deletion)."""
     bump(VERSION_SCOPE)
+
+
+def finished_event_gone(sender, instance, **kwargs) -> None:
+    """A finished event deleted: its lists leave the stored summaries."""
     if instance.status == Status.FINISHED:
         bump_stamp()
 
@@ -68,12 +74,17 @@ def list_saved(sender, instance, **kwargs) -> None:
 
 
 def event_finished(happening) -> None:
-    """A finished event's lists are read for the metagame: their format or the card data may
-    have moved since they were saved."""
+    """A finished event's lists are read for the metagame (their format or the card data may
+    have moved since they were saved) and are public from now on."""
     facts.refresh_event(happening.event)
+    bump_stamp()
 
 
 def event_changed(happening) -> None:
-    """A finished event whose format was changed: its lists are read again."""
-    if happening.changed & set(RULE_FIELDS) and happening.event.status == Status.FINISHED:
+    """A finished event edited (its name, date, publication, format) moves its lists in the
+    stored summaries; one whose format was changed has its lists read again."""
+    if happening.event.status != Status.FINISHED:
+        return
+    bump_stamp()
+    if happening.changed & set(RULE_FIELDS):
         facts.refresh_event(happening.event)

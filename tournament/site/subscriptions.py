@@ -198,6 +198,8 @@ def connect() -> None:
     post_save.connect(standings.player_saved, sender=Player, dispatch_uid="standings_player")
     # A player saved: a league's metagame follows its countries' players.
     post_save.connect(decks.player_saved, sender=Player, dispatch_uid="metagame-player")
+    # A finished event deleted: its lists leave the stored metagame summaries.
+    post_delete.connect(decks.finished_event_gone, sender=Event, dispatch_uid="metagame-gone")
     post_save.connect(standings.region_saved, sender=Region, dispatch_uid="standings_region")
     # A list saved: what it contributes to the metagame is read again (decks/facts.py); a
     # finished event saved: its lists' facts follow its format and the card data.
@@ -206,7 +208,7 @@ def connect() -> None:
     _saved_or_deleted(
         "metagame",
         (Decklist, decks.list_changed),
-        (Event, decks.event_changed_or_gone),
+        (Event, decks.event_saved_or_gone),
         (CardImport, decks.lists_changed),
     )
 
