@@ -19,6 +19,7 @@ from tests.decks.test_published import GREYHAWK, LEGAL, enter, publish
 from tournament.accounts.models import Player, Region
 from tournament.decks.models import Decklist
 from tournament.events.models import Event
+from tournament.events.services.editing import save_event
 from tournament.leagues.models import League
 from tournament.standings.models import EventScoring
 
@@ -132,8 +133,9 @@ def test_metagame_page_follows_a_changed_publication(
 ):
     url = reverse("decks:event_metagame", args=[event.pk])
     assert "2 published decks" in client.get(url).content.decode()
+    event.decklists_published, event.decklists_top = "top", 1  # Dan 1st only
     with django_capture_on_commit_callbacks(execute=True):
-        publish(event, "top", top=1)  # Dan 1st only
+        save_event(event, {"decklists_published", "decklists_top"})  # the organizer's edit
     assert "1 published deck" in client.get(url).content.decode()
 
 

@@ -9,8 +9,9 @@ recomputed, the card data imported again. Each bumps the metagame version (after
 on, in their own transaction (`summaries.bump_stamp`): a finished event's list saved or
 deleted, its places stored, the event finished, edited by the editing service
 (`EventChanged`) or deleted; the card data imported; a player saved (a league's lists
-follow its countries' players). A finished event's row saved otherwise (the admin) moves
-the cached pages only.
+follow its countries' players). The organizer's page, the API and the admin all edit an
+event through the editing service; a row saved any other way (a script) moves the cached
+pages only.
 
 `figures_stored` is subscribed to `standings.happenings.FiguresStored`; the others are model
 signals (any code, the admin and the imports save these rows), connected in
