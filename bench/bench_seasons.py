@@ -202,9 +202,14 @@ def paired_ratio(client: Client, url: str, before, repeat: int) -> float:
     CPU's caches."""
     ratios = []
     for _ in range(PAIRED_ROUNDS):
+        timed_gets(client, "/bench-floor/", 5)  # the page's work out of the CPU's caches
         floor = timed_gets(client, "/bench-floor/", repeat)
         ratios.append(timed_gets(client, url, repeat, before=before) / floor)
+        FLOORS.append(floor)
     return statistics.median(ratios)
+
+
+FLOORS: list[float] = []  # the floors timed beside the pages, printed with the bar
 
 
 def print_metagame_bar(client: Client, pages: list[tuple[str, str, str]], repeat: int) -> None:
@@ -219,6 +224,11 @@ def print_metagame_bar(client: Client, pages: list[tuple[str, str, str]], repeat
         cold = paired_ratio(client, url, states["cold"][0], repeat)
         verdict = "PASS" if max(changed, cold) <= METAGAME_BAR else "FAIL"
         print(f"  {label:<30} changed {changed:6.2f}×  cold {cold:6.2f}×  {verdict}")
+    floors = sorted(FLOORS)
+    print(
+        f"  floors timed beside them: median {statistics.median(floors) * 1000:.2f} ms "
+        f"(from {floors[0] * 1000:.2f} to {floors[-1] * 1000:.2f} ms)"
+    )
 
 
 def main() -> None:
