@@ -389,8 +389,8 @@ class MetagameSummary(models.Model):
 
 
 class MetagameSummaryPage(models.Model):
-    """One page of one of a summary's long tables (the cards, the top decks, a card's plays),
-    so that a page of the site reads the rows it shows and no others."""
+    """One page, past the first, of one of a summary's long tables (the cards, the top decks,
+    a card's plays), so that a page of the site reads the rows it shows and no others."""
 
     summary = models.ForeignKey(MetagameSummary, on_delete=models.CASCADE, related_name="pages")
     table = models.CharField(max_length=32)

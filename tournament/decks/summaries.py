@@ -87,14 +87,19 @@ def bump_stamp() -> None:
         MetagameStamp.objects.create(value=1)
 
 
+def _stamp():
+    return MetagameStamp.objects.order_by("pk").values("value")[:1]
+
+
 def _stamp_now():
     """The stamp's value, as an expression (0 before it first moved)."""
-    return Coalesce(Subquery(MetagameStamp.objects.order_by("pk").values("value")[:1]), 0)
+    return Coalesce(Subquery(_stamp()), 0)
 
 
 def stamp_value() -> int:
     """The stamp's value now (0 before it first moved)."""
-    return MetagameStamp.objects.order_by("pk").values_list("value", flat=True).first() or 0
+    row = _stamp().first()
+    return row["value"] if row else 0
 
 
 class StoredRows(Sequence):
@@ -179,7 +184,7 @@ def _write(key: str, mark: str, now: int, figures: Plain, tables: Tables) -> Sum
     figures = {
         **figures,
         "lengths": {name: len(rows) for name, rows in tables.items()},
-        "first_pages": {name: rows[:PAGE_ROWS] for name, rows in tables.items()},
+        "first_pages": {name: table_pages.get(0, []) for name, table_pages in pages.items()},
     }
     with transaction.atomic():
         summary, created = MetagameSummary.objects.get_or_create(
@@ -221,9 +226,6 @@ def _deck(d: Plain) -> meta.Deck:
 
 def _shares(items: Sequence[meta.Share]) -> list[list]:
     return [[s.key, s.label, s.decks, s.of, s.copies] for s in items]
-
-
-LONG_TABLES = ("cards", "top_cards", "top_decks")  # stored a page a row
 
 
 def metagame_plain(stats: meta.Metagame) -> tuple[Plain, Tables]:
